@@ -1,0 +1,4 @@
+"""SQLModel tables. Importing this package registers every table on SQLModel.metadata."""
+
+from .match import *  # noqa: F401,F403
+from .tournament import *  # noqa: F401,F403

@@ -1,0 +1,1 @@
+"""Tables of casual matches: matches, players, deal records as entered, audit trail."""

@@ -1,0 +1,1 @@
+"""Tables of tournaments: organisers, players, rounds, tables, confirmations."""

@@ -1,0 +1,130 @@
+"""Shared vocabulary of the scoring engines: errors, scored results and the game interface.
+
+Every game module under ``scorekeeper.rules`` implements :class:`GameRules` and nothing here
+knows about the web, the database or PDFs (a test enforces that no such import appears under
+``rules/``). Records cross the boundary as plain JSON-able dicts; inside, each game parses them
+into its own frozen dataclasses.
+
+Field names in errors are JSON paths into the deal record (``"points.1"``,
+``"parts.0.flek"``, ``"declarations.2.suit"``) or into the options (``"options.flek_max"``), so the
+HTML form and the API can show each message next to the field it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One reason a record or option set was refused: the field it concerns and why."""
+
+    field: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+class RuleError(ValueError):
+    """Something a player or client sent breaks the rules. Carries one or more FieldErrors."""
+
+    def __init__(self, errors: FieldError | Sequence[FieldError] | str, message: str | None = None):
+        if isinstance(errors, str):
+            errors = [FieldError(errors, message or "is not allowed")]
+        elif isinstance(errors, FieldError):
+            errors = [errors]
+        self.errors: tuple[FieldError, ...] = tuple(errors)
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in self.errors))
+
+
+class InvalidOptions(RuleError):
+    """The options (or the preset, or the number of players) are not valid for the game."""
+
+
+class InvalidDeal(RuleError):
+    """A deal record is impossible. ``deal`` is its 1-based number in the match, when known."""
+
+    def __init__(
+        self,
+        errors: FieldError | Sequence[FieldError] | str,
+        message: str | None = None,
+        *,
+        deal: int | None = None,
+    ):
+        super().__init__(errors, message)
+        self.deal = deal
+
+
+class MatchFinished(InvalidDeal):
+    """A deal was added after the match was already decided (the API answers 409)."""
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What one deal changed for each side, and why, in the players' words."""
+
+    delta: tuple[int, ...]
+    explanation: tuple[str, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Everything computed from a match's records.
+
+    ``scores`` and every ``delta`` are indexed by side (``side_count`` of them). ``extra`` holds
+    the game-specific parts of the API's match state: ``games`` and ``current`` for mariasz and
+    mariage, ``money`` for marias (added by the caller, who knows the stake), and so on; it must be
+    JSON-serialisable.
+    """
+
+    deals: tuple[DealScore, ...]
+    scores: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameRules(Protocol):
+    """The interface every game module exposes as its module-level ``GAME`` object."""
+
+    name: str  # "mariasz" | "mariage" | "marianna" | "marias"
+    title: str  # shown to players, e.g. "Czech Mariáš"
+    default_preset: str
+    presets: Mapping[str, Mapping[str, Any]]  # preset name -> option overrides
+
+    def make_options(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> Any:
+        """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
+        ...
+
+    def options_to_json(self, options: Any) -> dict[str, Any]:
+        """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+        ...
+
+    def player_counts(self, options: Any) -> tuple[int, ...]:
+        """How many players may sit at the table with these options, e.g. (3, 4)."""
+        ...
+
+    def side_names(self, players: Sequence[str], options: Any) -> list[str]:
+        """Whom scores belong to: the players, or the teams ("Jana & Ota") in marianna."""
+        ...
+
+    def parse_record(self, data: Mapping[str, Any], options: Any, n_players: int) -> Any:
+        """Check a record on its own and return the game's frozen record. Raises InvalidDeal."""
+        ...
+
+    def record_to_json(self, record: Any) -> dict[str, Any]:
+        """The canonical JSON form; parse_record(record_to_json(r)) == r."""
+        ...
+
+    def score(self, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
+        """Score a whole match, checking each record in context (e.g. after the end: MatchFinished,
+        with ``deal`` set). Deterministic and pure."""
+        ...

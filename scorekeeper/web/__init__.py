@@ -1,0 +1,21 @@
+"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Attach the extensions and every blueprint to ``app``."""
+    from ..extensions import babel, csrf
+    from . import api, api_tournaments, matches, printing, tournaments
+
+    csrf.init_app(app)
+    babel.init_app(app)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(tournaments.bp)
+    app.register_blueprint(printing.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(api_tournaments.bp)
+    csrf.exempt(api.bp)  # the JSON API authenticates with bearer tokens, not cookies
+    csrf.exempt(api_tournaments.bp)

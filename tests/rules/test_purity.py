@@ -1,0 +1,20 @@
+"""RULES purity: nothing under scorekeeper/rules imports the web, the database or PDFs (DESIGN.md §3)."""
+
+import ast
+import pathlib
+
+FORBIDDEN = {"flask", "flask_wtf", "flask_babel", "sqlmodel", "sqlalchemy", "wtforms", "weasyprint"}
+RULES = pathlib.Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
+
+
+def test_rules_import_nothing_impure():
+    offenders = []
+    for path in RULES.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    assert offenders == []
