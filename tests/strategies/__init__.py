@@ -1,0 +1,1 @@
+"""Hypothesis strategies that generate valid deal records, one module per game."""
