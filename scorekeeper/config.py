@@ -1,4 +1,4 @@
-"""Configuration: defaults, then the instance folder's config, then the environment, then the caller.
+"""Configuration: defaults, the instance folder, the environment, then the caller's overrides.
 
 Environment: ``DATABASE_URL`` and any ``SCOREKEEPER_<NAME>`` (e.g. ``SCOREKEEPER_SECRET_KEY``).
 The secret key is never in the repo: it comes from the environment or is generated once into

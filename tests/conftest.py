@@ -17,8 +17,9 @@ def _database_url(tmp_path) -> str:
         return f"sqlite:///{tmp_path / 'test.sqlite3'}"
     # PostgreSQL: one throw-away schema-less database per test app.
     name = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(base.replace("postgresql://", "postgresql+psycopg://", 1),
-                          isolation_level="AUTOCOMMIT")
+    admin = create_engine(
+        base.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT"
+    )
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
@@ -27,13 +28,15 @@ def _database_url(tmp_path) -> str:
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({
-        "TESTING": True,
-        "DATABASE_URL": _database_url(tmp_path),
-        "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": _database_url(tmp_path),
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
     yield app
     app.extensions["db_engine"].dispose()
 

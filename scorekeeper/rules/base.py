@@ -101,7 +101,7 @@ class GameRules(Protocol):
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
     ) -> Any:
-        """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
+        """Options for a preset with overrides applied; InvalidOptions names "options.x"."""
         ...
 
     def options_to_json(self, options: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""RULES purity: nothing under scorekeeper/rules imports the web, the database or PDFs (DESIGN.md §3)."""
+"""Rules are pure: nothing under scorekeeper/rules imports web, database or PDF code (DESIGN §3)."""
 
 import ast
 import pathlib
