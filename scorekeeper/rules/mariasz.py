@@ -1,0 +1,268 @@
+"""Polish Mariasz (RULES.md §1): games to 131 in one deal (dubla) or two (sympla), match points.
+
+A game (*partia*) is won by the first player whose points (card points + marriages, added up over
+the game's deals) reach ``target`` (131). Reached in the game's first deal: *dubla*, 2 match
+points; in the second, decisive deal: *sympla*, 1. Every player also gets 1 match point per plain
+and 2 per trump marriage melded in the game, and ``swatowe`` (5) more for all four suits in one
+game (added to, not replacing, the per-marriage points). Match points are credited on the deal
+that ends the game. The match ends at ``match_target`` match points (higher total wins, equal
+totals play another game) or after ``match_games`` games (equal totals: a draw, winner None).
+
+House rules (off by default, seed 001 "additional rules"):
+- ``ace_king``: an ace and king of one suit melded (before any marriage, which the record cannot
+  show) score 30, or 60 in trumps, as card-game points; they earn no match points and do not count
+  toward swatowe. A king melds once per deal, so an ace-king and a marriage of one suit are refused.
+- ``closing``: the record's ``closed_by`` names who closed the stock. If the closer's game points
+  are below the target after that deal, the opponent wins the game as if by dubla (2 match points)
+  and the game ends there; if the closer reaches it, the game is scored as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .twohand import (
+    RecordRules,
+    TwoHandRecord,
+    build_options,
+    check_bool,
+    check_int,
+    deal_points,
+    deal_total,
+    describe_deal,
+    options_json,
+    parse_two_hand,
+    player,
+    record_json,
+)
+
+ORDINAL = ("first", "second")
+
+
+@dataclass(frozen=True)
+class MariaszOptions:
+    """Options of a Mariasz match, by their RULES.md names."""
+
+    target: int = 131
+    match_target: int | None = 10
+    match_games: int | None = None
+    swatowe: int = 5
+    ace_king: bool = False
+    closing: bool = False
+
+
+CHECKS = {
+    # Above 138 two played-out deals might leave both short of the target: a third deal, which
+    # the rules do not have.
+    "target": check_int(1, deal_total()),
+    "match_target": check_int(1, optional=True),
+    "match_games": check_int(1, optional=True),
+    "swatowe": check_int(0),
+    "ace_king": check_bool,
+    "closing": check_bool,
+}
+
+
+class Mariasz:
+    """The GameRules of Polish Mariasz."""
+
+    name = "mariasz"
+    title = "Polish Mariasz"
+    default_preset = "standard"
+    presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
+
+    def make_options(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> MariaszOptions:
+        """Options for a preset with overrides applied; InvalidOptions names 'options.x'."""
+        return build_options(MariaszOptions, self.title, self.presets, preset, overrides, CHECKS)
+
+    def options_to_json(self, options: MariaszOptions) -> dict[str, Any]:
+        """Every effective option by its RULES.md name."""
+        return options_json(options)
+
+    def player_counts(self, options: MariaszOptions) -> tuple[int, ...]:
+        """Mariasz is for two."""
+        return (2,)
+
+    def side_names(self, players: Sequence[str], options: MariaszOptions) -> list[str]:
+        """Each player keeps their own score."""
+        if len(players) != 2:
+            raise InvalidOptions("players", f"{self.title} is played by 2 players")
+        return list(players)
+
+    def record_rules(self, options: MariaszOptions) -> RecordRules:
+        """What a record may say under these options."""
+        return RecordRules(
+            self.title, deal_total(), options.target, options.ace_king, options.closing
+        )
+
+    def parse_record(
+        self, data: Mapping[str, Any], options: MariaszOptions, n_players: int
+    ) -> TwoHandRecord:
+        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
+        return parse_two_hand(data, self.record_rules(options), n_players)
+
+    def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:
+        """The canonical JSON form of a record."""
+        return record_json(record)
+
+    def score(
+        self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
+    ) -> MatchScore:
+        """Score a match in one pass, checking each deal in its game (RULES.md §1, §5)."""
+        return _Scorer(options).run(records)
+
+
+class _Scorer:
+    """One pass over a match's records."""
+
+    def __init__(self, options: MariaszOptions):
+        self.o = options
+        self.total = deal_total()
+        self.scores = [0, 0]
+        self.games: list[dict[str, Any]] = []
+        self.deals: list[DealScore] = []
+        self.finished = False
+        self.winner: int | None = None
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.game_deals: list[int] = []
+        self.game_points = [0, 0]
+        self.game_marriages = [[0, 0], [0, 0]]  # per player: trump, plain marriages this game
+        self.game_suits: list[set[str]] = [set(), set()]
+
+    def run(self, records: Sequence[TwoHandRecord]) -> MatchScore:
+        for n, record in enumerate(records, 1):
+            if self.finished:
+                raise MatchFinished(
+                    "deal", f"The match is already decided ({self._result()}); reopen it by "
+                    "editing a deal before adding more", deal=n,
+                )  # fmt: skip
+            self.deals.append(self._deal(n, record))
+        return MatchScore(
+            deals=tuple(self.deals),
+            scores=tuple(self.scores),
+            finished=self.finished,
+            winner=self.winner,
+            extra={"games": self.games, "current": list(self.game_points)},
+        )
+
+    def _result(self) -> str:
+        return f"{self.scores[0]}–{self.scores[1]}"
+
+    def _deal(self, n: int, r: TwoHandRecord) -> DealScore:
+        target = self.o.target
+        index = len(self.game_deals)  # 0: first deal of the game, 1: second
+        gained = deal_points(r, self.total)
+        self.game_deals.append(n)
+        pts = [self.game_points[s] + gained[s] for s in (0, 1)]
+        self.game_points = pts
+        for s in (0, 1):
+            trumps = sum(m == r.trump for m in r.marriages[s])
+            self.game_marriages[s][0] += trumps
+            self.game_marriages[s][1] += len(r.marriages[s]) - trumps
+            self.game_suits[s].update(r.marriages[s])
+        reached = [s for s in (0, 1) if pts[s] >= target]
+        lines = [describe_deal(r, self.total)]
+        if r.is_short(self.total) and not reached:
+            cards = sum(r.card_points(self.total))
+            raise InvalidDeal(
+                "points", f"Card points add up to {cards}, short of {self.total}, but nobody "
+                f"reaches {target} in this deal; only reaching {target} stops a deal early",
+                deal=n,
+            )  # fmt: skip
+        if r.first_to_target is not None and r.first_to_target not in reached:
+            raise InvalidDeal(
+                "first_to_target", f"{player(r.first_to_target)} has {pts[r.first_to_target]} "
+                f"after this deal, short of {target}, so cannot have reached it first", deal=n,
+            )  # fmt: skip
+        if len(reached) == 2 and r.first_to_target is None:
+            raise InvalidDeal(
+                "first_to_target", f"Both players have {target} or more after this deal "
+                f"({pts[0]} and {pts[1]}); say who reached {target} first", deal=n,
+            )  # fmt: skip
+        closer = r.closed_by
+        if closer is not None and closer not in reached:
+            winner, kind = 1 - closer, "dubla"
+            lines.append(
+                f"{player(closer)} closed the stock and has {pts[closer]}, short of {target}: "
+                f"{player(winner)} wins the game as if by dubla"
+            )
+        elif reached:
+            winner = r.first_to_target if len(reached) == 2 else reached[0]
+            kind = "dubla" if index == 0 else "sympla"
+            first = " first" if len(reached) == 2 else ""
+            lines.append(
+                f"{player(winner)} reaches {target}{first} in the {ORDINAL[index]} deal "
+                f"({pts[0]} to {pts[1]}): {kind}"
+            )
+        elif index == 0:
+            lines.append(
+                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; "
+                "a second deal decides"
+            )
+            return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
+        else:  # cannot happen with target <= 138 and checked totals
+            raise InvalidDeal("points", f"Nobody reaches {target} after two deals", deal=n)
+        return self._end_game(winner, kind, lines)
+
+    def _end_game(self, winner: int, kind: str, lines: list[str]) -> DealScore:
+        o = self.o
+        mp = [0, 0]
+        for s in (0, 1):
+            trumps, plains = self.game_marriages[s]
+            parts: list[tuple[str, int]] = []
+            if s == winner:
+                parts.append((kind, 2 if kind == "dubla" else 1))
+            if trumps:
+                parts.append((_count(trumps, "trump marriage"), 2 * trumps))
+            if plains:
+                parts.append((_count(plains, "plain marriage"), plains))
+            if len(self.game_suits[s]) == len(SUITS) and o.swatowe:
+                parts.append(("swatowe (all four suits)", o.swatowe))
+            mp[s] = sum(v for _, v in parts)
+            text = " + ".join(f"{label} {v}" for label, v in parts)
+            lines.append(
+                f"{player(s)}: {text} = {mp[s]} match points"
+                if parts
+                else f"{player(s)}: no match points"
+            )
+        number = len(self.games) + 1
+        self.games.append(
+            {
+                "deals": self.game_deals,
+                "winner": winner,
+                "kind": kind,
+                "points": self.game_points,
+                "match_points": mp,
+            }
+        )
+        self.scores = [self.scores[s] + mp[s] for s in (0, 1)]
+        self._new_game()
+        self._check_end(lines)
+        return DealScore(tuple(mp), tuple(lines), {"game": number})
+
+    def _check_end(self, lines: list[str]) -> None:
+        o, (a, b) = self.o, self.scores
+        if o.match_target is not None and max(a, b) >= o.match_target:
+            if a == b:
+                lines.append(f"Match points level at {a}: another game is played")
+                return
+            self.finished, self.winner = True, 0 if a > b else 1
+        elif o.match_games is not None and len(self.games) >= o.match_games:
+            self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
+        if self.finished:
+            who = "a draw" if self.winner is None else f"{player(self.winner)} wins"
+            lines.append(f"Match over, {a}–{b}: {who}")
+
+
+def _count(n: int, what: str) -> str:
+    return what if n == 1 else f"{n} {what}s"
+
+
+GAME = Mariasz()

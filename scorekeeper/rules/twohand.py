@@ -1,0 +1,373 @@
+"""What Polish Mariasz and German Mariage scoring share: card points, the deal record, options.
+
+Both games (RULES.md §1, §2) use the same cards and the same deal record (API.md "Deal records"):
+``{"trump", "points": [a, b | null], "marriages": [[suits], [suits]], "first_to_target"}``, plus
+``"ace_kings"`` when the ace-king meld house rule is on and ``"closed_by"`` when closing is on.
+This module parses and checks such a record on its own (RULES.md §5), turns it back into its
+canonical JSON and adds up a deal's points; the game modules do the scoring in context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
+
+# RULES.md §1 / seed 001 "Scoring is summarized in the table below".
+CARD_POINTS: Mapping[str, int] = {
+    "A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0,
+}  # fmt: skip
+PAMFIL_POINTS = 11  # the trump queen (ober) instead of 3
+LAST_TRICK_POINTS = 10
+TRUMP_MARRIAGE, PLAIN_MARRIAGE = 40, 20
+TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` (RULES.md §1)
+SEATS = (0, 1)
+
+
+def card_points(rank: str, suit: str, trump: str | None, *, pamfil: bool = True) -> int:
+    """Card points of one card taken in a trick; the trump queen is the pamfil (11)."""
+    if rank == "Q" and pamfil and suit == trump:
+        return PAMFIL_POINTS
+    return CARD_POINTS[rank]
+
+
+def trick_points(cards: list[tuple[str, str]], trump: str | None, *, pamfil: bool = True) -> int:
+    """Card points of a trick given as (rank, suit) pairs."""
+    return sum(card_points(rank, suit, trump, pamfil=pamfil) for rank, suit in cards)
+
+
+def deal_total(pamfil: bool = True) -> int:
+    """Card points in a played-out deal: 138 with the pamfil, 130 without (RULES.md §1, §2)."""
+    extra = PAMFIL_POINTS - CARD_POINTS["Q"] if pamfil else 0
+    return len(SUITS) * sum(CARD_POINTS.values()) + extra + LAST_TRICK_POINTS
+
+
+def player(seat: int) -> str:
+    """How explanations and messages name a seat: 'player 1' or 'player 2'."""
+    return f"player {seat + 1}"
+
+
+def is_int(value: Any) -> bool:
+    """A JSON whole number (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+Melds = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class TwoHandRecord:
+    """One deal of Mariasz or Mariage as the table reported it (``points[1]`` None = played out)."""
+
+    trump: str | None
+    points: tuple[int, int | None]
+    marriages: Melds
+    first_to_target: int | None = None
+    ace_kings: Melds | None = None  # None: the ace_king option was off
+    closed_by: int | None = None
+    has_closed_by: bool = False  # the closing option was on, so the record carries closed_by
+
+    def card_points(self, total: int) -> tuple[int, int]:
+        """Both players' card points, filling in a played-out second value."""
+        first, second = self.points
+        return first, (total - first if second is None else second)
+
+    def is_short(self, total: int) -> bool:
+        """The deal stopped before all cards were played (someone claimed the target)."""
+        return sum(self.card_points(total)) < total
+
+
+def meld_value(suit: str, trump: str | None, *, ace_king: bool = False) -> int:
+    """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30)."""
+    if ace_king:
+        return TRUMP_ACE_KING if suit == trump else PLAIN_ACE_KING
+    return TRUMP_MARRIAGE if suit == trump else PLAIN_MARRIAGE
+
+
+def deal_points(record: TwoHandRecord, total: int) -> tuple[int, int]:
+    """Each player's points in the deal: card points + marriages (+ ace-kings)."""
+    cards = record.card_points(total)
+    return tuple(  # type: ignore[return-value]
+        cards[s]
+        + sum(meld_value(m, record.trump) for m in record.marriages[s])
+        + sum(meld_value(m, record.trump, ace_king=True) for m in (record.ace_kings or ((), ()))[s])
+        for s in SEATS
+    )
+
+
+def _kind(suit: str, trump: str | None) -> str:
+    return "trump" if suit == trump else "plain"
+
+
+def describe_deal(record: TwoHandRecord, total: int) -> str:
+    """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'."""
+    cards, sums, parts = record.card_points(total), deal_points(record, total), []
+    for s in SEATS:
+        melds = [
+            f"{_kind(m, record.trump)} marriage ({m}) {meld_value(m, record.trump)}"
+            for m in record.marriages[s]
+        ] + [
+            f"ace-king ({m}) {meld_value(m, record.trump, ace_king=True)}"
+            for m in (record.ace_kings or ((), ()))[s]
+        ]
+        text = f"{player(s)}: {cards[s]} card points"
+        parts.append(text + "".join(f" + {m}" for m in melds) + (f" = {sums[s]}" if melds else ""))
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------- options
+
+
+def check_int(lo: int, hi: int | None = None, *, optional: bool = False) -> Callable[[Any], str]:
+    """A check that an option is a whole number in lo..hi (or empty when ``optional``)."""
+
+    def check(value: Any) -> str:
+        if value is None and optional:
+            return ""
+        if not is_int(value):
+            return f"must be a whole number, not {value!r}"
+        if value < lo or (hi is not None and value > hi):
+            return f"must be at least {lo}" + (f" and at most {hi}" if hi is not None else "")
+        return ""
+
+    return check
+
+
+def check_bool(value: Any) -> str:
+    """A check that an option is true or false."""
+    return "" if isinstance(value, bool) else f"must be true or false, not {value!r}"
+
+
+def build_options(
+    cls: type,
+    title: str,
+    presets: Mapping[str, Mapping[str, Any]],
+    preset: str | None,
+    overrides: Mapping[str, Any] | None,
+    checks: Mapping[str, Callable[[Any], str]],
+) -> Any:
+    """Options dataclass from defaults, a preset and overrides; match_target XOR match_games."""
+    name = next(iter(presets)) if preset is None else preset
+    if name not in presets:
+        raise InvalidOptions(
+            "preset", f"{title} has no preset {name!r}; choose {', '.join(presets)}"
+        )
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", "Options are a JSON object of option names and values")
+    names = [f.name for f in fields(cls)]
+    unknown = [k for k in overrides if k not in names]
+    if unknown:
+        raise InvalidOptions(
+            [
+                FieldError(f"options.{k}", f"{title} has no option {k!r}; its options are "
+                           + ", ".join(names))
+                for k in unknown
+            ]
+        )  # fmt: skip
+    values = {f.name: f.default for f in fields(cls)} | dict(presets[name])
+    # One or the other: naming one of them alone switches the other off.
+    if overrides.get("match_games") is not None and "match_target" not in overrides:
+        values["match_target"] = None
+    if overrides.get("match_target") is not None and "match_games" not in overrides:
+        values["match_games"] = None
+    values.update(overrides)
+    errors = [FieldError(f"options.{k}", m) for k, c in checks.items() if (m := c(values[k]))]
+    if not errors and values["match_target"] is not None and values["match_games"] is not None:
+        errors.append(
+            FieldError("options.match_games", "Play either to a match target or a number of "
+                       "games, not both; leave match_target empty to play a number of games")
+        )  # fmt: skip
+    if not errors and values["match_target"] is None and values["match_games"] is None:
+        errors.append(
+            FieldError("options.match_target", "Say how the match ends: a match target or a "
+                       "number of games")
+        )  # fmt: skip
+    if errors:
+        raise InvalidOptions(errors)
+    return cls(**values)
+
+
+# ---------------------------------------------------------------- the deal record
+
+
+@dataclass(frozen=True)
+class RecordRules:
+    """What a game allows in its records: deal total, target, house-rule fields."""
+
+    title: str
+    total: int
+    target: int | None  # None: no target (German scoring), so every deal is played out
+    ace_king: bool = False
+    closing: bool = False
+
+
+def _seat(value: Any, path: str, what: str, errors: list[FieldError]) -> int | None:
+    if value is None:
+        return None
+    if not is_int(value) or value not in SEATS:
+        errors.append(
+            FieldError(path, f"{what} must be player 1 (0) or player 2 (1), not {value!r}")
+        )
+        return None
+    return value
+
+
+def _melds(
+    data: Any, key: str, what: str, taken: dict[str, str], errors: list[FieldError]
+) -> Melds:
+    """Parse two lists of suits; ``taken`` maps suit -> who already melded it this deal."""
+    if data is None:
+        return ((), ())
+    if not isinstance(data, list) or len(data) != 2 or not all(isinstance(x, list) for x in data):
+        errors.append(FieldError(key, f"{what} are two lists of suits, one per player"))
+        return ((), ())
+    out: list[tuple[str, ...]] = []
+    for s, suits in enumerate(data):
+        good = []
+        for i, suit in enumerate(suits):
+            path = f"{key}.{s}.{i}"
+            if suit not in SUITS:
+                errors.append(FieldError(path, f"{suit!r} is not a suit; use {', '.join(SUITS)}"))
+            elif suit in taken:
+                errors.append(
+                    FieldError(path, f"The king of {suit} is already in {taken[suit]}; a suit has "
+                               "one king and one queen, so it can be melded once per deal")
+                )  # fmt: skip
+            else:
+                taken[suit] = f"a {what[:-1].lower()} of {player(s)}"
+                good.append(suit)
+        out.append(tuple(sorted(good, key=SUITS.index)))
+    return out[0], out[1]
+
+
+def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandRecord:
+    """Check a deal record on its own (RULES.md §5) and return it in canonical order."""
+    if n_players != 2:
+        raise InvalidDeal("players", f"{rules.title} is played by 2 players, not {n_players}")
+    if not isinstance(data, Mapping):
+        raise InvalidDeal("record", "A deal record is a JSON object: trump, points, marriages")
+    errors: list[FieldError] = []
+    allowed = {"trump", "points", "marriages", "first_to_target"}
+    allowed |= {"ace_kings"} if rules.ace_king else set()
+    allowed |= {"closed_by"} if rules.closing else set()
+    off = {
+        "ace_kings": "The ace-king meld is off in this match (option ace_king)",
+        "closed_by": "Closing the stock is off in this match (option closing)",
+    }
+    for key in data:
+        if key not in allowed:
+            msg = off.get(key, f"is not part of a {rules.title} deal record")
+            errors.append(FieldError(str(key), msg))
+
+    trump = data.get("trump")
+    if trump is not None and trump not in SUITS:
+        errors.append(
+            FieldError("trump", f"Trump must be one of {', '.join(SUITS)}, not {trump!r}")
+        )
+        trump = None
+
+    points = _points(data.get("points"), rules, errors)
+
+    taken: dict[str, str] = {}
+    marriages = _melds(data.get("marriages"), "marriages", "Marriages", taken, errors)
+    count = sum(len(m) for m in marriages)
+    raw = data.get("marriages")
+    if isinstance(raw, list) and sum(len(x) for x in raw if isinstance(x, list)) > len(SUITS):
+        errors.append(
+            FieldError("marriages", f"{sum(len(x) for x in raw if isinstance(x, list))} marriages "
+                       "recorded; a deal has at most four, one per suit")
+        )  # fmt: skip
+    ace_kings = None
+    if rules.ace_king:
+        ace_kings = _melds(data.get("ace_kings"), "ace_kings", "Ace-kings", taken, errors)
+        count += sum(len(m) for m in ace_kings)
+    if count and data.get("trump") is None:
+        errors.append(
+            FieldError("trump", "Name the trump suit: melds are recorded, and a trump marriage "
+                       "scores 40, a plain one 20")
+        )  # fmt: skip
+
+    first = _seat(data.get("first_to_target"), "first_to_target", "The first to the target", errors)
+    if first is not None and rules.target is None:
+        errors.append(
+            FieldError("first_to_target", "German scoring has no target, so nobody reaches it "
+                       "first; leave it empty")
+        )  # fmt: skip
+    closed_by = _seat(data.get("closed_by"), "closed_by", "Who closed the stock", errors)
+
+    if errors:
+        raise InvalidDeal(errors)
+    return TwoHandRecord(
+        trump=trump,
+        points=points,  # type: ignore[arg-type]
+        marriages=marriages,
+        first_to_target=first,
+        ace_kings=ace_kings,
+        closed_by=closed_by,
+        has_closed_by=rules.closing,
+    )
+
+
+def _points(value: Any, rules: RecordRules, errors: list[FieldError]) -> tuple[Any, Any]:
+    total = rules.total
+    if not isinstance(value, list) or len(value) != 2:
+        errors.append(
+            FieldError("points", "Card points are two numbers, one per player (the second may be "
+                       "left empty when the deal was played out)")
+        )  # fmt: skip
+        return (0, None)
+    good = True
+    for s, v in enumerate(value):
+        if v is None and s == 1:
+            continue
+        if v is None:
+            errors.append(FieldError("points.0", "Enter the card points of player 1"))
+        elif not is_int(v):
+            errors.append(
+                FieldError(f"points.{s}", f"Card points of {player(s)} must be a whole number, "
+                           f"not {v!r}")
+            )  # fmt: skip
+        elif not 0 <= v <= total:
+            errors.append(
+                FieldError(f"points.{s}", f"Card points of {player(s)} must be between 0 and "
+                           f"{total}, not {v}")
+            )  # fmt: skip
+        else:
+            continue
+        good = False
+    if good and value[1] is not None:
+        added = value[0] + value[1]
+        if added > total:
+            errors.append(
+                FieldError("points", f"Card points add up to {added}; a played-out deal holds "
+                           f"{total}")
+            )  # fmt: skip
+        elif added < total and rules.target is None:
+            errors.append(
+                FieldError("points", f"Card points add up to {added}; a played-out deal holds "
+                           f"{total}, and without a target every deal is played out")
+            )  # fmt: skip
+    return value[0], value[1]
+
+
+def record_json(record: TwoHandRecord) -> dict[str, Any]:
+    """The canonical JSON of a record (API.md), the inverse of parse_two_hand."""
+    data: dict[str, Any] = {
+        "trump": record.trump,
+        "points": list(record.points),
+        "marriages": [list(m) for m in record.marriages],
+        "first_to_target": record.first_to_target,
+    }
+    if record.ace_kings is not None:
+        data["ace_kings"] = [list(m) for m in record.ace_kings]
+    if record.has_closed_by:
+        data["closed_by"] = record.closed_by
+    return data
+
+
+def options_json(options: Any) -> dict[str, Any]:
+    """Every effective option by its RULES.md name."""
+    return {f.name: getattr(options, f.name) for f in fields(options)}
