@@ -1,0 +1,188 @@
+"""Search engines behind :mod:`scorekeeper.rules.draw` (pure, deterministic, no I/O).
+
+Players are ints ``0..n-1`` here and ``w[i][j]`` is the cost of seating ``i`` and ``j`` at one
+table (``w[i][i] == 0``). A seating is a list of tables, each a list of players. Three engines:
+
+- :func:`exact`: branch and bound over every seating; used when the draw has few players.
+- :func:`by_rank`: backtracking that fills tables best-ranked first with players who may meet
+  (Swiss / "leaders together"); gives up after a fixed number of steps.
+- :func:`local_search`: a seeded tabu search over swaps (and moves between tables of 3 and 4)
+  for large draws, with an optional pull towards each player's table by ranking.
+
+Every budget is counted in steps, never in seconds, so the same input always gives the same draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+Tables = list[list[int]]
+Weights = Sequence[Sequence[int]]
+
+
+def seating_cost(tables: Sequence[Sequence[int]], w: Weights) -> int:
+    """Sum of ``w`` over every pair seated at one table."""
+    return sum(w[a][b] for t in tables for a, b in combinations(t, 2))
+
+
+def exact(order: Sequence[int], sizes: Sequence[int], w: Weights) -> Tables:
+    """The cheapest seating with these table sizes; among equals the first found in ``order``."""
+    counts = Counter(sizes)
+    best: list = [None, None]  # cost, tables
+    tables: list[tuple[int, ...]] = []
+
+    def rec(remaining: tuple[int, ...], cost: int) -> None:
+        if best[0] is not None and cost >= best[0]:
+            return
+        if not remaining:
+            best[0], best[1] = cost, [list(t) for t in tables]
+            return
+        p, rest = remaining[0], remaining[1:]
+        wp = w[p]
+        for size in sorted(counts):
+            if not counts[size]:
+                continue
+            counts[size] -= 1
+            for comp in combinations(rest, size - 1):
+                add = sum(wp[q] for q in comp) + sum(w[a][b] for a, b in combinations(comp, 2))
+                tables.append((p, *comp))
+                rec(tuple(x for x in rest if x not in comp), cost + add)
+                tables.pop()
+                if best[0] == 0:
+                    break
+            counts[size] += 1
+            if best[0] == 0:
+                return
+
+    rec(tuple(order), 0)
+    return best[1]
+
+
+def by_rank(order: Sequence[int], sizes: Sequence[int], w: Weights, budget: int) -> Tables | None:
+    """Tables filled best-ranked first with players whose every pair costs 0; None if not found."""
+    steps = [0]
+    tables: Tables = []
+
+    def rec(remaining: tuple[int, ...], t: int) -> bool:
+        if not remaining:
+            return True
+        p, rest = remaining[0], remaining[1:]
+        wp = w[p]
+        candidates = [q for q in rest if wp[q] == 0]
+        for comp in combinations(candidates, sizes[t] - 1):
+            steps[0] += 1
+            if steps[0] > budget:
+                return False
+            if any(w[a][b] for a, b in combinations(comp, 2)):
+                continue
+            tables.append([p, *comp])
+            if rec(tuple(x for x in rest if x not in comp), t + 1):
+                return True
+            tables.pop()
+        return False
+
+    return tables if rec(tuple(order), 0) else None
+
+
+def local_search(
+    tables: Tables,
+    w: Weights,
+    rng: random.Random,
+    *,
+    allowed_sizes: frozenset[int],
+    max_evaluations: int,
+    ideal: Sequence[int] | None = None,
+) -> Tables:
+    """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``)."""
+    tables = [list(t) for t in tables]
+    n = sum(len(t) for t in tables)
+    where = [0] * n
+    for ti, t in enumerate(tables):
+        for p in t:
+            where[p] = ti
+    own = [sum(w[p][q] for q in tables[where[p]]) for p in range(n)]
+
+    def disp(p: int, t: int) -> int:
+        return abs(t - ideal[p]) if ideal is not None else 0
+
+    cost = sum(own) // 2 + sum(disp(p, where[p]) for p in range(n))
+    best_cost, best = cost, [list(t) for t in tables]
+    tabu: dict[tuple[int, int], int] = {}
+    step = evaluations = 0
+    while best_cost > 0 and evaluations < max_evaluations:
+        step += 1
+        movable = [p for p in range(n) if own[p] > 0 or disp(p, where[p]) > 0]
+        p = rng.choice(movable)
+        a = where[p]
+        ta, wp = tables[a], w[p]
+        others = [x for x in ta if x != p]
+        choice, choice_delta, ties = None, None, 0
+        for b, tb in enumerate(tables):
+            if b == a:
+                continue
+            cp_b = sum(wp[y] for y in tb)
+            evaluations += len(tb) + 1
+            for q in tb:
+                wq = w[q]
+                cq_a = sum(wq[x] for x in others)
+                delta = cq_a + cp_b - wp[q] - own[p] - own[q]
+                if ideal is not None:
+                    delta += disp(p, b) + disp(q, a) - disp(p, a) - disp(q, b)
+                if (tabu.get((p, b), 0) > step or tabu.get((q, a), 0) > step) and (
+                    cost + delta >= best_cost
+                ):
+                    continue
+                if choice_delta is None or delta < choice_delta:
+                    choice, choice_delta, ties = (q, b), delta, 1
+                elif delta == choice_delta:
+                    ties += 1
+                    if rng.randrange(ties) == 0:
+                        choice = (q, b)
+            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
+                delta = cp_b - own[p] + disp(p, b) - disp(p, a)
+                if tabu.get((p, b), 0) <= step or cost + delta < best_cost:
+                    if choice_delta is None or delta < choice_delta:
+                        choice, choice_delta, ties = (None, b), delta, 1
+        if choice is None:
+            continue
+        if rng.random() < 0.02:  # a little noise against cycling
+            q = rng.randrange(n)
+            if where[q] == a:
+                continue
+            choice = (q, where[q])
+            choice_delta = None
+        q, b = choice
+        tenure = 5 + rng.randrange(5)
+        tabu[(p, a)] = step + tenure
+        _apply(tables, where, own, w, p, q, a, b)
+        if q is not None:
+            tabu[(q, b)] = step + tenure
+        cost = sum(own) // 2 + sum(disp(x, where[x]) for x in range(n))
+        if cost < best_cost:
+            best_cost, best = cost, [list(t) for t in tables]
+    return best
+
+
+def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:
+    """Move ``p`` from table ``a`` to ``b`` and, unless ``q`` is None, ``q`` from ``b`` to ``a``."""
+    ta, tb = tables[a], tables[b]
+    ta.remove(p)
+    for x in ta:
+        own[x] -= w[x][p]
+    if q is not None:
+        tb.remove(q)
+        for y in tb:
+            own[y] -= w[y][q]
+        for x in ta:
+            own[x] += w[x][q]
+        own[q] = sum(w[q][x] for x in ta)
+        ta.append(q)
+        where[q] = a
+    for y in tb:
+        own[y] += w[y][p]
+    own[p] = sum(w[p][y] for y in tb)
+    tb.append(p)
+    where[p] = b
