@@ -1,0 +1,243 @@
+"""Marianna deal records: the frozen dataclasses, their checks on their own, and canonical JSON.
+
+A record as API.md shows it::
+
+    {"points": [70, null],
+     "declarations": [{"side": 0, "suit": "hearts"},
+                      {"side": 1, "kind": "mariannino", "suit": "spades"},
+                      {"side": 0, "kind": "mariannone"}],
+     "first_to_target": null}
+
+Two players (Briscola 151) add ``"trump"`` (required) and ``"claim"`` (a seat or null); their
+declarations are matrimonios (``kind`` left out, or ``"matrimonio"``). Canonical JSON fills in a
+left-out point value, always writes ``points``, ``declarations`` and ``first_to_target`` (plus
+``trump`` and ``claim`` for two players), and leaves out ``kind`` when it is the default
+``"marianna"`` and ``covered`` when it is false. Checks that need the match (a short deal when
+nobody reached the target, a deal after the end) are made in ``marianna.score``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import SUITS, InvalidDeal
+from .marianna_options import MariannaOptions
+
+DEAL_POINTS = 120
+_DECL_KEYS = {"side", "kind", "suit", "covered"}
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One declaration, in the order made: a marianna (K+Q; matrimonio), mariannino, mariannone."""
+
+    side: int
+    kind: str = "marianna"  # "marianna" | "mariannino" | "mariannone"
+    suit: str | None = None
+    covered: bool = False
+
+
+@dataclass(frozen=True)
+class MariannaRecord:
+    """One deal: card points per side and the declarations; two players add trump and claim."""
+
+    points: tuple[int, int]
+    declarations: tuple[Declaration, ...] = ()
+    first_to_target: int | None = None
+    trump: str | None = None  # two players only (always set there)
+    claim: int | None = None  # two players only: the seat that claimed
+
+    @property
+    def ends_early(self) -> bool:
+        """A claim or a mariannone stopped this deal (so a short total is possible)."""
+        return self.claim is not None or any(d.kind == "mariannone" for d in self.declarations)
+
+
+def _whole(value: Any) -> int | None:
+    """The value as an int if it is a whole number (70 or 70.0), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _parse_points(data: Any) -> tuple[int, int]:
+    """Both sides' card points, a left-out one derived from the 120 of a played-out deal."""
+    if not isinstance(data, list | tuple) or len(data) != 2:
+        raise InvalidDeal("points", "Give the card points of both sides, e.g. [70, 50]")
+    values: list[int | None] = []
+    for i, raw in enumerate(data):
+        if raw is None:
+            values.append(None)
+            continue
+        value = _whole(raw)
+        if value is None:
+            raise InvalidDeal(f"points.{i}", "Card points must be a whole number")
+        if not 0 <= value <= DEAL_POINTS:
+            raise InvalidDeal(
+                f"points.{i}", f"Card points must be between 0 and {DEAL_POINTS}; got {value}"
+            )
+        values.append(value)
+    a, b = values
+    if a is None and b is None:
+        raise InvalidDeal("points", "Enter the card points of at least one side")
+    if a is None or b is None:
+        known = a if a is not None else b
+        return (DEAL_POINTS - known, known) if a is None else (known, DEAL_POINTS - known)
+    if a + b > DEAL_POINTS:
+        raise InvalidDeal(
+            "points", f"Card points add up to {a + b}; a played-out deal holds {DEAL_POINTS}"
+        )
+    return a, b
+
+
+def _parse_declaration(i: int, data: Any, options: MariannaOptions) -> Declaration:
+    """One declaration on its own: side, kind allowed by the options, suit, covered."""
+    at = f"declarations.{i}"
+    if not isinstance(data, Mapping):
+        raise InvalidDeal(at, "A declaration needs a side and a suit")
+    for key in data:
+        if key not in _DECL_KEYS:
+            raise InvalidDeal(f"{at}.{key}", "is not part of a declaration")
+    side = data.get("side")
+    if isinstance(side, bool) or side not in (0, 1):
+        who = "player" if options.players == 2 else "team"
+        raise InvalidDeal(f"{at}.side", f"Side must be 0 or 1 (the {who} who declared)")
+    kind = data.get("kind") or "marianna"
+    kinds = (
+        ("marianna", "matrimonio")
+        if options.players == 2
+        else ("marianna", "mariannino", "mariannone")
+    )
+    if kind not in kinds:
+        allowed = "matrimonio" if options.players == 2 else "marianna, mariannino or mariannone"
+        raise InvalidDeal(f"{at}.kind", f"Unknown declaration {kind!r}; declare {allowed}")
+    kind = "marianna" if kind == "matrimonio" else kind
+    if kind == "mariannino" and not options.mariannino:
+        raise InvalidDeal(f"{at}.kind", "Mariannino is not allowed with these options")
+    if kind == "mariannone" and not options.mariannone:
+        raise InvalidDeal(f"{at}.kind", "Mariannone is not allowed with these options")
+    suit = data.get("suit")
+    if suit is None and kind != "mariannone":
+        raise InvalidDeal(f"{at}.suit", f"Say which suit the {kind} was in")
+    if suit is not None and suit not in SUITS:
+        raise InvalidDeal(f"{at}.suit", f"Unknown suit {suit!r}; use one of {', '.join(SUITS)}")
+    covered = data.get("covered", False)
+    if not isinstance(covered, bool):
+        raise InvalidDeal(f"{at}.covered", "must be true or false")
+    if covered and not options.covered_marianna:
+        raise InvalidDeal(f"{at}.covered", "Covered mariannas are not allowed with these options")
+    if covered and kind != "marianna":
+        raise InvalidDeal(f"{at}.covered", "Only a marianna can be covered")
+    if covered and i != 0:
+        raise InvalidDeal(
+            f"{at}.covered", "Only the first declaration of a deal can be covered (trump is set)"
+        )
+    return Declaration(side=int(side), kind=kind, suit=suit, covered=covered)
+
+
+def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
+    """Across the deal: a suit once, four mariannas, one mariannino, nothing after mariannone."""
+    word = "matrimonio" if players == 2 else "marianna"
+    seen: set[str] = set()
+    kinds_seen: set[str] = set()
+    for i, d in enumerate(decls):
+        at = f"declarations.{i}"
+        if "mariannone" in kinds_seen:
+            raise InvalidDeal(
+                at, "The mariannone ended the match; nothing can be declared after it"
+            )
+        if d.kind == "marianna":
+            if len(seen) == len(SUITS):
+                raise InvalidDeal(
+                    at, f"All four {word}s were already declared in this deal; there is no fifth"
+                )
+            if d.suit in seen:
+                raise InvalidDeal(
+                    f"{at}.suit", f"A {word} in {d.suit} was already declared in this deal"
+                )
+            seen.add(d.suit or "")
+        elif d.kind in kinds_seen:
+            cards = "queens" if d.kind == "mariannino" else "kings"
+            raise InvalidDeal(
+                f"{at}.kind",
+                f"A {d.kind} can be declared only once per deal (there are four {cards})",
+            )
+        kinds_seen.add(d.kind)
+
+
+def _seat_or_none(field: str, value: Any, n: int, what: str) -> int | None:
+    """A seat/side index below n, or None; anything else is refused."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or _whole(value) is None or not 0 <= _whole(value) < n:
+        raise InvalidDeal(field, f"{what} must be one of {', '.join(map(str, range(n)))} or empty")
+    return _whole(value)
+
+
+def parse_record(data: Mapping[str, Any], options: MariannaOptions) -> MariannaRecord:
+    """Check a record on its own and return it as a MariannaRecord. Raises InvalidDeal."""
+    if not isinstance(data, Mapping):
+        raise InvalidDeal("record", "A deal record must be a JSON object")
+    two = options.players == 2
+    allowed = {"points", "declarations", "first_to_target", "trump", "claim"}
+    for key in data:
+        if key not in allowed:
+            raise InvalidDeal(key, "is not part of a Marianna deal record")
+    if "points" not in data:
+        raise InvalidDeal("points", "Enter the card points of at least one side")
+    points = _parse_points(data["points"])
+    raw = data.get("declarations") or []
+    if not isinstance(raw, list | tuple):
+        raise InvalidDeal("declarations", "must be a list of declarations")
+    decls = tuple(_parse_declaration(i, d, options) for i, d in enumerate(raw))
+    _check_sequence(decls, options.players)
+    first = _seat_or_none("first_to_target", data.get("first_to_target"), 2, "First to target")
+    if first is not None and not options.first_to_target_wins:
+        raise InvalidDeal(
+            "first_to_target",
+            "With these options the higher total wins when both reach the target; leave it empty",
+        )
+    trump = data.get("trump")
+    if two and trump is None:
+        raise InvalidDeal("trump", "Say which suit was turned up as trump")
+    if two and trump not in SUITS:
+        raise InvalidDeal("trump", f"Unknown suit {trump!r}; use one of {', '.join(SUITS)}")
+    if not two and trump is not None:
+        raise InvalidDeal(
+            "trump", "In four-player Marianna the mariannas set trump; leave it empty"
+        )
+    claim = _seat_or_none("claim", data.get("claim"), 2, "The claiming player")
+    if claim is not None and not options.claim:
+        raise InvalidDeal("claim", "These options have no claim rule; leave it empty")
+    return MariannaRecord(points, decls, first, trump if two else None, claim)
+
+
+def declaration_to_json(d: Declaration) -> dict[str, Any]:
+    """One declaration in canonical form (default kind and covered=false left out)."""
+    out: dict[str, Any] = {"side": d.side}
+    if d.kind != "marianna":
+        out["kind"] = d.kind
+    if d.suit is not None:
+        out["suit"] = d.suit
+    if d.covered:
+        out["covered"] = True
+    return out
+
+
+def record_to_json(record: MariannaRecord) -> dict[str, Any]:
+    """The canonical JSON form; parse_record(record_to_json(r)) == r."""
+    out: dict[str, Any] = {
+        "points": list(record.points),
+        "declarations": [declaration_to_json(d) for d in record.declarations],
+        "first_to_target": record.first_to_target,
+    }
+    if record.trump is not None:
+        out["trump"] = record.trump
+        out["claim"] = record.claim
+    return out
