@@ -259,7 +259,7 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
     }
     for key in data:
         if key not in allowed:
-            msg = off.get(key, f"is not part of a {rules.title} deal record")
+            msg = off.get(key, f"{key!r} is not part of a {rules.title} deal record")
             errors.append(FieldError(str(key), msg))
 
     trump = data.get("trump")

@@ -1,0 +1,155 @@
+"""German Mariage scoring (RULES.md §2): every deal is a game, won by the player with more points.
+
+Same cards and deal record as Mariasz, without the 131 contract: every deal is played out, so its
+card points add up to the deal total (138, or 130 with ``pamfil`` off: the trump queen counts 3).
+The player with more points (card points + marriages) wins 1 game point, or 2 when the loser has
+fewer than 33 (strictly). A tie is decided by the next decided game: its winner also takes 1 game
+point per tied game carried. The match ends at ``match_target`` game points (7) or after
+``match_games`` games; a tie still waiting to be decided is played off first (another game), and
+equal totals after the agreed games are a draw (winner None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealScore, InvalidOptions, MatchFinished, MatchScore
+from .twohand import (
+    RecordRules,
+    TwoHandRecord,
+    build_options,
+    check_bool,
+    check_int,
+    deal_points,
+    deal_total,
+    describe_deal,
+    options_json,
+    parse_two_hand,
+    player,
+    record_json,
+)
+
+DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
+
+
+@dataclass(frozen=True)
+class MariageOptions:
+    """Options of a German Mariage match, by their RULES.md names."""
+
+    pamfil: bool = True
+    match_target: int | None = 7
+    match_games: int | None = None
+
+
+CHECKS = {
+    "pamfil": check_bool,
+    "match_target": check_int(1, optional=True),
+    "match_games": check_int(1, optional=True),
+}
+
+
+class Mariage:
+    """The GameRules of German Mariage scoring."""
+
+    name = "mariage"
+    title = "German Mariage"
+    default_preset = "standard"
+    presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
+
+    def make_options(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> MariageOptions:
+        """Options for a preset with overrides applied; InvalidOptions names 'options.x'."""
+        return build_options(MariageOptions, self.title, self.presets, preset, overrides, CHECKS)
+
+    def options_to_json(self, options: MariageOptions) -> dict[str, Any]:
+        """Every effective option by its RULES.md name."""
+        return options_json(options)
+
+    def player_counts(self, options: MariageOptions) -> tuple[int, ...]:
+        """Mariage is scored for two."""
+        return (2,)
+
+    def side_names(self, players: Sequence[str], options: MariageOptions) -> list[str]:
+        """Each player keeps their own score."""
+        if len(players) != 2:
+            raise InvalidOptions("players", f"{self.title} is played by 2 players")
+        return list(players)
+
+    def parse_record(
+        self, data: Mapping[str, Any], options: MariageOptions, n_players: int
+    ) -> TwoHandRecord:
+        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
+        rules = RecordRules(self.title, deal_total(options.pamfil), None)
+        return parse_two_hand(data, rules, n_players)
+
+    def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:
+        """The canonical JSON form of a record."""
+        return record_json(record)
+
+    def score(
+        self, options: MariageOptions, n_players: int, records: Sequence[TwoHandRecord]
+    ) -> MatchScore:
+        """Score a match in one pass (RULES.md §2), carrying ties to the next decided game."""
+        total = deal_total(options.pamfil)
+        scores, games, deals = [0, 0], [], []
+        carried = 0  # tied games waiting for the next decided game
+        finished, winner = False, None
+        for n, r in enumerate(records, 1):
+            if finished:
+                raise MatchFinished(
+                    "deal", f"The match is already decided ({scores[0]}–{scores[1]}); reopen it "
+                    "by editing a deal before adding more", deal=n,
+                )  # fmt: skip
+            pts = deal_points(r, total)
+            lines = [describe_deal(r, total)]
+            mp = [0, 0]
+            if pts[0] == pts[1]:
+                carried += 1
+                kind, won = "tie", None
+                lines.append(f"Tie at {pts[0]}: the next decided game takes this one too")
+            else:
+                won = 0 if pts[0] > pts[1] else 1
+                loser = pts[1 - won]
+                kind = "double" if loser < DOUBLE_BELOW else "single"
+                value = 2 if kind == "double" else 1
+                why = (
+                    f"{player(1 - won)} has {loser}, under {DOUBLE_BELOW}: double, 2"
+                    if kind == "double"
+                    else f"{player(1 - won)} has {loser}, not under {DOUBLE_BELOW}: single, 1"
+                )
+                text = f"{player(won)} wins {pts[won]} to {loser}; {why}"
+                if carried:
+                    games_word = "game" if carried == 1 else "games"
+                    text += f" + {carried} for the tied {games_word} carried = {value + carried}"
+                mp[won] = value + carried
+                carried = 0
+                lines.append(text + (" game points" if mp[won] > 1 else " game point"))
+            games.append(
+                {"deals": [n], "winner": won, "kind": kind, "points": list(pts), "match_points": mp}
+            )
+            scores = [scores[0] + mp[0], scores[1] + mp[1]]
+            a, b = scores
+            if options.match_target is not None:
+                if max(a, b) >= options.match_target and a != b:
+                    finished, winner = True, 0 if a > b else 1
+            elif len(games) >= options.match_games and not carried:  # type: ignore[operator]
+                finished, winner = True, None if a == b else (0 if a > b else 1)
+            elif len(games) >= options.match_games:  # type: ignore[operator]
+                lines.append("The agreed games are played but a tie is open: one more game")
+            if finished:
+                who = "a draw" if winner is None else f"{player(winner)} wins"
+                lines.append(f"Match over, {a}–{b}: {who}")
+            deals.append(DealScore(tuple(mp), tuple(lines), {"game": len(games)}))
+        return MatchScore(
+            deals=tuple(deals),
+            scores=tuple(scores),
+            finished=finished,
+            winner=winner,
+            extra={"games": games, "current": [0, 0]},
+        )
+
+
+GAME = Mariage()
