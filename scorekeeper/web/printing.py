@@ -1,5 +1,166 @@
-"""Printable pages: the same data as HTML with print CSS and as PDF through scorekeeper.pdf."""
+"""Printable pages: the same data as HTML with print CSS and as PDF through scorekeeper.pdf.
 
-from flask import Blueprint
+Every printable has an HTML view and the same URL with ``.pdf`` that downloads it. Views stay
+thin: load the API.md-shaped dict from a service, turn it into a context with
+``scorekeeper.printviews`` and render ``templates/print/…``. ``?paper=letter`` switches from the
+configured default (A4); ``?large=1`` gives the standings in large type.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from io import BytesIO
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from .. import printviews
+from ..db import get_session
 
 bp = Blueprint("printing", __name__)
+
+
+@bp.app_template_filter("css_string")
+def css_string(text: Any) -> Markup:
+    """``text`` as a quoted CSS string, safe inside a <style> element."""
+    escaped = re.sub(r'[\\"<>\n\r]', lambda m: f"\\{ord(m.group()):x} ", str(text or ""))
+    return Markup(f'"{escaped}"')
+
+
+def page_counter_css() -> Markup:
+    """CSS ``content`` for the translated "Page X of Y" built from the page counters."""
+    text = _("Page {page} of {pages}")
+    parts = re.split(r"(\{page\}|\{pages\})", text)
+    out = []
+    for part in parts:
+        if part == "{page}":
+            out.append("counter(page)")
+        elif part == "{pages}":
+            out.append("counter(pages)")
+        elif part:
+            out.append(str(css_string(part)))
+    return Markup(" ".join(out))
+
+
+def _view_args() -> dict[str, Any]:
+    return {k: v for k, v in (request.view_args or {}).items() if k != "pdf"}
+
+
+def _toggle_url(**changes: Any) -> str:
+    """The current page's URL with some query arguments changed (None drops one)."""
+    args = request.args.to_dict()
+    for key, value in changes.items():
+        if value is None:
+            args.pop(key, None)
+        else:
+            args[key] = str(value)
+    return url_for(request.endpoint, **_view_args(), **args)
+
+
+def current_paper() -> dict[str, Any]:
+    """The paper asked for (?paper=), else the configured default (SCOREKEEPER_PAPER)."""
+    return printviews.paper(request.args.get("paper"), current_app.config.get("PAPER", "A4"))
+
+
+def respond(
+    template: str,
+    context: dict[str, Any],
+    *,
+    pdf: bool,
+    filename: str,
+    footer: str = "",
+    pdf_endpoint: str | None = None,
+) -> Response | str:
+    """Render a printable as HTML, or as a PDF download when ``pdf``."""
+    endpoint = pdf_endpoint or (request.endpoint or "").removesuffix("_pdf") + "_pdf"
+    html = render_template(
+        template,
+        paper=current_paper(),
+        page_counter=page_counter_css(),
+        footer=footer,
+        toggle_url=_toggle_url,
+        pdf_url=url_for(endpoint, **_view_args(), **request.args.to_dict()),
+        **{"landscape": False, **context},
+    )
+    if not pdf:
+        return html
+    from ..pdf import render_pdf
+
+    document = render_pdf(html, base_url=request.url_root)
+    return send_file(
+        BytesIO(document),
+        mimetype="application/pdf",
+        as_attachment=True,
+        download_name=f"{filename}.pdf",
+        max_age=0,
+    )
+
+
+def printable(rule: str, endpoint: str) -> Callable:
+    """Register a view at ``rule`` (HTML) and ``rule + '.pdf'`` (PDF), passing ``pdf``."""
+
+    def decorator(view: Callable) -> Callable:
+        bp.add_url_rule(rule, endpoint, view, defaults={"pdf": False})
+        bp.add_url_rule(rule + ".pdf", endpoint + "_pdf", view, defaults={"pdf": True})
+        return view
+
+    return decorator
+
+
+def _flag(name: str) -> bool:
+    return request.args.get(name, "").lower() in ("1", "true", "yes", "on")
+
+
+def _service_call(function: Callable[..., Any], **kwargs: Any) -> Any:
+    """Call a service function; its NotFound becomes a 404."""
+    from ..services.errors import NotFound
+
+    try:
+        return function(session=get_session(), **kwargs)
+    except NotFound:
+        abort(404)
+
+
+# ---- tournaments -----------------------------------------------------------------------------
+
+
+def load_standings(tournament_id: str) -> dict[str, Any]:
+    """Standings JSON with its "tournament" dict (services.tournaments.standings)."""
+    from ..services import tournaments
+
+    return _service_call(tournaments.standings, tournament_id=tournament_id)
+
+
+@printable("/tournaments/<tournament_id>/print/standings", "standings")
+def standings(tournament_id: str, pdf: bool) -> Response | str:
+    """The standings sheet for the wall."""
+    data = load_standings(tournament_id)
+    context = printviews.standings_context(data, large=_flag("large"))
+    name = context["tournament"].get("name", "")
+    return respond(
+        "print/standings.html",
+        context,
+        pdf=pdf,
+        filename=_("standings"),
+        footer=f"{name} · {context['subtitle']}",
+    )
+
+
+bp.add_url_rule(
+    "/tournaments/<tournament_id>/standings.pdf",
+    "standings_sheet_pdf",
+    standings,
+    defaults={"pdf": True},
+)

@@ -1,0 +1,315 @@
+"""Printable sheets as data: pure functions from API.md-shaped dicts to template contexts.
+
+Standings, seating, table tickets, certificates and match records are built here from the plain
+dicts the services return (API.md "Match state" and "standings"), so the templates in
+``templates/print/`` need no ORM and every decision (rank labels like "=3", page orientation,
+row banding, who gets a certificate, a blank score sheet's columns) can be tested without
+Flask or WeasyPrint. (gettext works outside a request too: it falls back to the msgid.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from .web.chart import running_chart, running_totals
+
+PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
+MARGIN_MM = 12
+#: More round + tie-break columns than this and the standings turn to landscape.
+PORTRAIT_MAX_COLUMNS = 9
+BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
+
+
+def paper(name: str | None, default: str = "a4") -> dict[str, Any]:
+    """Page size for ?paper= (a4 | letter; anything else falls back to ``default``)."""
+    key = (name or default).lower()
+    if key not in PAPERS:
+        key = default.lower() if default.lower() in PAPERS else "a4"
+    size, width, height = PAPERS[key]
+    usable = height - 2 * MARGIN_MM - 8  # the bottom margin box holds "page X of Y"
+    return {
+        "key": key,
+        "size": size,
+        "width_mm": width,
+        "height_mm": height,
+        "margin": f"{MARGIN_MM}mm",
+        "half_height": f"{usable // 2 - 2}mm",
+    }
+
+
+def rank_labels(ranks: Sequence[int]) -> list[str]:
+    """Rank labels with shared ranks marked: [1, 2, 3, 3, 5] -> ["1", "2", "=3", "=3", "5"]."""
+    counts = Counter(ranks)
+    return [f"={r}" if counts[r] > 1 else str(r) for r in ranks]
+
+
+def tiebreak_label(key: str) -> str:
+    """A short column heading for a tie-break key from the standings JSON."""
+    labels = {
+        "buchholz": _("Buchholz"),
+        "median_buchholz": _("Median"),
+        "sonneborn_berger": _("S-B"),
+        "wins": _("Wins"),
+        "won": _("Wins"),
+        "match_points": _("MP"),
+        "points": _("Pts"),
+        "balance": _("Bal."),
+        "best_round": _("Best"),
+        "head_to_head": _("H2H"),
+        "tables_won": _("Tables won"),
+        "card_points": _("Card pts"),
+    }
+    return labels.get(key, key.replace("_", " ").capitalize())
+
+
+def _cell(value: Any) -> str:
+    return "–" if value is None else str(value)
+
+
+def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
+    planned = tournament.get("rounds_planned")
+    if not after_round:
+        return _("before round 1")
+    if planned:
+        return _("after round %(n)s of %(m)s", n=after_round, m=planned)
+    return _("after round %(n)s", n=after_round)
+
+
+def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> dict[str, Any]:
+    """Context of the standings sheet from the standings JSON (+ its "tournament" dict)."""
+    tournament = standings.get("tournament") or {}
+    rows_in = list(standings.get("rows") or [])
+    after = standings.get("after_round") or 0
+    n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
+    keys: list[str] = []
+    for row in rows_in:
+        keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
+    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
+    rows = []
+    for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
+        results = list(row.get("rounds") or [])
+        results += [None] * (n_rounds - len(results))
+        tiebreaks = row.get("tiebreaks") or {}
+        rows.append(
+            {
+                "rank": label,
+                "player": row.get("player", ""),
+                "total": _cell(row.get("total")),
+                "rounds": [_cell(v) for v in results],
+                "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],
+                "shaded": (i // BAND) % 2 == 1,
+            }
+        )
+    columns = n_rounds + len(keys)
+    return {
+        "tournament": tournament,
+        "subtitle": _subtitle(tournament, after),
+        "round_headings": [_("R%(n)s", n=n + 1) for n in range(n_rounds)],
+        "tiebreak_headings": [tiebreak_label(k) for k in keys],
+        "rows": rows,
+        "large": large,
+        "landscape": columns > PORTRAIT_MAX_COLUMNS
+        or (large and columns > PORTRAIT_MAX_COLUMNS - 3),
+    }
+
+
+def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
+    """Seating of one round, by name (alphabetical) and by table (players in seat order)."""
+    tables = sorted(round_.get("tables") or [], key=lambda t: t["table"])
+    by_name = [
+        {"player": name, "table": t["table"], "seat": seat}
+        for t in tables
+        for seat, name in enumerate(t.get("players") or [], start=1)
+    ]
+    by_name.sort(key=lambda r: (_collation_key(r["player"]), r["table"], r["seat"]))
+    for i, row in enumerate(by_name):
+        row["shaded"] = (i // BAND) % 2 == 1
+        initial = _collation_key(row["player"])[:1].upper()
+        previous = _collation_key(by_name[i - 1]["player"])[:1].upper() if i else None
+        row["new_letter"] = initial != previous
+    return {
+        "round": round_.get("round"),
+        "tables": [{"table": t["table"], "players": list(t.get("players") or [])} for t in tables],
+        "by_name": by_name,
+    }
+
+
+def _collation_key(name: str) -> str:
+    """Sort key that files "Řehoř" next to "R…" and "Łucja" next to "L…" (no locale needed)."""
+    import unicodedata
+
+    folded = name.casefold().replace("ł", "l").replace("ß", "ss")
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code for ``url`` (sized by CSS, not by attributes)."""
+    import segno
+
+    return segno.make(url, error="m").svg_inline(omitsize=True, border=2, dark="#000")
+
+
+def tickets_context(round_: Mapping[str, Any], *, entry_url: Any) -> dict[str, Any]:
+    """One ticket per table; ``entry_url(match_id, token)`` gives the absolute entry link."""
+    tickets = []
+    for table in sorted(round_.get("tables") or [], key=lambda t: t["table"]):
+        url = entry_url(table["match_id"], table["token"])
+        tickets.append(
+            {
+                "table": table["table"],
+                "players": list(table.get("players") or []),
+                "url": url,
+                "qr": qr_svg(url),
+            }
+        )
+    return {"round": round_.get("round"), "tickets": tickets}
+
+
+def ordinal_place(rank: int, tied: bool) -> str:
+    """ "1st place", "=2nd place" ... as printed on a certificate."""
+    words = {1: _("1st place"), 2: _("2nd place"), 3: _("3rd place")}
+    text = words.get(rank, _("%(n)sth place", n=rank))
+    return _("Joint %(place)s", place=text) if tied else text
+
+
+def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
+    """One certificate for each player ranked 1–3 (everyone sharing a place gets one)."""
+    rows = list(standings.get("rows") or [])
+    counts = Counter(r["rank"] for r in rows)
+    certificates = [
+        {
+            "player": r["player"],
+            "rank": r["rank"],
+            "place": ordinal_place(r["rank"], counts[r["rank"]] > 1),
+        }
+        for r in rows
+        if r.get("rank", 99) <= 3 and standings.get("after_round")
+    ]
+    return {"tournament": standings.get("tournament") or {}, "certificates": certificates}
+
+
+def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Every deal with its explanation and running totals, the final scores, winner and chart."""
+    sides = list(state.get("sides") or state.get("players") or [])
+    deals = list(state.get("deals") or [])
+    deltas = [d.get("delta") or [0] * len(sides) for d in deals]
+    totals = running_totals(len(sides), deltas)
+    rows = [
+        {
+            "n": d.get("n", i + 1),
+            "delta": [_signed(v) for v in deltas[i]],
+            "after": [totals[s][i + 1] for s in range(len(sides))],
+            "explanation": list(d.get("explanation") or []),
+        }
+        for i, d in enumerate(deals)
+    ]
+    winner = state.get("winner")
+    money = state.get("money")
+    return {
+        "title": state.get("title") or "",
+        "game": state.get("game", ""),
+        "sides": sides,
+        "players": list(state.get("players") or sides),
+        "rows": rows,
+        "scores": list(state.get("scores") or [0] * len(sides)),
+        "money": list(money) if money else None,
+        "currency": state.get("currency") or "",
+        "finished": bool(state.get("finished")),
+        "winner": sides[winner] if state.get("finished") and winner is not None else None,
+        "games": list(state.get("games") or []),
+        "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
+    }
+
+
+def _signed(value: int | None) -> str:
+    if value is None:
+        return ""
+    return f"+{value}" if value > 0 else str(value)
+
+
+GAME_TITLES = {
+    "mariasz": "Mariasz",
+    "mariage": "Mariage",
+    "marianna": "Marianna",
+    "marias": "Mariáš",
+}
+ROW_MM = 9  # a handwritten figure needs about 9 mm of height
+
+
+def _sides_for_sheet(game: str, players: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(players, sides) for a sheet: blanks where nobody was named, teams for four in marianna."""
+    names = [p.strip() for p in players if p.strip()]
+    counts = {"marias": (3, 4), "marianna": (4, 2)}.get(game, (2,))
+    if len(names) not in counts:
+        names = (names + [""] * counts[0])[: counts[0]]
+    if game == "marianna" and len(names) == 4:
+        teams = [(names[0], names[2]), (names[1], names[3])]
+        sides = [" & ".join(n for n in team if n) for team in teams]
+        return names, sides
+    return names, list(names)
+
+
+def score_sheet_context(
+    game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
+    title = GAME_TITLES[game]
+    names, sides = _sides_for_sheet(game, players)
+    per_side = [{"label": s, "blank": not s} for s in sides]
+
+    def single(label: str, cls: str = "") -> dict[str, Any]:
+        return {"label": label, "sub": None, "cls": cls}
+
+    def group(label: str, cls: str = "") -> dict[str, Any]:
+        return {"label": label, "sub": per_side, "cls": cls}
+
+    if game == "marias":
+        columns = [single("#", "n")]
+        if len(names) == 4:
+            columns.append(single(_("Dealer"), "narrow"))
+        columns += [
+            single(_("Declarer"), "name"),
+            single(_("Trump"), "narrow"),
+            single(_("Game (parts)"), "wide"),
+            single(_("Flek"), "narrow"),
+            single(_("Won / lost"), "narrow"),
+            group(_("± this deal")),
+            group(_("Balance"), "strong"),
+        ]
+        landscape = True
+    elif game == "marianna":
+        columns = [
+            single("#", "n"),
+            group(_("Card points")),
+            group(_("Declarations"), "wide"),
+            group(_("Total"), "strong"),
+        ]
+        landscape = False
+    else:
+        columns = [
+            single("#", "n"),
+            single(_("Trump"), "narrow"),
+            group(_("Card points")),
+            group(_("Marriages")),
+            single(_("Game result"), "wide"),
+            group(_("Match points") if game == "mariasz" else _("Game points"), "strong"),
+        ]
+        landscape = False
+    width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
+    page = page or paper("a4")
+    usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 50
+    return {
+        "game": game,
+        "title": title,
+        "players": names,
+        "sides": sides,
+        "columns": columns,
+        "width": width,
+        "landscape": landscape,
+        "blank_rows": list(range(1, usable // ROW_MM + 1)),
+    }

@@ -1,0 +1,135 @@
+"""Fixture dicts shaped like API.md (standings, rounds, match state) and PDF helpers."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from pathlib import Path
+
+import pytest
+
+NAMES = ["Řehoř Šťastný", "Łucja Żółć", "Jürgen Weiß", "Niccolò Ferrà"]
+FIRST = [
+    "Jana",
+    "Petr",
+    "Ota",
+    "Eva",
+    "Tomáš",
+    "Zdeňka",
+    "Marek",
+    "Hana",
+    "Ondřej",
+    "Věra",
+    "Karel",
+    "Lenka",
+    "Paweł",
+    "Agnieszka",
+    "Grzegorz",
+    "Małgorzata",
+    "Lukas",
+    "Anna",
+    "Giulia",
+    "Matteo",
+]
+LAST = [
+    "Novák",
+    "Dvořák",
+    "Černý",
+    "Procházka",
+    "Kučera",
+    "Wiśniewski",
+    "Kowalczyk",
+    "Müller",
+    "Schäfer",
+    "Bianchi",
+    "Romano",
+    "Esposito",
+    "Horák",
+    "Němec",
+    "Pokorný",
+]
+
+
+def player_names(n: int) -> list[str]:
+    """``n`` distinct names, the four diacritics test names first."""
+    names = list(NAMES)
+    i = 0
+    while len(names) < n:
+        names.append(
+            f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST)) % len(LAST)]}"
+            + (f" {i // (len(FIRST) * len(LAST)) + 1}" if i >= 300 else "")
+        )
+        i += 1
+    return names[:n]
+
+
+def make_standings(n: int = 12, rounds: int = 3, planned: int = 4) -> dict:
+    """Standings JSON (API.md) for ``n`` players after ``rounds`` rounds, with some ties."""
+    rows = []
+    for i, name in enumerate(player_names(n)):
+        results = [((i * 7 + r * 5) % 11) - 5 for r in range(rounds)]
+        rows.append(
+            {
+                "player_id": f"p{i}",
+                "player": name,
+                "rounds": results,
+                "total": 100 - (i // 2) * 3 if i % 5 != 4 else 100 - (i // 2) * 3,
+                "tiebreaks": {"buchholz": 40 - i // 3, "wins": rounds - i % 3},
+            }
+        )
+    rows.sort(key=lambda r: -r["total"])
+    for i, row in enumerate(rows):
+        same = [j for j, other in enumerate(rows) if other["total"] == row["total"]]
+        row["rank"] = same[0] + 1
+    return {
+        "after_round": rounds,
+        "rows": rows,
+        "tournament": {
+            "name": "Posvícenský turnaj v mariáši",
+            "venue": "U Zlatého tygra",
+            "date": "2026-11-21",
+            "rounds_planned": planned,
+            "game": "marias",
+        },
+    }
+
+
+def make_round(n_players: int = 12, size: int = 3, r: int = 2) -> dict:
+    """A drawn round (API.md shape) with tables of ``size``."""
+    names = player_names(n_players)
+    tables = []
+    for t in range(0, n_players, size):
+        tables.append(
+            {
+                "table": t // size + 1,
+                "players": names[t : t + size],
+                "player_ids": [f"p{i}" for i in range(t, t + size)],
+                "match_id": f"m{t // size + 1}abc",
+                "token": f"tok{t // size + 1}xyz",
+            }
+        )
+    return {"round": r, "repeats": 0, "tables": tables}
+
+
+@pytest.fixture
+def standings_data():
+    return make_standings()
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdf)."""
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def to_png(data: bytes, out: Path, *, dpi: int = 30, first: int = 1, last: int = 1) -> list[Path]:
+    """Render pages of a PDF to PNG with pdftoppm; returns the files written."""
+    pdf = out.with_suffix(".pdf")
+    pdf.write_bytes(data)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", str(dpi), "-f", str(first), "-l", str(last), str(pdf), str(out)],
+        check=True,
+        timeout=60,
+    )
+    return sorted(out.parent.glob(out.name + "*.png"))
