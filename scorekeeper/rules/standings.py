@@ -1,0 +1,266 @@
+"""Tournament standings (RULES.md §6): confirmed round results in, ranked rows out.
+
+API::
+
+    standings(*, kind, rounds, players, lot_seed, ranking="balance") -> list[Row]
+    standings_json(...same...) -> {"after_round": n, "rows": [Row.to_json(), ...]}   # API.md
+    TableResult(players, scores, winner=None)      RoundResult(tables, byes=())
+    lot_order(player_ids, lot_seed) -> list[str]
+
+Only **confirmed** results may be passed in; choosing them is the caller's job. A round lists its
+tables; ``players`` are ids in seat order (Marianna: team ids) and ``scores`` one figure per seat:
+
+- ``kind="marias"``: the chip balance of each player at the table (zero-sum). ``ranking``:
+  ``"balance"`` (default; total balance, higher is better) or ``"placings"`` (place at the table,
+  1 = highest balance; players level at a table share the average of their places, e.g. 1.5; the
+  lowest sum is best). A table win is a place shared or not at the top, a last place likewise at
+  the bottom; a table where everyone is level has neither. Tie-breaks, in order: more table wins,
+  best single round (highest balance in one round, in both rankings), fewer last places, the lot.
+  A Mariáš bye (should a caller give one) counts a balance of 0, the middle place, no win.
+- ``kind="twoplayer"``: match points (or game points) of each of the two players; ``winner`` is
+  the seat index of the match winner (default: the higher score; level scores are refused).
+  Ranking by match wins, then match points, then Buchholz (the sum of the wins of every opponent
+  met; a bye adds nothing), then the lot. A bye is a win plus the round's median points (the lower
+  median of every score at that round's tables, so always a figure someone actually scored).
+- ``kind="marianna"``: two teams; ``scores`` are their points. Ranking by wins, then point
+  difference, then the lot. A bye is a win and a difference of 0 (the round's median points for
+  and against are the same figure).
+
+The lot: sorted ids shuffled by ``random.Random(lot_seed)`` (:func:`lot_order`), so anyone can
+re-run it. Rows equal on every criterion but the lot share a rank and stand in lot order.
+``Row.rounds`` holds each round's figure, None for a round not played: Mariáš the balance (or the
+place, with placings), two-player and Marianna the points scored (``total`` is then the wins).
+With placings a round not played counts as the last place at that round's largest table.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+KINDS = ("marias", "twoplayer", "marianna")
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One confirmed table: player (or team) ids in seat order and one score per seat."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round's confirmed tables and the ids that had a bye."""
+
+    tables: tuple[TableResult, ...]
+    byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the standings, shaped like API.md (``to_json``)."""
+
+    rank: int
+    player_id: str
+    player: str
+    total: int | float
+    rounds: tuple[int | float | None, ...]
+    tiebreaks: Mapping[str, int | float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player_id": self.player_id,
+            "player": self.player,
+            "total": self.total,
+            "rounds": list(self.rounds),
+            "tiebreaks": dict(self.tiebreaks),
+        }
+
+
+def lot_order(player_ids: Iterable[str], lot_seed: int) -> list[str]:
+    """The seeded lot: sorted ids shuffled by ``random.Random(lot_seed)``; first is luckiest."""
+    ids = sorted(player_ids)
+    random.Random(lot_seed).shuffle(ids)
+    return ids
+
+
+def standings(
+    *,
+    kind: str,
+    rounds: Sequence[RoundResult],
+    players: Mapping[str, str],
+    lot_seed: int,
+    ranking: str = "balance",
+) -> list[Row]:
+    """Ranked rows for every player in ``players`` (id -> name), best first."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown tournament kind {kind!r}; choose one of {', '.join(KINDS)}")
+    if kind == "marias" and ranking not in ("balance", "placings"):
+        raise ValueError(f"unknown ranking {ranking!r}; choose balance or placings")
+    _check(rounds, players, kind)
+    if kind == "marias":
+        stats = _marias(rounds, list(players), placings=ranking == "placings")
+    else:
+        stats = _pairs(rounds, list(players), marianna=kind == "marianna")
+    lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
+    ordered = sorted(players, key=lambda p: (stats[p].key, lot[p]))
+    rows, rank, prev = [], 0, None
+    for i, p in enumerate(ordered):
+        s = stats[p]
+        if s.key != prev:
+            rank, prev = i + 1, s.key
+        rounds_shown = tuple(_num(x) for x in s.rounds)
+        tiebreaks = {**s.tiebreaks, "lot": lot[p]}
+        rows.append(Row(rank, p, players[p], _num(s.total), rounds_shown, tiebreaks))
+    return rows
+
+
+def standings_json(**kwargs: Any) -> dict[str, Any]:
+    """The API.md standings document: ``{"after_round": n, "rows": [...]}``."""
+    rows = standings(**kwargs)
+    return {"after_round": len(kwargs["rounds"]), "rows": [r.to_json() for r in rows]}
+
+
+@dataclass
+class Stats:
+    """What one player has gathered; ``key`` sorts best first (the lot comes after it)."""
+
+    total: Fraction | int = 0
+    rounds: list[Any] = field(default_factory=list)
+    tiebreaks: dict[str, Any] = field(default_factory=dict)
+    key: tuple = ()
+
+
+def _marias(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
+    """Balances, places, table wins, best round and last places of every player."""
+    st = {p: Stats(tiebreaks={"table_wins": 0, "best_round": None, "last_places": 0}) for p in ids}
+    for rnd in rounds:
+        got: dict[str, tuple[int, Fraction]] = {}
+        for table in rnd.tables:
+            got.update(_table_places(table))
+        widest = max((len(t.players) for t in rnd.tables), default=3)
+        for p in rnd.byes:
+            got[p] = (0, Fraction(widest + 1, 2))
+        for p, s in st.items():
+            if p not in got:
+                s.rounds.append(None)
+                s.total += widest if placings else 0
+                continue
+            balance, place = got[p]
+            s.rounds.append(place if placings else balance)
+            s.total += place if placings else balance
+            tb = s.tiebreaks
+            tb["best_round"] = (
+                balance if tb["best_round"] is None else max(balance, tb["best_round"])
+            )
+    for rnd in rounds:
+        for table in rnd.tables:
+            if len(set(table.scores)) > 1:
+                top, bottom = max(table.scores), min(table.scores)
+                for p, x in zip(table.players, table.scores, strict=True):
+                    st[p].tiebreaks["table_wins"] += x == top
+                    st[p].tiebreaks["last_places"] += x == bottom
+    for s in st.values():
+        tb = s.tiebreaks
+        tb["best_round"] = tb["best_round"] or 0
+        first = s.total if placings else -s.total
+        s.key = (first, -tb["table_wins"], -tb["best_round"], tb["last_places"])
+    return st
+
+
+def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
+    """Each player's balance and place at the table; level players share the average place."""
+    out = {}
+    for p, x in zip(table.players, table.scores, strict=True):
+        better = sum(y > x for y in table.scores)
+        level = sum(y == x for y in table.scores)
+        out[p] = (x, Fraction(2 * better + level + 1, 2))
+    return out
+
+
+def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, marianna: bool) -> dict:
+    """Wins, points, point difference and Buchholz for two-player games and Marianna teams."""
+    st = {p: Stats() for p in ids}
+    wins = dict.fromkeys(ids, 0)
+    points = dict.fromkeys(ids, 0)
+    diff = dict.fromkeys(ids, 0)
+    opponents: dict[str, list[str]] = {p: [] for p in ids}
+    for rnd in rounds:
+        got: dict[str, int] = {}
+        for t in rnd.tables:
+            won = t.winner if t.winner is not None else int(t.scores[1] > t.scores[0])
+            for i in (0, 1):
+                p, q = t.players[i], t.players[1 - i]
+                got[p] = t.scores[i]
+                wins[p] += i == won
+                diff[p] += t.scores[i] - t.scores[1 - i]
+                opponents[p].append(q)
+        bye_points = median_low([x for t in rnd.tables for x in t.scores])
+        for p in rnd.byes:
+            got[p] = bye_points
+            wins[p] += 1
+        for p in ids:
+            st[p].rounds.append(got.get(p))
+            points[p] += got.get(p, 0)
+    for p, s in st.items():
+        s.total = wins[p]
+        if marianna:
+            s.tiebreaks = {"point_difference": diff[p]}
+            s.key = (-wins[p], -diff[p])
+        else:
+            buchholz = sum(wins[q] for q in opponents[p])
+            s.tiebreaks = {"match_points": points[p], "buchholz": buchholz}
+            s.key = (-wins[p], -points[p], -buchholz)
+    return st
+
+
+def median_low(values: Sequence[int]) -> int:
+    """The lower median (0 for no values)."""
+    return statistics.median_low(values) if values else 0
+
+
+def _num(x: Fraction | int | float | None) -> int | float | None:
+    """A JSON number: an int when whole (1.5 stays 1.5)."""
+    if x is None:
+        return None
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x
+
+
+def _check(rounds: Sequence[RoundResult], players: Mapping[str, str], kind: str) -> None:
+    for r, rnd in enumerate(rounds, start=1):
+        seen: set[str] = set()
+        for t, table in enumerate(rnd.tables, start=1):
+            where = f"round {r}, table {t}"
+            if len(table.players) != len(table.scores):
+                raise ValueError(f"{where}: one score per player is needed")
+            if kind != "marias" and len(table.players) != 2:
+                raise ValueError(f"{where}: a {kind} table has two sides")
+            if kind == "marias" and len(table.players) not in (3, 4):
+                raise ValueError(f"{where}: a Mariáš table seats 3 or 4")
+            if kind == "marias" and sum(table.scores) != 0:
+                raise ValueError(f"{where}: balances at a Mariáš table add up to 0")
+            if kind != "marias" and table.winner is None and table.scores[0] == table.scores[1]:
+                raise ValueError(f"{where}: level scores; say who won the match")
+            if table.winner is not None and table.winner not in (0, 1):
+                raise ValueError(f"{where}: the winner is seat 0 or 1")
+            seen.update(_new_ids(where, table.players, seen))
+        seen.update(_new_ids(f"round {r}, byes", rnd.byes, seen))
+        unknown = seen - players.keys()
+        if unknown:
+            raise ValueError(f"round {r}: unknown player id {sorted(unknown)[0]!r}")
+
+
+def _new_ids(where: str, ids: Sequence[str], seen: set[str]) -> Sequence[str]:
+    for p in ids:
+        if p in seen or ids.count(p) > 1:
+            raise ValueError(f"{where}: {p!r} is seated twice in one round")
+    return ids
