@@ -1,0 +1,131 @@
+"""Options of Czech Mariáš (RULES.md §4): the part values of each preset and the house rules.
+
+Only option parsing and checking lives here; records and settlement are in ``marias_record`` and
+``marias_settle``. Every option has the RULES.md name and default; ``deals`` (how many deals the
+match was agreed at, none = open-ended) is this engine's addition so a Mariáš match can end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .base import FieldError, InvalidOptions
+
+# A flek level above this is refused even without flek_max: ×1,048,576 is beyond any table, and an
+# unbounded level would let one request make the server compute 2**(10**9).
+MAX_FLEK_LEVEL = 20
+MAX_VALUE = 1_000_000
+MAX_DEALS = 10_000
+
+PART_VALUE_NAMES: tuple[str, ...] = (
+    "hra",
+    "sto",
+    "sto_proti",
+    "betl",
+    "durch",
+    "sedma",
+    "dve_sedmy",
+    "sedma_proti",
+    "ticha_sedma",
+    "tiche_sto",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MariasOptions:
+    """Every option of a Mariáš match (RULES.md §4), defaults of the `pub` preset."""
+
+    hra: int = 1
+    sto: int = 4
+    sto_proti: int = 4
+    betl: int = 5
+    durch: int = 10
+    sedma: int = 2
+    dve_sedmy: int = 8
+    sedma_proti: int = 2
+    ticha_sedma: int = 1
+    tiche_sto: int = 2
+    flek_max: int | None = None
+    flek_per_defender: bool = False
+    hearts_double: bool = True
+    sto_scaling: str = "linear"
+    sto_failure: str = "flat"
+    sitter_pays: bool = False
+    renonc: int = 10
+    limit: int | None = None
+    deals: int | None = None
+
+
+DEFAULT_PRESET = "pub"
+PRESETS: dict[str, dict[str, Any]] = {
+    "pub": {},
+    "csm": {"betl": 15, "durch": 30, "dve_sedmy": 40},
+    "krizovy": {"betl": 10, "durch": 20},
+}
+
+# name -> (kind, lowest allowed, highest allowed, may be null) for the whole-number options
+_INTS: dict[str, tuple[int, int, bool]] = {
+    **{name: (0, MAX_VALUE, False) for name in PART_VALUE_NAMES},
+    "flek_max": (0, MAX_FLEK_LEVEL, True),
+    "renonc": (0, MAX_VALUE, False),
+    "limit": (1, MAX_VALUE, True),
+    "deals": (1, MAX_DEALS, True),
+}
+_BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays")
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "sto_scaling": ("linear", "doubling"),
+    "sto_failure": ("flat", "per_ten_short"),
+}
+
+
+def _check(name: str, value: Any) -> str | None:
+    """Why ``value`` is not allowed for option ``name``, or None when it is fine."""
+    if name in _INTS:
+        low, high, nullable = _INTS[name]
+        if value is None:
+            return None if nullable else "must be a whole number"
+        if type(value) is not int:
+            return "must be a whole number" + (" or empty" if nullable else "")
+        if not low <= value <= high:
+            return f"must be between {low} and {high}"
+        return None
+    if name in _BOOLS:
+        return None if type(value) is bool else "must be true or false"
+    choices = _CHOICES[name]
+    return None if value in choices else f"must be one of: {', '.join(choices)}"
+
+
+def make_options(
+    preset: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> MariasOptions:
+    """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
+    preset = DEFAULT_PRESET if preset is None else preset
+    if preset not in PRESETS:
+        raise InvalidOptions(
+            "preset", f"unknown Mariáš preset {preset!r}; choose one of {', '.join(PRESETS)}"
+        )
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", "must be an object of option names and values")
+    values: dict[str, Any] = dict(PRESETS[preset])
+    errors = []
+    known = MariasOptions.__dataclass_fields__
+    for name, value in overrides.items():
+        if name not in known:
+            errors.append(FieldError(f"options.{name}", "is not a Mariáš option"))
+            continue
+        reason = _check(name, value)
+        if reason:
+            errors.append(FieldError(f"options.{name}", reason))
+        values[name] = value
+    if errors:
+        raise InvalidOptions(errors)
+    return MariasOptions(**values)
+
+
+def options_to_json(options: MariasOptions) -> dict[str, Any]:
+    """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+    return asdict(options)

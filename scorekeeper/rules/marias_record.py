@@ -1,0 +1,119 @@
+"""The Mariáš deal record (API.md "marias"): its frozen dataclasses, names and canonical JSON.
+
+Parsing and the checks of RULES.md §5 are in ``marias_parse`` and ``marias_checks``.
+
+Points (``declarer_points``, ``defender_points``) are card points plus the marriages the side
+counted. Card points are aces, tens and the last trick (90 in all); marriages add at most 100
+(the trump marriage 40 and three plain ones of 20), so one side has 0…190 points, both sides
+together 90…190 in a played-out deal, and the part above 90 comes in twenties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
+SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti")
+PART_KINDS = GAME_KINDS + SEVEN_KINDS
+SILENT_KINDS = ("ticha_sedma", "tiche_sto")
+NO_TRUMP_GAMES = ("betl", "durch")
+SIDES = ("declarer", "defenders")
+RECORD_KEYS = (
+    "declarer",
+    "dealer",
+    "trump",
+    "parts",
+    "declarer_points",
+    "defender_points",
+    "silent",
+    "renonc",
+)
+CARD_POINTS = 90
+MAX_POINTS = 190
+NAMES = {
+    "hra": "hra",
+    "sto": "sto",
+    "sto_proti": "sto proti",
+    "betl": "betl",
+    "durch": "durch",
+    "sedma": "sedma",
+    "dve_sedmy": "dvě sedmy",
+    "sedma_proti": "sedma proti",
+    "ticha_sedma": "tichá sedma",
+    "tiche_sto": "tiché sto",
+}
+FLEK_NAMES = ("", "flek", "re", "tutti", "boty", "kalhoty")
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One announced part: its kind, whether its owner made it (None: decided by the points),
+    and its flek level (a pair of levels, one per defender, with ``flek_per_defender``)."""
+
+    kind: str
+    won: bool | None
+    flek: int | tuple[int, int] = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Silent:
+    """A silent (unannounced) seven or hundred and the side that receives it."""
+
+    kind: str
+    side: str
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MariasRecord:
+    """One Mariáš deal as the table reported it (seats count from 0)."""
+
+    declarer: int
+    dealer: int | None
+    trump: str | None
+    parts: tuple[Part, ...]
+    declarer_points: int | None = None
+    defender_points: int | None = None
+    silent: tuple[Silent, ...] = ()
+    renonc: int | None = None
+
+    @property
+    def game(self) -> Part:
+        """The deal's one game part (hra, sto, sto_proti, betl or durch)."""
+        for part in self.parts:
+            if part.kind in GAME_KINDS:
+                return part
+        raise ValueError("record has no game part")
+
+
+def flek_words(level: int) -> str:
+    """'flek 2', 're 4', … the name and multiplier of a flek level, as players say it."""
+    name = FLEK_NAMES[level] if level < len(FLEK_NAMES) else f"flek level {level}"
+    return f"{name} {1 << level}"
+
+
+def record_to_json(record: MariasRecord) -> dict[str, Any]:
+    """The canonical JSON form; parse_record(record_to_json(r)) == r."""
+    return {
+        "declarer": record.declarer,
+        "dealer": record.dealer,
+        "trump": record.trump,
+        "parts": [
+            {
+                "kind": p.kind,
+                "won": p.won,
+                "flek": list(p.flek) if isinstance(p.flek, tuple) else p.flek,
+            }
+            for p in record.parts
+        ],
+        "declarer_points": record.declarer_points,
+        "defender_points": record.defender_points,
+        "silent": [
+            {"kind": s.kind, "side": s.side}
+            if s.points is None
+            else {"kind": s.kind, "side": s.side, "points": s.points}
+            for s in record.silent
+        ],
+        "renonc": record.renonc,
+    }

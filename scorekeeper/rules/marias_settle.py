@@ -1,0 +1,155 @@
+"""Settling one Mariáš deal (RULES.md §4): what each player pays or collects, and why.
+
+Every part is settled on its own between the declarer and each defender (and the sitter, with
+``sitter_pays``), multiplied by its flek level and by hearts; a renonc replaces everything; the
+``limit`` caps the net payment between two players in the deal. Pure: takes a checked record.
+"""
+
+from __future__ import annotations
+
+from .base import DealScore
+from .marias_options import MariasOptions
+from .marias_record import NAMES, MariasRecord, Part, flek_words
+
+HEARTS = "červené 2"
+_NO_HEARTS = frozenset(("betl", "durch"))
+
+
+def _scaled(base: int, points: int, doubling: bool) -> tuple[int, str | None]:
+    """A made hundred: its value again (or doubled) for every full 10 above 100."""
+    tens = (points - 100) // 10
+    if tens <= 0:
+        return base, None
+    if doubling:
+        value = base << tens
+        return value, f"{base} × {1 << tens} for {points} points = {value}"
+    value = base * (1 + tens)
+    return value, f"{base} + {tens} × {base} for {points} points = {value}"
+
+
+def _hundred(
+    base: int, won: bool, points: int | None, options: MariasOptions
+) -> tuple[int, str | None]:
+    """Value of sto / sto proti: scaled above 100 when made, per 10 short when failed."""
+    if points is None:
+        return base, None
+    if won:
+        return _scaled(base, points, options.sto_scaling == "doubling")
+    if options.sto_failure != "per_ten_short" or points >= 90:
+        return base, None
+    short = (100 - points + 9) // 10
+    value = base * short
+    return value, f"{base} × {short} for {points} points ({100 - points} short) = {value}"
+
+
+def _part_value(
+    part: Part, record: MariasRecord, options: MariasOptions
+) -> tuple[str, bool, bool, int, str | None]:
+    """(label, won by its owner, won by the declarer's side, value, arithmetic) of one part."""
+    kind = part.kind
+    won = part.won
+    if kind == "hra":
+        silent = next((s for s in record.silent if s.kind == "tiche_sto"), None)
+        if silent is not None:
+            mine = silent.side == "declarer"
+            points = silent.points or (record.declarer_points if mine else record.defender_points)
+            value, text = _scaled(
+                options.tiche_sto, points or 100, options.sto_scaling == "doubling"
+            )
+            return "hra with tiché sto", mine, mine, value, text
+        if won is None:
+            won = record.declarer_points > record.defender_points  # type: ignore[operator]
+        return "hra", won, won, options.hra, None
+    if kind == "sto":
+        value, text = _hundred(options.sto, won, record.declarer_points, options)
+        return "sto", won, won, value, text
+    if kind == "sto_proti":
+        value, text = _hundred(options.sto_proti, won, record.defender_points, options)
+        return "sto proti", won, not won, value, text
+    if kind == "sedma_proti":
+        return "sedma proti", won, not won, options.sedma_proti, None
+    return NAMES[kind], won, won, getattr(options, kind), None
+
+
+def _expr(value: int, text: str | None, level: int, hearts: bool) -> tuple[int, str]:
+    """The amount one payer owes for a part, and the arithmetic as players say it."""
+    factor = (1 << level) * (2 if hearts else 1)
+    if factor == 1:
+        return value, text or str(value)
+    words = [flek_words(level)] if level else []
+    if hearts:
+        words.append(HEARTS)
+    total = value * factor
+    if text:
+        return total, f"{text}; × {' × '.join(words)} = {total}"
+    return total, f"{value} × {' × '.join(words)} = {total}"
+
+
+def _line(label: str, direction: str, payers: list[int], exprs: list[str], sitter: bool) -> str:
+    if all(e == exprs[0] for e in exprs):
+        whom = "each defender and the sitter" if sitter else "each defender"
+        return f"{label}: {exprs[0]} {direction} {whom}"
+    each = "; ".join(f"{e} {direction} player {p + 1}" for p, e in zip(payers, exprs, strict=True))
+    return f"{label}: {each}"
+
+
+def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> DealScore:
+    """What one checked deal changes for each player (zero-sum), with the explanation."""
+    delta = [0] * n_players
+    lines: list[str] = []
+    declarer = record.declarer
+    sitter = record.dealer if n_players == 4 else None
+    active = [s for s in range(n_players) if s != sitter]
+    limit = options.limit
+    if sitter is not None:
+        pays = " and pays as a defender" if options.sitter_pays else ""
+        lines.append(f"player {sitter + 1} dealt and sat out{pays}")
+    if record.renonc is not None:
+        offender = record.renonc
+        amount = options.renonc if limit is None else min(options.renonc, limit)
+        for seat in active:
+            if seat != offender:
+                delta[seat] += amount
+                delta[offender] -= amount
+        lines.append(
+            f"renonc by player {offender + 1}: {amount} to each other player; "
+            "nothing else of this deal is settled"
+        )
+        return DealScore(tuple(delta), tuple(lines))
+    defenders = [s for s in active if s != declarer]
+    with_sitter = sitter is not None and options.sitter_pays
+    payers = defenders + [sitter] if with_sitter else defenders  # type: ignore[list-item]
+    owed = [0] * len(payers)  # positive: that payer pays the declarer
+    hearts_double = options.hearts_double and record.trump == "hearts"
+    for part in record.parts:
+        label, won, declarer_wins, value, text = _part_value(part, record, options)
+        hearts = hearts_double and part.kind not in _NO_HEARTS
+        flek = part.flek
+        exprs = []
+        for j in range(len(payers)):
+            level = flek if type(flek) is int else (flek[j] if j < 2 else 0)  # type: ignore[index]
+            amount, expr = _expr(value, text, level, hearts)
+            owed[j] += amount if declarer_wins else -amount
+            exprs.append(expr)
+        direction = "from" if declarer_wins else "to"
+        label = f"{label} {'won' if won else 'lost'}"
+        lines.append(_line(label, direction, payers, exprs, with_sitter))
+    for silent in record.silent:
+        if silent.kind != "ticha_sedma":
+            continue  # the silent hundred is settled inside the hra
+        mine = silent.side == "declarer"
+        amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double)
+        for j in range(len(payers)):
+            owed[j] += amount if mine else -amount
+        whom = "each defender and the sitter" if with_sitter else "each defender"
+        lines.append(f"tichá sedma for the {silent.side}: {expr} {'from' if mine else 'to'} {whom}")
+    for j, payer in enumerate(payers):
+        amount = owed[j]
+        if limit is not None and abs(amount) > limit:
+            capped = limit if amount > 0 else -limit
+            a, b = (payer, declarer) if amount > 0 else (declarer, payer)
+            lines.append(f"limit: player {a + 1} pays player {b + 1} {limit}, not {abs(amount)}")
+            amount = capped
+        delta[declarer] += amount
+        delta[payer] -= amount
+    return DealScore(tuple(delta), tuple(lines))
