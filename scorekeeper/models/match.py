@@ -1,1 +1,104 @@
-"""Tables of casual matches: matches, players, deal records as entered, audit trail."""
+"""Tables of casual matches: matches, deal records as entered, audit trail, idempotency keys.
+
+Only what the table reported is stored (the match's setup and each deal's record as canonical
+JSON). Scores, deltas, winners and "finished" are never stored: the services recompute them from
+the records with the game's rules on every read. JSON columns use ``sa.JSON`` (TEXT on SQLite,
+``json`` on PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Column, Field, SQLModel
+
+__all__ = ["AuditEntry", "Deal", "IdempotencyKey", "Match", "new_id", "new_token", "utcnow"]
+
+
+def utcnow() -> datetime:
+    """Now, timezone-aware in UTC (SQLModel's UTCDateTime refuses naive datetimes)."""
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    """An unguessable public id of a match (16 URL-safe characters)."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    """The secret that lets its holder change a match (the edit link)."""
+    return secrets.token_urlsafe(24)
+
+
+class Match(SQLModel, table=True):
+    """One match at one table: the game, its full option set, the players in seat order."""
+
+    __tablename__ = "match"
+
+    id: str = Field(default_factory=new_id, primary_key=True, max_length=32)
+    token: str = Field(default_factory=new_token, max_length=64)
+    game: str = Field(max_length=16)
+    preset: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(sa.JSON, nullable=False))
+    players: list[str] = Field(default_factory=list, sa_column=Column(sa.JSON, nullable=False))
+    stake: str | None = Field(default=None, max_length=32)
+    currency: str | None = Field(default=None, max_length=8)
+    title: str | None = Field(default=None, max_length=200)
+    version: int = Field(default=1)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Deal(SQLModel, table=True):
+    """One deal's record as entered; deals are ordered by ``id`` and numbered 1, 2, … from it."""
+
+    __tablename__ = "deal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(
+        sa_column=Column(
+            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    record: dict[str, Any] = Field(sa_column=Column(sa.JSON, nullable=False))
+    version: int = Field(default=1)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class AuditEntry(SQLModel, table=True):
+    """One change to a match: who, when, what (create/add/edit/delete/undo/reopen), before, after."""
+
+    __tablename__ = "audit_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(
+        sa_column=Column(
+            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    at: datetime = Field(default_factory=utcnow)
+    action: str = Field(max_length=16)
+    n: int | None = None
+    before: Any = Field(default=None, sa_column=Column(sa.JSON, nullable=True))
+    after: Any = Field(default=None, sa_column=Column(sa.JSON, nullable=True))
+    actor: str | None = Field(default=None, max_length=100)
+
+
+class IdempotencyKey(SQLModel, table=True):
+    """The first answer to a deal POST carrying an ``Idempotency-Key``; a repeat gets it again."""
+
+    __tablename__ = "idempotency_key"
+    __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_idempotency_match_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(
+        sa_column=Column(
+            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False
+        )
+    )
+    key: str = Field(max_length=200)
+    response: dict[str, Any] = Field(sa_column=Column(sa.JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)

@@ -1,5 +1,241 @@
-"""JSON API v1 for matches (../shared/API.md)."""
+"""JSON API v1 for matches (../shared/API.md): thin views over ``services.matches``.
 
-from flask import Blueprint
+Reads are open to whoever has the id; changes need ``Authorization: Bearer <token>``. Every
+error is JSON: 401/403 auth, 404 unknown, 409 conflict (stale version, finished match), 422 bad
+input as ``{"errors": [{"field", "message"}]}``. Nothing a client sends may cause a 500, so the
+body is parsed here (never by Flask's ``get_json``) and the blueprint has its own error handlers.
+Each answer carries ``X-Server-Time-Ms`` / ``Server-Timing`` (what the benchmark measures).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, g, jsonify, request, url_for
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from ..db import get_session
+from ..rules.base import FieldError, MatchFinished, RuleError
+from ..services import matches as svc
+from ..services.errors import Conflict, Forbidden, NotFound
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MATCH_FIELDS = {"game", "preset", "players", "options", "stake", "currency", "title"}
+MAX_KEY = 200
+
+
+class BadInput(RuleError):
+    """The request itself is unreadable (not JSON, wrong shape, bad header)."""
+
+
+class NoToken(Exception):
+    """A change was asked for without a bearer token (401)."""
+
+
+@bp.before_request
+def _start_clock() -> None:
+    g.api_started = time.perf_counter()
+
+
+@bp.after_request
+def _server_time(response: Response) -> Response:
+    started = g.get("api_started")
+    if started is not None:
+        ms = (time.perf_counter() - started) * 1000
+        response.headers["X-Server-Time-Ms"] = f"{ms:.2f}"
+        response.headers["Server-Timing"] = f"app;dur={ms:.2f}"
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def _errors(status: int, errors: list[dict[str, str]], **extra: Any) -> tuple[Response, int]:
+    return jsonify({"errors": errors, **extra}), status
+
+
+@bp.errorhandler(MatchFinished)
+def _finished(error: MatchFinished):  # noqa: ANN202
+    return _errors(409, [e.to_json() for e in error.errors], deal=error.deal)
+
+
+@bp.errorhandler(RuleError)
+def _invalid(error: RuleError):  # noqa: ANN202
+    return _errors(422, [e.to_json() for e in error.errors], deal=getattr(error, "deal", None))
+
+
+@bp.errorhandler(NotFound)
+def _not_found(error: NotFound):  # noqa: ANN202
+    return _errors(404, [error.to_json()])
+
+
+@bp.errorhandler(Forbidden)
+def _forbidden(error: Forbidden):  # noqa: ANN202
+    return _errors(403, [error.to_json()])
+
+
+@bp.errorhandler(NoToken)
+def _no_token(_error: NoToken):  # noqa: ANN202
+    response, status = _errors(
+        401,
+        [
+            {
+                "field": "Authorization",
+                "message": _("Send the match's token: Authorization: Bearer <token>."),
+            }
+        ],
+    )
+    response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response, status
+
+
+@bp.errorhandler(Conflict)
+def _conflict(error: Conflict):  # noqa: ANN202
+    return _errors(409, [error.to_json()], current_version=error.current)
+
+
+@bp.errorhandler(HTTPException)
+def _http(error: HTTPException):  # noqa: ANN202
+    status = error.code or 400
+    if status == 400:  # whatever werkzeug could not read is bad input to us
+        status = 422
+    return _errors(status, [{"field": "", "message": error.description or error.name}])
+
+
+def _body() -> Any:
+    """The request body as JSON (any content type); BadInput when it is not JSON."""
+    raw = request.get_data(cache=True)
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadInput("", _("The body must be JSON (UTF-8).")) from None
+
+
+def _object(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise BadInput("", _("The body must be a JSON object."))
+    return data
+
+
+def _authorise(match_id: str) -> None:
+    """404 unknown match, 401 without a bearer token, 403 when the token does not open it."""
+    match = svc.get_match(session=get_session(), match_id=match_id)
+    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise NoToken()
+    if not svc.check_token(match, token.strip()):
+        raise Forbidden(_("This token does not open this match."), field="Authorization")
+
+
+def _if_match() -> int | None:
+    value = request.headers.get("If-Match")
+    if value is None or value.strip() in ("", "*"):
+        return None
+    value = value.strip().removeprefix("W/").strip('"')
+    if not value.isdigit() or len(value) > 9:
+        raise BadInput("If-Match", _("If-Match is the deal's version, a whole number."))
+    return int(value)
+
+
+@bp.post("/matches")
+def create_match():  # noqa: ANN201
+    """Start a match; answers 201 with the state and the token."""
+    data = _object(_body())
+    unknown = sorted(set(data) - MATCH_FIELDS)
+    if unknown:
+        raise BadInput([FieldError(str(name)[:100], _("Unknown field.")) for name in unknown])
+    session = get_session()
+    match = svc.create_match(session=session, actor="api", **data)
+    state = svc.match_state(session=session, match=match)
+    state["token"] = match.token
+    response = jsonify(state)
+    response.headers["Location"] = url_for("api.get_match", match_id=match.id)
+    return response, 201
+
+
+@bp.get("/matches/<match_id>")
+def get_match(match_id: str):  # noqa: ANN201
+    """The match state."""
+    session = get_session()
+    match = svc.get_match(session=session, match_id=match_id)
+    return jsonify(svc.match_state(session=session, match=match))
+
+
+@bp.get("/matches/<match_id>/history")
+def get_history(match_id: str):  # noqa: ANN201
+    """The audit trail of the match, oldest first."""
+    return jsonify(
+        {"id": match_id, "history": svc.history(session=get_session(), match_id=match_id)}
+    )
+
+
+@bp.post("/matches/<match_id>/deals")
+def post_deal(match_id: str):  # noqa: ANN201
+    """Add a deal; a repeated Idempotency-Key returns the first answer."""
+    _authorise(match_id)
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= MAX_KEY:
+        raise BadInput("Idempotency-Key", _("At most %(n)s characters.", n=MAX_KEY))
+    state = svc.record_deal(
+        session=get_session(), match_id=match_id, record=_body(), idempotency_key=key, actor="api"
+    )
+    return jsonify(state), 201
+
+
+@bp.put("/matches/<match_id>/deals/<int:n>")
+def put_deal(match_id: str, n: int):  # noqa: ANN201
+    """Replace deal n (optional If-Match: the deal's version)."""
+    _authorise(match_id)
+    expected = _if_match()
+    state = svc.replace_deal(
+        session=get_session(),
+        match_id=match_id,
+        n=n,
+        record=_body(),
+        expected_version=expected,
+        actor="api",
+    )
+    return jsonify(state)
+
+
+@bp.delete("/matches/<match_id>/deals/<int:n>")
+def delete_deal(match_id: str, n: int):  # noqa: ANN201
+    """Remove deal n (optional If-Match: the deal's version)."""
+    _authorise(match_id)
+    state = svc.delete_deal(
+        session=get_session(), match_id=match_id, n=n, expected_version=_if_match(), actor="api"
+    )
+    return jsonify(state)
+
+
+@bp.post("/matches/<match_id>/undo")
+def undo(match_id: str):  # noqa: ANN201
+    """Remove the last deal."""
+    _authorise(match_id)
+    return jsonify(svc.undo_last_deal(session=get_session(), match_id=match_id, actor="api"))
+
+
+@bp.post("/matches/<match_id>/rematch")
+def rematch(match_id: str):  # noqa: ANN201
+    """A new match with the same players and options; 201 with its state and token."""
+    _authorise(match_id)
+    session = get_session()
+    match = svc.rematch(session=session, match_id=match_id, actor="api")
+    state = svc.match_state(session=session, match=match)
+    state["token"] = match.token
+    response = jsonify(state)
+    response.headers["Location"] = url_for("api.get_match", match_id=match.id)
+    return response, 201
+
+
+@bp.errorhandler(Exception)
+def _unexpected(error: Exception):  # noqa: ANN202
+    """Our own bug: logged with its traceback, answered as JSON."""
+    if isinstance(error, HTTPException):
+        return _http(error)
+    from flask import current_app
+
+    current_app.logger.exception("API error", exc_info=error)
+    return _errors(500, [{"field": "", "message": _("Something went wrong on our side.")}])

@@ -1,0 +1,127 @@
+"""Checking a new match's setup (game, preset, players, options, stake) and small helpers.
+
+Pure apart from gettext: takes what a form or client sent, returns the Match fields or raises the
+rules' ``InvalidOptions`` naming the field (``game``, ``preset``, ``players.1``, ``options.x``,
+``stake``, ``currency``, ``title``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..rules.base import InvalidOptions
+from ..rules.registry import get_game
+
+MAX_NAME = 40
+MAX_STAKE = Decimal("1000000")
+
+
+def check(
+    *, game: Any, preset: Any, players: Any, options: Any, stake: Any, currency: Any, title: Any
+) -> dict[str, Any]:
+    """The Match fields for this setup; InvalidOptions (with the field) when anything is wrong."""
+    if not isinstance(game, str):
+        raise InvalidOptions("game", _("Choose a game."))
+    rules = get_game(game)
+    if preset is None or preset == "":
+        preset = rules.default_preset
+    if not isinstance(preset, str) or (
+        preset not in rules.presets and preset != rules.default_preset
+    ):
+        raise InvalidOptions(
+            "preset", _("Choose one of: %(presets)s.", presets=", ".join(rules.presets))
+        )
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InvalidOptions("options", _("Options must be a JSON object."))
+    made = rules.make_options(preset, dict(options))
+    names = _players(players, rules.player_counts(made))
+    return {
+        "game": game,
+        "preset": preset,
+        "options": rules.options_to_json(made),
+        "players": names,
+        "stake": _stake(stake),
+        "currency": _text(currency, "currency", 8),
+        "title": _text(title, "title", 200),
+    }
+
+
+def _players(players: Any, counts: Sequence[int]) -> list[str]:
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise InvalidOptions("players", _("List the players in seat order."))
+    names: list[str] = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidOptions(f"players.{i}", _("Type a name."))
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise InvalidOptions(
+                f"players.{i}", _("A name may have at most %(n)s characters.", n=MAX_NAME)
+            )
+        if name.casefold() in (other.casefold() for other in names):
+            raise InvalidOptions(f"players.{i}", _("Two players have the same name."))
+        names.append(name)
+    if len(names) not in counts:
+        raise InvalidOptions(
+            "players",
+            _("This game needs %(counts)s players.", counts=_(" or ").join(str(c) for c in counts)),
+        )
+    return names
+
+
+def _stake(stake: Any) -> str | None:
+    if stake is None or stake == "":
+        return None
+    if isinstance(stake, bool) or not isinstance(stake, str | int | float):
+        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
+    try:
+        value = Decimal(str(stake).strip().replace(",", "."))
+    except InvalidOperation:
+        raise InvalidOptions("stake", _("The stake is an amount such as 0.20.")) from None
+    if not value.is_finite() or value < 0 or value > MAX_STAKE:
+        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
+    return str(value)
+
+
+def _text(value: Any, field: str, limit: int) -> str | None:
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value.strip()) > limit:
+        raise InvalidOptions(field, _("At most %(n)s characters.", n=limit))
+    return value.strip() or None
+
+
+def summary(match: Any) -> dict[str, Any]:
+    """The setup as the audit trail keeps it."""
+    return {
+        "game": match.game,
+        "preset": match.preset,
+        "options": match.options,
+        "players": list(match.players),
+        "stake": match.stake,
+        "currency": match.currency,
+        "title": match.title,
+    }
+
+
+def money(scores: list[int], stake: str | None) -> list[str] | None:
+    """Balances times the stake, as strings (None without a stake)."""
+    if stake is None:
+        return None
+    try:
+        from ..rules.marias import money as rules_money
+
+        return [str(m) for m in rules_money(scores, Decimal(stake))]
+    except (ImportError, AttributeError):
+        return [str(Decimal(stake) * s) for s in scores]
+
+
+def default_title(rules: Any, players: Sequence[str]) -> str:
+    """A match's title when none was given: the game and who plays."""
+    return _("%(game)s: %(players)s", game=rules.title, players=", ".join(players))
