@@ -1,0 +1,85 @@
+"""Invariants of the Czech Mariáš engine (RULES.md §4), checked with hypothesis."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.marias import GAME
+from tests.strategies.marias import all_options, match_records, records
+
+FAST = settings(deadline=None, max_examples=150)
+
+
+@st.composite
+def matches(draw: st.DrawFn):
+    options = draw(all_options())
+    n_players = draw(st.sampled_from([3, 4]))
+    return options, n_players, draw(match_records(options, n_players, max_deals=12))
+
+
+@FAST
+@given(matches())
+def test_every_deal_sums_to_zero(match):
+    # RULES.md §4: "Every deal sums to zero over the players" (with and without a sitter)
+    options, n, data = match
+    result = GAME.score(options, n, [GAME.parse_record(d, options, n) for d in data])
+    for deal in result.deals:
+        assert sum(deal.delta) == 0
+        assert len(deal.delta) == n
+        assert deal.explanation
+
+
+@FAST
+@given(matches())
+def test_scores_are_the_sum_of_deltas(match):
+    # RULES.md §4: balances in units are the running sum of the deals
+    options, n, data = match
+    result = GAME.score(options, n, [GAME.parse_record(d, options, n) for d in data])
+    assert list(result.scores) == [sum(d.delta[i] for d in result.deals) for i in range(n)]
+
+
+@FAST
+@given(matches())
+def test_sitter_never_pays_unless_sitter_pays(match):
+    # RULES.md §4: four at the table, the dealer sits the deal out (sitter_pays off)
+    options, n, data = match
+    result = GAME.score(options, n, [GAME.parse_record(d, options, n) for d in data])
+    if n == 4 and not options.sitter_pays:
+        for record, deal in zip(data, result.deals, strict=True):
+            assert deal.delta[record["dealer"]] == 0
+
+
+@FAST
+@given(st.data())
+def test_json_round_trip(data):
+    # API.md: the canonical JSON form round-trips exactly
+    options = data.draw(all_options())
+    n = data.draw(st.sampled_from([3, 4]))
+    raw = data.draw(records(options, n))
+    record = GAME.parse_record(raw, options, n)
+    canonical = GAME.record_to_json(record)
+    assert GAME.parse_record(json.loads(json.dumps(canonical)), options, n) == record
+    assert GAME.record_to_json(GAME.parse_record(canonical, options, n)) == canonical
+
+
+@FAST
+@given(matches())
+def test_scoring_is_deterministic_and_accepts_raw_dicts(match):
+    # API.md: everything is computed from the stored records by pure functions
+    options, n, data = match
+    parsed = [GAME.parse_record(d, options, n) for d in data]
+    assert GAME.score(options, n, parsed) == GAME.score(options, n, parsed)
+    assert GAME.score(options, n, data) == GAME.score(options, n, parsed)
+
+
+@FAST
+@given(all_options())
+def test_options_json_round_trip(options):
+    # CONTRACT: options_to_json gives every option; make_options(preset, that) rebuilds it
+    as_json = GAME.options_to_json(options)
+    assert json.loads(json.dumps(as_json)) == as_json
+    for preset in GAME.presets:
+        assert GAME.make_options(preset, as_json) == options
