@@ -1,0 +1,46 @@
+"""Organiser accounts: register and log in with a password hashed by werkzeug.security."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..models.tournament import Organiser
+from ..rules.base import FieldError, RuleError
+from .errors import Conflict
+
+MIN_PASSWORD = 8
+
+
+def create_organiser(*, session: Session, username: str, password: str) -> Organiser:
+    """A new organiser; RuleError for a blank name or short password, Conflict if taken."""
+    username = (username or "").strip()
+    errors = []
+    if not username:
+        errors.append(FieldError("username", "Enter a name to log in with"))
+    if len(password or "") < MIN_PASSWORD:
+        errors.append(FieldError("password", f"Use at least {MIN_PASSWORD} characters"))
+    if errors:
+        raise RuleError(errors)
+    if session.exec(select(Organiser).where(Organiser.username == username)).first():
+        raise Conflict("That name is taken", field="username")
+    organiser = Organiser(username=username, password_hash=generate_password_hash(password))
+    session.add(organiser)
+    session.commit()
+    session.refresh(organiser)
+    return organiser
+
+
+def authenticate(*, session: Session, username: str, password: str) -> Organiser | None:
+    """The organiser whose name and password these are, or None."""
+    organiser = session.exec(
+        select(Organiser).where(Organiser.username == (username or "").strip())
+    ).first()
+    if organiser is None or not check_password_hash(organiser.password_hash, password or ""):
+        return None
+    return organiser
+
+
+def get_organiser(*, session: Session, organiser_id: int | None) -> Organiser | None:
+    """The organiser with this id, or None."""
+    return session.get(Organiser, organiser_id) if organiser_id is not None else None

@@ -1,0 +1,152 @@
+"""Shared plumbing of the tournament services: loading rows, audit, table results, state.
+
+A table's current result is its match's scores (one figure per side) or, when the organiser typed
+the paper sheet's figures, those. It counts only while it equals what was confirmed.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session, select
+
+from ..models.tournament import (
+    KeepApart,
+    Tournament,
+    TournamentAudit,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+)
+from . import matches
+from .errors import NotFound
+
+
+def get_tournament(*, session: Session, tournament_id: str) -> Tournament:
+    """The tournament with this id; NotFound otherwise."""
+    tournament = (
+        session.get(Tournament, tournament_id) if isinstance(tournament_id, str) else None
+    )
+    if tournament is None:
+        raise NotFound(_("There is no tournament with this id."), field="id")
+    return tournament
+
+
+def is_team_game(tournament: Tournament) -> bool:
+    """Marianna with four at a table: entrants are fixed teams of two."""
+    return tournament.game == "marianna" and tournament.options.get("players", 4) == 4
+
+
+def load_players(session: Session, tournament_id: str) -> list[TournamentPlayer]:
+    """Entrants in entry order."""
+    return list(session.exec(
+        select(TournamentPlayer).where(TournamentPlayer.tournament_id == tournament_id)
+        .order_by(TournamentPlayer.position, TournamentPlayer.created_at)
+    ))
+
+
+def load_rounds(session: Session, tournament_id: str) -> list[TournamentRound]:
+    """Rounds in order."""
+    return list(session.exec(
+        select(TournamentRound).where(TournamentRound.tournament_id == tournament_id)
+        .order_by(TournamentRound.number)
+    ))
+
+
+def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
+    """A round's tables in order."""
+    return list(session.exec(
+        select(TournamentTable).where(TournamentTable.round_id == round_id)
+        .order_by(TournamentTable.number)
+    ))
+
+
+def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
+    """Keep-apart pairs."""
+    return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
+
+
+def audit(session: Session, tournament: Tournament, actor: str, action: str, *,
+          round: int | None = None, table: int | None = None, before: Any = None,
+          after: Any = None) -> None:
+    """Add an audit row (the caller commits)."""
+    session.add(TournamentAudit(tournament_id=tournament.id, actor=actor[:120], action=action,
+                                round=round, table=table, before=before, after=after))
+
+
+def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
+    """Current scores, deal count, status and whether the table's result counts."""
+    match = matches.get_match(session=session, match_id=table.match_id)
+    state = matches.match_state(session=session, match=match)
+    if table.manual_scores is not None:
+        scores, source = list(table.manual_scores), "sheet"
+    else:
+        scores, source = list(state["scores"]), "deals"
+    if table.confirmed_scores is not None:
+        confirmed = table.confirmed_scores == scores
+        status = "confirmed" if confirmed else "changed"
+    else:
+        confirmed = False
+        status = "unconfirmed" if (state["deals"] or source == "sheet") else "waiting"
+    if len(scores) == 2 and source == "deals" and state.get("winner") is not None:
+        winner = state["winner"]
+    elif len(scores) == 2 and scores[0] != scores[1]:
+        winner = int(scores[1] > scores[0])
+    else:
+        winner = None
+    return {"scores": scores, "source": source, "winner": winner, "deals": len(state["deals"]),
+            "finished": bool(state.get("finished")), "confirmed": confirmed, "status": status,
+            "confirmed_by": table.confirmed_by, "match": match, "state": state}
+
+
+def state(session: Session, tournament: Tournament) -> dict[str, Any]:
+    """The tournament as plain JSON (see services.tournaments.tournament_state)."""
+    players = load_players(session, tournament.id)
+    names = {p.id: p.name for p in players}
+    rounds = []
+    for rnd in load_rounds(session, tournament.id):
+        tables = []
+        for table in load_tables(session, rnd.id):
+            result = table_result(session, table)
+            tables.append({
+                "table": table.number, "player_ids": list(table.player_ids),
+                "players": [names.get(pid, "?") for pid in table.player_ids],
+                "match_id": table.match_id, "token": result["match"].token,
+                "confirmed": result["confirmed"], "scores": result["scores"],
+                "status": result["status"], "source": result["source"],
+                "deals": result["deals"], "confirmed_by": table.confirmed_by,
+                "seats": list(result["match"].players),
+            })
+        rounds.append({
+            "round": rnd.number, "status": rnd.status, "seed": rnd.seed, "repeats": rnd.repeats,
+            "kept_apart_broken": rnd.kept_apart_broken,
+            "bye": [{"player_id": pid, "player": names.get(pid, "?")} for pid in rnd.bye_ids],
+            "started_at": iso(rnd.started_at), "ends_at": iso(rnd.ends_at),
+            "closed_at": iso(rnd.closed_at), "tables": tables,
+        })
+    return {
+        "id": tournament.id, "name": tournament.name, "venue": tournament.venue,
+        "date": tournament.date, "game": tournament.game, "preset": tournament.preset,
+        "options": tournament.options, "rounds_planned": tournament.rounds_planned,
+        "round_minutes": tournament.round_minutes, "deals_per_round": tournament.deals_per_round,
+        "table_size": tournament.table_size, "ranking": tournament.ranking,
+        "stake": tournament.stake, "currency": tournament.currency,
+        "draw_method": tournament.draw_method, "seed": tournament.seed,
+        "players": [{"id": p.id, "name": p.name, "active": p.withdrawn_after is None,
+                     "members": p.members, "withdrawn_after": p.withdrawn_after}
+                    for p in players],
+        "keep_apart": [{"id": k.id, "player_ids": [k.a_id, k.b_id],
+                        "players": [names.get(k.a_id, "?"), names.get(k.b_id, "?")]}
+                       for k in load_pairs(session, tournament.id)],
+        "rounds": rounds,
+    }
+
+
+def iso(moment: Any) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -1,0 +1,306 @@
+"""Rounds of a tournament: draw (preview, redraw, confirm), start, close, and table results.
+
+A draw is a pure function of its inputs and seed (``rules.draw``), so a preview stores nothing:
+confirming re-runs it with the shown seed. Confirming turns every table into an ordinary match
+(``services.matches.create_match``) with its own token. Table results count once confirmed by a
+second player at the table (table token) or by the organiser.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import timedelta
+from itertools import combinations
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session
+
+from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
+from ..rules import draw as drawing
+from ..rules.base import FieldError, RuleError
+from . import matches, tournament_standings
+from . import tournament_common as common
+from .errors import Conflict, Forbidden, NotFound
+
+__all__ = [
+    "close_round", "confirm_round", "confirm_table", "draw_next_round", "preview_draw",
+    "set_manual_result", "start_round", "table_result",
+]
+
+
+def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
+    """Current scores and status of a table (see tournament_common.table_result)."""
+    return common.table_result(session, table)
+
+
+def _next_number(session: Session, tournament: Tournament) -> int:
+    rounds = common.load_rounds(session, tournament.id)
+    if rounds and rounds[-1].status != "closed":
+        raise Conflict(_("Close round %(n)s before drawing the next.", n=rounds[-1].number),
+                       field="round")
+    if len(rounds) >= tournament.rounds_planned:
+        raise Conflict(_("All %(n)s rounds have been drawn.", n=tournament.rounds_planned),
+                       field="round")
+    return len(rounds) + 1
+
+
+def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
+    players = [p for p in common.load_players(session, tournament.id)
+               if p.withdrawn_after is None or p.withdrawn_after >= number]
+    history: dict[frozenset[str], int] = {}
+    byes: list[str] = []
+    for rnd in common.load_rounds(session, tournament.id):
+        byes.extend(rnd.bye_ids)
+        for table in common.load_tables(session, rnd.id):
+            for a, b in combinations(table.player_ids, 2):
+                key = frozenset((a, b))
+                history[key] = history.get(key, 0) + 1
+    ranking = None
+    if tournament.draw_method == "standings" or tournament.table_size == 2:
+        rows = tournament_standings.standings_of(session, tournament)["rows"]
+        ranking = [row["player_id"] for row in rows]
+    # two-player games and teams are paired Swiss-style (leaders together) from round 2
+    swiss = tournament.draw_method == "standings" or tournament.table_size == 2
+    method = "standings" if swiss and number > 1 else "random"
+    pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
+    try:
+        return drawing.draw_round(
+            players=[p.id for p in players], round_no=number, seed=seed,
+            table_size=tournament.table_size, history=history, keep_apart=pairs,
+            method=method, ranking=ranking, byes_had=byes,
+        )
+    except drawing.DrawError as error:
+        raise RuleError("players", _("%(n)s players cannot be seated at these tables; add or "
+                                     "withdraw a player.", n=len(players))) from error
+
+
+def _round_seed(tournament: Tournament, seed: Any) -> int:
+    if seed in (None, ""):
+        return tournament.seed
+    try:
+        value = int(seed)
+    except (TypeError, ValueError):
+        raise RuleError("seed", _("The seed is a whole number.")) from None
+    if value < 0 or value >= 2**31:
+        raise RuleError("seed", _("The seed is a whole number.")) from None
+    return value
+
+
+def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> dict[str, Any]:
+    """The next round's draw for this seed, stored nowhere: round, seed, repeats, tables, …"""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    number = _next_number(session, tournament)
+    seed = _round_seed(tournament, seed)
+    result = _draw(session, tournament, number, seed)
+    names = {p.id: p.name for p in common.load_players(session, tournament.id)}
+    return {
+        "round": number, "seed": seed, "repeats": result.repeats,
+        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in
+                              result.kept_apart_broken],
+        "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
+        "tables": [{"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
+                   for i, t in enumerate(result.tables, start=1)],
+    }
+
+
+def new_seed() -> int:
+    """A fresh random seed for a redraw."""
+    return secrets.randbelow(1_000_000)
+
+
+def _seats(tournament: Tournament, entrants: Sequence[Any]) -> list[str]:
+    if common.is_team_game(tournament):
+        a, b = entrants
+        return [a.members[0], b.members[0], a.members[1], b.members[1]]
+    return [e.name for e in entrants]
+
+
+def confirm_round(*, session: Session, tournament_id: str, seed: Any = None,
+                  actor: str = "organiser", start: bool = False) -> dict[str, Any]:
+    """Store the draw for ``seed`` as the next round, one match per table; answers the round."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    number = _next_number(session, tournament)
+    seed = _round_seed(tournament, seed)
+    result = _draw(session, tournament, number, seed)
+    players = {p.id: p for p in common.load_players(session, tournament.id)}
+    options = dict(tournament.options)
+    if tournament.deals_per_round and "deals" in options:
+        options["deals"] = tournament.deals_per_round
+    made = []
+    for i, ids in enumerate(result.tables, start=1):
+        match = matches.create_match(
+            session=session, game=tournament.game, preset=tournament.preset,
+            players=_seats(tournament, [players[p] for p in ids]), options=options,
+            stake=tournament.stake, currency=tournament.currency,
+            title=_("%(name)s, round %(r)s, table %(t)s", name=tournament.name[:150], r=number,
+                    t=i),
+            actor=actor,
+        )
+        made.append((i, ids, match))
+    rnd = TournamentRound(
+        tournament_id=tournament.id, number=number, seed=seed, repeats=result.repeats,
+        kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
+        bye_ids=[result.bye] if result.bye else [],
+    )
+    session.add(rnd)
+    session.flush()
+    for i, ids, match in made:
+        session.add(TournamentTable(round_id=rnd.id, number=i, player_ids=list(ids),
+                                    match_id=match.id))
+    common.audit(session, tournament, actor, "draw", round=number,
+                 after={"seed": seed, "tables": [list(t) for t in result.tables]})
+    if start:
+        _start(tournament, rnd)
+    session.commit()
+    return _round_json(session, tournament, rnd)
+
+
+def draw_next_round(*, session: Session, tournament_id: str, actor: str = "organiser",
+                    seed: Any = None) -> dict[str, Any]:
+    """API: close the current round if every table is confirmed, then draw and start the next."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rounds = common.load_rounds(session, tournament.id)
+    if rounds and rounds[-1].status != "closed":
+        close_round(session=session, tournament_id=tournament_id, number=rounds[-1].number,
+                    actor=actor, require_confirmed=True)
+    return confirm_round(session=session, tournament_id=tournament_id, seed=seed, actor=actor,
+                         start=True)
+
+
+def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
+    names = {p.id: p.name for p in common.load_players(session, tournament.id)}
+    tables = []
+    for table in common.load_tables(session, rnd.id):
+        match = matches.get_match(session=session, match_id=table.match_id)
+        tables.append({"table": table.number, "player_ids": list(table.player_ids),
+                       "players": [names[p] for p in table.player_ids],
+                       "match_id": match.id, "token": match.token})
+    return {"round": rnd.number, "status": rnd.status, "seed": rnd.seed, "repeats": rnd.repeats,
+            "kept_apart_broken": rnd.kept_apart_broken,
+            "bye": [{"player_id": p, "player": names[p]} for p in rnd.bye_ids],
+            "tables": tables}
+
+
+def _get_round(session: Session, tournament: Tournament, number: Any) -> TournamentRound:
+    for rnd in common.load_rounds(session, tournament.id):
+        if str(rnd.number) == str(number):
+            return rnd
+    raise NotFound(_("There is no round %(n)s.", n=number), field="round")
+
+
+def _get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:
+    for table in common.load_tables(session, rnd.id):
+        if str(table.number) == str(number):
+            return table
+    raise NotFound(_("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number),
+                   field="table")
+
+
+def _start(tournament: Tournament, rnd: TournamentRound) -> None:
+    rnd.status = "playing"
+    rnd.started_at = _now()
+    if tournament.round_minutes:
+        rnd.ends_at = rnd.started_at + timedelta(minutes=tournament.round_minutes)
+
+
+def start_round(*, session: Session, tournament_id: str, number: Any,
+                actor: str = "organiser") -> TournamentRound:
+    """Start a drawn round: the timer counts down from the round length."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = _get_round(session, tournament, number)
+    if rnd.status != "drawn":
+        raise Conflict(_("Round %(n)s has already started.", n=rnd.number), field="round")
+    _start(tournament, rnd)
+    session.add(rnd)
+    common.audit(session, tournament, actor, "start", round=rnd.number)
+    session.commit()
+    return rnd
+
+
+def close_round(*, session: Session, tournament_id: str, number: Any, actor: str = "organiser",
+                require_confirmed: bool = False) -> TournamentRound:
+    """Close a round (unconfirmed tables keep not counting until someone confirms them)."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = _get_round(session, tournament, number)
+    if rnd.status == "closed":
+        raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
+    if require_confirmed:
+        open_tables = [t.number for t in common.load_tables(session, rnd.id)
+                       if not common.table_result(session, t)["confirmed"]]
+        if open_tables:
+            raise Conflict(_("Round %(n)s still has unconfirmed tables: %(t)s.", n=rnd.number,
+                             t=", ".join(map(str, open_tables))), field="round")
+    rnd.status = "closed"
+    rnd.closed_at = _now()
+    session.add(rnd)
+    common.audit(session, tournament, actor, "close", round=rnd.number)
+    session.commit()
+    return rnd
+
+
+def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -> list[int]:
+    sides = len(table.player_ids)
+    if not isinstance(scores, list) or len(scores) != sides:
+        raise RuleError("scores", _("Enter one figure for each of the %(n)s seats.", n=sides))
+    errors = [FieldError(f"scores.{i}", _("Enter a whole number."))
+              for i, v in enumerate(scores)
+              if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9]
+    if errors:
+        raise RuleError(errors)
+    if sides == 2 and scores[0] == scores[1]:
+        raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
+    if tournament.game == "marias" and sum(scores) != 0:
+        raise RuleError("scores", _("Balances at a table add up to zero; these add up to "
+                                    "%(sum)s.", sum=sum(scores)))
+    return list(scores)
+
+
+def set_manual_result(*, session: Session, tournament_id: str, round: Any, table: Any,
+                      scores: Any, actor: str = "organiser", confirm: bool = False) -> dict:
+    """The organiser types a table's figures from its paper sheet (None clears them)."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = _get_round(session, tournament, round)
+    row = _get_table(session, rnd, table)
+    before = common.table_result(session, row)
+    row.manual_scores = None if scores is None else _check_scores(tournament, row, scores)
+    if confirm:
+        row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
+        row.confirmed_by, row.confirmed_at = actor[:120], _now()
+    session.add(row)
+    session.flush()
+    after = common.table_result(session, row)
+    common.audit(session, tournament, actor, "result", round=rnd.number, table=row.number,
+                 before={"scores": before["scores"], "confirmed": before["confirmed"]},
+                 after={"scores": after["scores"], "confirmed": after["confirmed"]})
+    session.commit()
+    return after
+
+
+def confirm_table(*, session: Session, tournament_id: str, round: Any, table: Any,
+                  token: str | None = None, organiser: bool = False, by: str | None = None
+                  ) -> dict:
+    """Confirm a table's current result: its own token (a second player) or the organiser's."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = _get_round(session, tournament, round)
+    row = _get_table(session, rnd, table)
+    current = common.table_result(session, row)
+    if not organiser and not matches.check_token(current["match"], token):
+        raise Forbidden(_("This link does not open this table."), field="token")
+    if current["status"] == "waiting":
+        raise Conflict(_("Nothing to confirm yet: no deals and no figures."), field="scores")
+    if len(current["scores"]) == 2 and current["winner"] is None:
+        raise Conflict(_("The match is level: play on until someone wins."), field="scores")
+    seats = list(current["match"].players)
+    if by and not organiser and by not in seats:
+        raise RuleError("by", _("Choose your name from the table."))
+    actor = "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number,
+                                            by=(by or "?")[:60])
+    before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
+    row.confirmed_scores, row.confirmed_by, row.confirmed_at = current["scores"], actor, _now()
+    session.add(row)
+    common.audit(session, tournament, actor, "confirm", round=rnd.number, table=row.number,
+                 before=before, after={"scores": current["scores"], "by": actor})
+    session.commit()
+    return common.table_result(session, row)

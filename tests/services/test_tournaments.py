@@ -1,0 +1,227 @@
+"""Tournament services: entrants, draws, table results, confirmation, audit (RULES.md §6)."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+
+from scorekeeper import db
+from scorekeeper.db import get_session
+from scorekeeper.extensions import babel
+from scorekeeper.rules.base import RuleError
+from scorekeeper.services import matches
+from scorekeeper.services import tournaments as ts
+from scorekeeper.services.errors import Conflict, Forbidden, NotFound
+
+SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
+HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
+       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+
+
+@pytest.fixture
+def session(tmp_path):
+    """A session on a fresh, migrated database, in a bare app (no blueprints needed)."""
+    app = Flask(__name__)
+    app.config.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TESTING=True)
+    babel.init_app(app)
+    db.init_app(app)
+    with app.app_context():
+        yield get_session()
+    app.extensions["db_engine"].dispose()
+
+
+def _marias(session, players=SEVEN, **kw):
+    kw.setdefault("rounds", 2)
+    return ts.create_tournament(session=session, name="Posvícení", game="marias", preset="pub",
+                                players=players, seed=7, **kw)
+
+
+def _enter(session, table, record):
+    """Play one deal at a table (as a phone would) through the match service."""
+    record = dict(record)
+    if len(table["player_ids"]) == 4:
+        record["dealer"] = 3
+    matches.record_deal(session=session, match_id=table["match_id"], record=record)
+
+
+def test_create_and_register(session):
+    t = _marias(session, players=SEVEN[:3])
+    ts.add_player(session=session, tournament_id=t.id, name="Eva")
+    ts.add_players(session=session, tournament_id=t.id, text="Karel\n\n  Lída \nFranta\n")
+    state = ts.tournament_state(session=session, tournament_id=t.id)
+    assert [p["name"] for p in state["players"]] == SEVEN
+    assert all(p["active"] for p in state["players"])
+    assert state["game"] == "marias" and state["rounds_planned"] == 2
+    assert state["options"]["hra"] == 1  # every effective option is stored
+
+
+@pytest.mark.parametrize("kw, field", [
+    ({"name": " "}, "name"),
+    ({"game": "poker"}, "game"),
+    ({"rounds": 0}, "rounds"),
+    ({"ranking": "wins"}, "ranking"),
+    ({"draw_method": "swiss"}, "draw_method"),
+    ({"options": {"nonsense": 1}}, "options.nonsense"),
+])
+def test_create_refuses_bad_input(session, kw, field):
+    args = {"name": "T", "game": "marias", **kw}
+    with pytest.raises(RuleError) as error:
+        ts.create_tournament(session=session, **args)
+    assert error.value.errors[0].field == field
+
+
+def test_duplicate_names_and_paste_is_all_or_nothing(session):
+    t = _marias(session, players=["Jana"])
+    with pytest.raises(RuleError):
+        ts.add_player(session=session, tournament_id=t.id, name="jana")
+    with pytest.raises(RuleError) as error:
+        ts.add_players(session=session, tournament_id=t.id, text="Eva\nJana\n")
+    assert "Line 2" in error.value.errors[0].message
+    assert len(ts.tournament_state(session=session, tournament_id=t.id)["players"]) == 1
+
+
+def test_rename_fixes_a_typo_and_is_audited(session):
+    t = _marias(session)
+    pid = ts.tournament_state(session=session, tournament_id=t.id)["players"][0]["id"]
+    ts.rename_player(session=session, tournament_id=t.id, player_id=pid, name="Jana N.")
+    log = ts.audit_log(session=session, tournament_id=t.id)
+    assert log[-1]["action"] == "rename_player"
+    assert log[-1]["before"] == {"name": "Jana"} and log[-1]["after"]["name"] == "Jana N."
+
+
+def test_draw_preview_stores_nothing_and_confirm_reruns_the_seed(session):
+    # RULES.md §6: 7 players = one table of 4 and one of 3; seeded draw anyone can re-run
+    t = _marias(session)
+    preview = ts.preview_draw(session=session, tournament_id=t.id, seed=42)
+    again = ts.preview_draw(session=session, tournament_id=t.id, seed=42)
+    assert preview == again
+    assert sorted(len(x["player_ids"]) for x in preview["tables"]) == [3, 4]
+    assert ts.tournament_state(session=session, tournament_id=t.id)["rounds"] == []
+    rnd = ts.confirm_round(session=session, tournament_id=t.id, seed=42)
+    assert [x["player_ids"] for x in rnd["tables"]] == [x["player_ids"] for x in preview["tables"]]
+    assert rnd["seed"] == 42 and rnd["status"] == "drawn"
+    match = matches.get_match(session=session, match_id=rnd["tables"][0]["match_id"])
+    assert match.players == rnd["tables"][0]["players"] and match.token == rnd["tables"][0]["token"]
+
+
+def test_round_flow_confirmation_and_standings(session):
+    t = _marias(session)
+    rnd = ts.confirm_round(session=session, tournament_id=t.id)
+    ts.start_round(session=session, tournament_id=t.id, number=1)
+    first, second = rnd["tables"]
+    _enter(session, first, HRA)
+    state = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]
+    assert [x["status"] for x in state["tables"]] == ["unconfirmed", "waiting"]
+    # RULES.md §6 / API.md: standings count confirmed tables only
+    assert ts.standings(session=session, tournament_id=t.id)["after_round"] == 0
+    with pytest.raises(Forbidden):
+        ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, token="nope")
+    with pytest.raises(Conflict):  # nothing entered at table 2 yet
+        ts.confirm_table(session=session, tournament_id=t.id, round=1, table=2, organiser=True)
+    ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1,
+                     token=first["token"], by=first["players"][1])
+    result = ts.standings(session=session, tournament_id=t.id)
+    assert result["after_round"] == 1
+    top = result["rows"][0]
+    assert top["player_id"] == first["player_ids"][0] and top["total"] == 2 and top["rank"] == 1
+    assert result["tournament"]["name"] == "Posvícení"
+    # a deal entered after confirmation un-confirms the table until someone confirms again
+    _enter(session, first, HRA)
+    assert ts.standings(session=session, tournament_id=t.id)["rows"][0]["total"] == 0
+    with pytest.raises(Conflict):
+        ts.confirm_round(session=session, tournament_id=t.id)  # round 1 still open
+
+
+def test_manual_result_correction_and_audit(session):
+    t = _marias(session)
+    ts.confirm_round(session=session, tournament_id=t.id, start=True)
+    with pytest.raises(RuleError) as error:  # RULES.md §6: a table's balances are zero-sum
+        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                             scores=[5, 1, -1])
+    assert error.value.errors[0].field == "scores"
+    with pytest.raises(RuleError):
+        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                             scores=[1, 2])
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                         scores=[6, -2, -4])
+    ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, organiser=True)
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                         scores=[4, -2, -2], actor="organiser:anna", confirm=True)
+    entry = ts.audit_log(session=session, tournament_id=t.id)[-1]
+    assert entry["actor"] == "organiser:anna" and entry["round"] == 1 and entry["table"] == 1
+    assert entry["before"] == {"scores": [6, -2, -4], "confirmed": True}
+    assert entry["after"] == {"scores": [4, -2, -2], "confirmed": True}
+    with pytest.raises(NotFound):
+        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=9, scores=[0])
+
+
+def test_withdrawal_and_late_entry_change_the_next_draw(session):
+    t = _marias(session, players=SEVEN[:6], rounds=3)
+    ts.confirm_round(session=session, tournament_id=t.id, start=True)
+    ids = [p["id"] for p in ts.tournament_state(session=session, tournament_id=t.id)["players"]]
+    ts.withdraw_player(session=session, tournament_id=t.id, player_id=ids[0])
+    with pytest.raises(Conflict):
+        ts.withdraw_player(session=session, tournament_id=t.id, player_id=ids[0])
+    late = ts.add_player(session=session, tournament_id=t.id, name="Franta")
+    ts.close_round(session=session, tournament_id=t.id, number=1)
+    preview = ts.preview_draw(session=session, tournament_id=t.id)
+    seated = {p for x in preview["tables"] for p in x["player_ids"]}
+    assert ids[0] not in seated and late.id in seated and len(seated) == 6
+    # the withdrawn player's round-1 table still stands
+    r1 = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]
+    assert ids[0] in {p for x in r1["tables"] for p in x["player_ids"]}
+
+
+def test_keep_apart_pair_is_kept_apart(session):
+    # RULES.md §6: the draw keeps apart pairs the organiser names
+    t = _marias(session, players=SEVEN[:6])
+    ids = [p["id"] for p in ts.tournament_state(session=session, tournament_id=t.id)["players"]]
+    ts.add_keep_apart(session=session, tournament_id=t.id, a_id=ids[0], b_id=ids[1])
+    for seed in range(5):
+        preview = ts.preview_draw(session=session, tournament_id=t.id, seed=seed)
+        assert not any({ids[0], ids[1]} <= set(x["player_ids"]) for x in preview["tables"])
+        assert preview["kept_apart_broken"] == []
+
+
+def test_second_round_avoids_repeats_and_api_draw_needs_confirmed_tables(session):
+    t = _marias(session, players=SEVEN[:6], rounds=2)
+    r1 = ts.draw_next_round(session=session, tournament_id=t.id)
+    assert r1["round"] == 1
+    with pytest.raises(Conflict):
+        ts.draw_next_round(session=session, tournament_id=t.id)
+    for x in r1["tables"]:
+        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=x["table"],
+                             scores=[2, -1, -1], confirm=True)
+    r2 = ts.draw_next_round(session=session, tournament_id=t.id)
+    assert r2["round"] == 2 and r2["repeats"] >= 0
+    with pytest.raises(Conflict):  # all planned rounds drawn
+        ts.close_round(session=session, tournament_id=t.id, number=2)
+        ts.draw_next_round(session=session, tournament_id=t.id)
+
+
+def test_marianna_teams_sit_in_partnership_seats(session):
+    # RULES.md §3, §6: fixed teams of two; seats 1&3 against 2&4
+    t = ts.create_tournament(session=session, name="Coppa", game="marianna",
+                             players=["Jana & Ota", "Eva & Petr"], rounds=1, seed=1)
+    rnd = ts.confirm_round(session=session, tournament_id=t.id)
+    match = matches.get_match(session=session, match_id=rnd["tables"][0]["match_id"])
+    teams = rnd["tables"][0]["players"]
+    first = teams[0].split(" & ")
+    assert match.players[0] == first[0] and match.players[2] == first[1]
+    with pytest.raises(RuleError):
+        ts.add_player(session=session, tournament_id=t.id, name="Solo")
+
+
+def test_two_player_bye_counts_a_win(session):
+    # RULES.md §6: an odd player out gets a bye worth a win
+    t = ts.create_tournament(session=session, name="Mariasz", game="mariasz",
+                             players=["A", "B", "C"], rounds=2, seed=3)
+    rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
+    assert len(rnd["bye"]) == 1 and len(rnd["tables"]) == 1
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[3, 1],
+                         confirm=True)
+    rows = ts.standings(session=session, tournament_id=t.id)["rows"]
+    totals = {r["player_id"]: r["total"] for r in rows}
+    assert totals[rnd["bye"][0]["player_id"]] == 1
+    assert totals[rnd["tables"][0]["player_ids"][0]] == 1
+    assert totals[rnd["tables"][0]["player_ids"][1]] == 0
