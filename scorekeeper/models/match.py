@@ -69,7 +69,7 @@ class Deal(SQLModel, table=True):
 
 
 class AuditEntry(SQLModel, table=True):
-    """One change to a match: who, when, what (create/add/edit/delete/undo/reopen), before, after."""
+    """One change to a match: who, when, what (create/add/edit/delete/undo/reopen), before/after."""
 
     __tablename__ = "audit_entry"
 
