@@ -1,0 +1,291 @@
+"""Tournament standings: totals, tie-breaks, shared ranks, byes (RULES.md §6)."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.standings import (
+    RoundResult,
+    TableResult,
+    lot_order,
+    standings,
+    standings_json,
+)
+
+
+def rnd(*tables: tuple[str, tuple[int, ...]], byes: str = "", winners=()) -> RoundResult:
+    """A round from ("a x y", (3, -1, -2)) tables; ids are the words."""
+    won = list(winners) + [None] * len(tables)
+    return RoundResult(
+        tuple(TableResult(tuple(p.split()), s, w) for (p, s), w in zip(tables, won, strict=False)),
+        tuple(byes.split()),
+    )
+
+
+def table(kind: str, rounds: list[RoundResult], ranking: str = "balance", seed: int = 1):
+    ids = {p for r in rounds for t in r.tables for p in t.players} | {
+        p for r in rounds for p in r.byes
+    }
+    return standings(
+        kind=kind,
+        rounds=rounds,
+        players={p: p.upper() for p in ids},
+        lot_seed=seed,
+        ranking=ranking,
+    )
+
+
+def by_id(rows):
+    return {r.player_id: r for r in rows}
+
+
+# Each case: rounds where "a" and "b" are level on everything before the tie-break named.
+MARIAS_TIEBREAKS = [
+    pytest.param(  # RULES.md §6: tie-break 1, more table wins (a won one table, b none)
+        [
+            rnd(("a x1 x2", (3, -1, -2)), ("b y1 y2", (1, 2, -3))),
+            rnd(("a x3 x4", (-1, 2, -1)), ("b y3 y4", (1, 2, -3))),
+        ],
+        "table_wins",
+        id="table-wins",
+    ),
+    pytest.param(  # RULES.md §6: tie-break 2, best single round (4 beats 3)
+        [
+            rnd(("a x1 x2", (4, -1, -3)), ("b y1 y2", (3, -1, -2))),
+            rnd(("a x3 x4", (-2, 5, -3)), ("b y3 y4", (-1, 3, -2))),
+        ],
+        "best_round",
+        id="best-round",
+    ),
+    pytest.param(  # RULES.md §6: tie-break 3, fewer table last places (b was last once)
+        [
+            rnd(("a x1 x2", (4, -2, -2)), ("b y1 y2", (4, -1, -3))),
+            rnd(("a x3 x4", (-2, 5, -3)), ("b y3 y4", (-2, 3, -1))),
+        ],
+        "last_places",
+        id="last-places",
+    ),
+]
+
+
+@pytest.mark.parametrize("rounds, decided_by", MARIAS_TIEBREAKS)
+def test_marias_tiebreaks_in_order(rounds, decided_by):
+    rows = by_id(table("marias", rounds))
+    a, b = rows["a"], rows["b"]
+    assert a.total == b.total == 2
+    assert a.rank < b.rank
+    order = ["table_wins", "best_round", "last_places"]
+    for name in order[: order.index(decided_by)]:
+        assert a.tiebreaks[name] == b.tiebreaks[name]
+    assert a.tiebreaks[decided_by] != b.tiebreaks[decided_by]
+
+
+def test_true_ties_share_a_rank_and_stand_in_lot_order():
+    # RULES.md §6 / issue 4: shared ranks for true ties; the seeded lot orders them, re-runnable
+    rounds = [rnd(("a x1 x2", (2, -1, -1)), ("b y1 y2", (2, -1, -1)), ("c z1 z2", (2, -1, -1)))]
+    for seed in range(6):
+        rows = table("marias", rounds, seed=seed)
+        top = rows[:3]
+        assert [r.rank for r in top] == [1, 1, 1]
+        lot = lot_order({r.player_id for r in rows}, seed)
+        assert [r.player_id for r in top] == [p for p in lot if p in "abc"]
+        assert [r.tiebreaks["lot"] for r in top] == sorted(lot.index(p) + 1 for p in "abc")
+        assert rows[3].rank == 4  # competition ranking: 1, 1, 1, 4
+
+
+def test_lot_is_the_seeded_shuffle_of_sorted_ids():
+    # RULES.md §6: a seeded lot that anyone can re-run
+    ids = ["ota", "jana", "petr", "eva"]
+    expected = sorted(ids)
+    random.Random(7).shuffle(expected)
+    assert lot_order(ids, 7) == expected == lot_order(reversed(ids), 7)
+
+
+@pytest.mark.parametrize(
+    "scores, places",
+    [
+        ((3, -1, -2), (1, 2, 3)),  # RULES.md §6: 1st at the table = 1
+        ((3, 3, -6), (1.5, 1.5, 3)),  # level players share the average of their places
+        ((0, 0, 0), (2, 2, 2)),
+        ((5, -1, -1, -3), (1, 2.5, 2.5, 4)),  # a table of 4
+    ],
+)
+def test_placings_per_table(scores, places):
+    names = "abcd"[: len(scores)]
+    rows = by_id(table("marias", [rnd((" ".join(names), scores))], ranking="placings"))
+    assert tuple(rows[p].rounds[0] for p in names) == places
+    assert tuple(rows[p].total for p in names) == places
+
+
+def test_placings_lowest_sum_wins_then_tiebreaks():
+    # RULES.md §6: ranking by table placings, lowest sum wins, then table wins
+    rounds = [
+        rnd(("a b c", (9, 1, -10)), ("d e f", (1, 0, -1))),
+        rnd(("a d e", (-5, 3, 2)), ("b c f", (1, -1, 0))),
+    ]
+    rows = table("marias", rounds, ranking="placings")
+    # places: a 1+3, b 2+1, c 3+3, d 1+1, e 2+2, f 3+2; a and e level on 4, a has a table win
+    assert [(r.player_id, r.total, r.rank) for r in rows] == [
+        ("d", 2, 1), ("b", 3, 2), ("a", 4, 3), ("e", 4, 4), ("f", 5, 5), ("c", 6, 6),
+    ]  # fmt: skip
+    assert (by_id(rows)["a"].tiebreaks["table_wins"], by_id(rows)["e"].tiebreaks["table_wins"]) == (
+        1,
+        0,
+    )
+
+
+def test_balance_ranking_and_rounds_shape_like_the_api():
+    # API.md: {"after_round": 2, "rows": [{"rank", "player_id", "player", "total", "rounds",
+    # "tiebreaks"}]}
+    rounds = [rnd(("a b c", (8, -3, -5))), rnd(("a b c", (4, 0, -4)))]
+    doc = standings_json(
+        kind="marias", rounds=rounds, players={"a": "Jana", "b": "Petr", "c": "Ota"}, lot_seed=1
+    )
+    assert doc["after_round"] == 2
+    first = doc["rows"][0]
+    assert first == {
+        "rank": 1,
+        "player_id": "a",
+        "player": "Jana",
+        "total": 12,
+        "rounds": [8, 4],
+        "tiebreaks": {
+            "table_wins": 2,
+            "best_round": 8,
+            "last_places": 0,
+            "lot": first["tiebreaks"]["lot"],
+        },
+    }
+    assert [r["total"] for r in doc["rows"]] == [12, -3, -9]
+
+
+def test_a_player_who_missed_a_round_has_none_there():
+    players = {p: p for p in "abcdef"}
+    rounds = [rnd(("a b c", (1, 0, -1))), rnd(("a b c", (1, 0, -1)), ("d e f", (0, 1, -1)))]
+    rows = by_id(standings(kind="marias", rounds=rounds, players=players, lot_seed=1))
+    assert rows["d"].rounds == (None, 0) and rows["d"].total == 0
+    placed = by_id(
+        standings(kind="marias", rounds=rounds, players=players, lot_seed=1, ranking="placings")
+    )
+    assert placed["d"].total == 3 + 2  # a missed round counts as last at the round's largest table
+
+
+def test_two_player_order_wins_points_buchholz():
+    # RULES.md §6: match wins, then match points, then Buchholz (sum of opponents' wins), then lot
+    rounds = [
+        rnd(("a b", (3, 0)), ("c d", (3, 0)), ("e f", (3, 0))),
+        rnd(("a c", (3, 0)), ("e b", (3, 0)), ("f d", (0, 3))),
+    ]
+    rows = table("twoplayer", rounds)
+    assert [r.player_id for r in rows] == list("aecdbf")
+    assert [r.rank for r in rows] == [1, 2, 3, 4, 5, 6]
+    got = {
+        r.player_id: (r.total, r.tiebreaks["match_points"], r.tiebreaks["buchholz"]) for r in rows
+    }
+    assert got == {
+        "a": (2, 6, 1), "e": (2, 6, 0), "c": (1, 3, 3),
+        "d": (1, 3, 1), "b": (0, 0, 4), "f": (0, 0, 3),
+    }  # fmt: skip
+
+
+def test_two_player_match_points_come_before_buchholz():
+    # RULES.md §6: match points (or game points) decide before Buchholz
+    rounds = [rnd(("a b", (2, 1)), ("c d", (5, 0))), rnd(("a c", (0, 3)), ("b d", (2, 1)))]
+    rows = by_id(table("twoplayer", rounds))
+    assert rows["c"].rank == 1
+    # a and b: 1 win each; b has 3 points, a only 2, although a's Buchholz (b 1 + c 2) = 3 > 1
+    assert rows["b"].rank < rows["a"].rank
+    assert rows["a"].tiebreaks["buchholz"] > rows["b"].tiebreaks["buchholz"]
+
+
+def test_bye_is_a_win_and_the_rounds_median_points():
+    # RULES.md §6: an odd player out gets a bye worth a win and the round's median points
+    rows = by_id(table("twoplayer", [rnd(("a b", (5, 2)), ("c d", (4, 1)), byes="e")]))
+    assert rows["e"].total == 1 and rows["e"].rounds == (2,)  # scores 1 2 4 5: lower median 2
+    assert rows["e"].tiebreaks["match_points"] == 2 and rows["e"].tiebreaks["buchholz"] == 0
+
+
+def test_winner_given_explicitly_and_level_scores_need_one():
+    rows = by_id(table("twoplayer", [rnd(("a b", (3, 3)), winners=[1])]))
+    assert rows["b"].total == 1 and rows["a"].total == 0
+    with pytest.raises(ValueError, match="say who won"):
+        table("twoplayer", [rnd(("a b", (3, 3)))])
+
+
+def test_marianna_wins_then_point_difference():
+    # RULES.md §6: Marianna teams rank by wins, then point difference; a bye is a win, difference 0
+    rounds = [
+        rnd(("t1 t2", (510, 300)), ("t3 t4", (520, 480)), byes="t5"),
+        rnd(("t1 t3", (200, 505)), ("t5 t2", (501, 100)), byes="t4"),
+    ]
+    rows = table("marianna", rounds)
+    got = [(r.player_id, r.total, r.tiebreaks["point_difference"]) for r in rows]
+    assert got == [
+        ("t5", 2, 401), ("t3", 2, 345), ("t4", 1, -40), ("t1", 1, -95), ("t2", 0, -611),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "kind, rounds, message",
+    [
+        ("marias", [rnd(("a b c", (1, 1, -1)))], "add up to 0"),  # RULES.md §6: zero-sum tables
+        ("marias", [rnd(("a b", (1, -1)))], "seats 3 or 4"),
+        ("marias", [rnd(("a b c", (1, 0, -1)), ("a d e", (1, 0, -1)))], "seated twice"),
+        ("twoplayer", [rnd(("a b c", (1, 0, 0)))], "two sides"),
+        ("marias", [rnd(("a b zz", (1, 0, -1)))], "unknown player"),
+        ("chess", [], "unknown tournament kind"),
+    ],
+)
+def test_bad_results_are_refused(kind, rounds, message):
+    players = {p: p for p in "abcde"}
+    with pytest.raises(ValueError, match=message):
+        standings(kind=kind, rounds=rounds, players=players, lot_seed=1)
+
+
+@st.composite
+def marias_rounds(draw):
+    n = draw(st.integers(3, 14).filter(lambda n: n != 5))
+    ids = [f"p{i}" for i in range(n)]
+    rounds = []
+    for _ in range(draw(st.integers(0, 4))):
+        order = draw(st.permutations(ids))
+        sizes = [3] * (n // 3)
+        for i in range(n % 3):
+            sizes[i] += 1
+        tables, i = [], 0
+        for s in sizes:
+            scores = draw(st.lists(st.integers(-6, 6), min_size=s - 1, max_size=s - 1))
+            tables.append(TableResult(tuple(order[i : i + s]), (*scores, -sum(scores))))
+            i += s
+        rounds.append(RoundResult(tuple(tables)))
+    return ids, rounds
+
+
+@settings(deadline=None, max_examples=150)
+@given(data=marias_rounds(), placings=st.booleans(), seed=st.integers(0, 999))
+def test_standings_are_a_total_preorder_of_the_criteria(data, placings, seed):
+    # RULES.md §6: order by total, table wins, best round, last places; equal -> shared rank
+    ids, rounds = data
+    ranking = "placings" if placings else "balance"
+    rows = standings(
+        kind="marias", rounds=rounds, players={p: p for p in ids}, lot_seed=seed, ranking=ranking
+    )
+    assert sorted(r.player_id for r in rows) == sorted(ids)
+
+    def key(r):
+        tb = r.tiebreaks
+        total = r.total if placings else -r.total
+        return (total, -tb["table_wins"], -tb["best_round"], tb["last_places"])
+
+    for i, r in enumerate(rows):
+        assert r.total == sum(x for x in r.rounds if x is not None)
+        assert r.rank == 1 + sum(key(o) < key(r) for o in rows)
+        if i:
+            prev = rows[i - 1]
+            assert key(prev) <= key(r)
+            if key(prev) == key(r):
+                assert prev.rank == r.rank and prev.tiebreaks["lot"] < r.tiebreaks["lot"]
+    if not placings:
+        assert sum(r.total for r in rows) == 0  # zero-sum tables, zero-sum standings
