@@ -213,6 +213,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "title": state.get("title") or "",
         "game": state.get("game", ""),
+        "game_title": GAME_TITLES.get(state.get("game", ""), state.get("game", "")),
         "sides": sides,
         "players": list(state.get("players") or sides),
         "rows": rows,
@@ -238,7 +239,7 @@ GAME_TITLES = {
     "marianna": "Marianna",
     "marias": "Mariáš",
 }
-ROW_MM = 9  # a handwritten figure needs about 9 mm of height
+ROW_MM = 8  # a handwritten figure needs about 8 mm of height
 
 
 def _sides_for_sheet(game: str, players: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -302,7 +303,7 @@ def score_sheet_context(
         landscape = False
     width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
     page = page or paper("a4")
-    usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 50
+    usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
     return {
         "game": game,
         "title": title,
@@ -311,5 +312,20 @@ def score_sheet_context(
         "columns": columns,
         "width": width,
         "landscape": landscape,
+        "legend": sheet_legend(game),
         "blank_rows": list(range(1, usable // ROW_MM + 1)),
     }
+
+
+def sheet_legend(game: str) -> str:
+    """A one-line reminder under a blank sheet (RULES.md §1–4)."""
+    legends = {
+        "mariasz": _("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131"),
+        "mariage": _("Each deal is a game: 1 game point, 2 when the loser has under 33"),
+        "marianna": _("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501"),
+        "marias": _(
+            "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · "
+            "each flek doubles"
+        ),
+    }
+    return legends.get(game, "")

@@ -88,7 +88,7 @@ def respond(
     html = render_template(
         template,
         paper=current_paper(),
-        page_counter=page_counter_css(),
+        page_counter=Markup("none") if context.get("no_footer") else page_counter_css(),
         footer=footer,
         toggle_url=_toggle_url,
         pdf_url=url_for(endpoint, **_view_args(), **request.args.to_dict()),
@@ -164,3 +164,133 @@ bp.add_url_rule(
     standings,
     defaults={"pdf": True},
 )
+
+
+def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(tournament state, the round asked for by ?round=, else the latest); 404 if none."""
+    from ..services import tournaments
+
+    state = _service_call(tournaments.tournament_state, tournament_id=tournament_id)
+    rounds = state.get("rounds") or []
+    wanted = request.args.get("round", type=int)
+    chosen = [r for r in rounds if r.get("round") == wanted] if wanted else rounds[-1:]
+    if not chosen:
+        abort(404)
+    return state, chosen[0]
+
+
+def _is_organiser(state: dict[str, Any]) -> bool:
+    """The organiser's token (?token= or a bearer header) or an organiser login for this event."""
+    from flask import session
+
+    from ..services import tournaments
+    from ..services.tournament_common import get_tournament
+
+    tournament = get_tournament(session=get_session(), tournament_id=state["id"])
+    header = request.headers.get("Authorization", "")
+    token = request.args.get("token") or header.removeprefix("Bearer ").strip() or None
+    if token and tournaments.check_token(tournament, token):
+        return True
+    from . import tournaments as pages
+
+    if hasattr(pages, "is_organiser"):  # the tournament pages' own login check, if they have one
+        return bool(pages.is_organiser(tournament))
+    organiser = session.get("organiser_id")
+    return organiser is not None and organiser == tournament.organiser_id
+
+
+def _event(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: state.get(k) for k in ("name", "venue", "date", "rounds_planned", "game")}
+
+
+@printable("/tournaments/<tournament_id>/print/seating", "seating")
+def seating(tournament_id: str, pdf: bool) -> Response | str:
+    """Who sits where in a round: by name and by table (?by=name|table|both)."""
+    state, round_ = _tournament_round(tournament_id)
+    context = printviews.seating_context(round_)
+    by = request.args.get("by", "both")
+    context.update(tournament=_event(state), by=by if by in ("name", "table") else "both")
+    return respond(
+        "print/seating.html",
+        context,
+        pdf=pdf,
+        filename=_("seating-round-%(n)s", n=context["round"]),
+        footer=f"{state.get('name', '')} · {_('Round %(n)s', n=context['round'])}",
+    )
+
+
+@printable("/tournaments/<tournament_id>/print/tickets", "tickets")
+def tickets(tournament_id: str, pdf: bool) -> Response | str:
+    """One ticket per table with the QR code of its entry link (organiser only: it is secret)."""
+    state, round_ = _tournament_round(tournament_id)
+    if not _is_organiser(state):
+        abort(403)
+
+    def entry_url(match_id: str, token: str) -> str:
+        return request.url_root.rstrip("/") + f"/m/{match_id}/{token}"
+
+    context = printviews.tickets_context(round_, entry_url=entry_url)
+    context["tournament"] = _event(state)
+    return respond(
+        "print/tickets.html",
+        context,
+        pdf=pdf,
+        filename=_("tickets-round-%(n)s", n=context["round"]),
+        footer=f"{state.get('name', '')} · {_('Round %(n)s', n=context['round'])}",
+    )
+
+
+@printable("/tournaments/<tournament_id>/print/certificates", "certificates")
+def certificates(tournament_id: str, pdf: bool) -> Response | str:
+    """Certificates for the top three (ties share a place)."""
+    context = printviews.certificates_context(load_standings(tournament_id))
+    context.update(landscape=True, no_footer=True)
+    return respond("print/certificates.html", context, pdf=pdf, filename=_("certificates"))
+
+
+# ---- blank score sheets and match records ---------------------------------------------------
+
+
+@printable("/sheets/<game>", "sheet")
+def sheet(game: str, pdf: bool) -> Response | str:
+    """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
+    if game not in printviews.GAME_TITLES:
+        abort(404)
+    players = [p for p in request.args.get("players", "").split(",") if p.strip()]
+    tournament_id = request.args.get("tournament")
+    if tournament_id and request.args.get("table", type=int):
+        _state, round_ = _tournament_round(tournament_id)
+        wanted = request.args.get("table", type=int)
+        found = [t for t in round_.get("tables") or [] if t.get("table") == wanted]
+        if not found:
+            abort(404)
+        players = list(found[0].get("seats") or found[0].get("players") or [])
+    context = printviews.score_sheet_context(game, players, page=current_paper())
+    return respond(
+        "print/sheet.html",
+        context,
+        pdf=pdf,
+        filename=_("score-sheet-%(game)s", game=game),
+        footer=context["title"],
+    )
+
+
+def load_match_state(match_id: str) -> dict[str, Any]:
+    """API.md match state (services.matches); 404 for an unknown id."""
+    from ..services import matches
+
+    match = _service_call(matches.get_match, match_id=match_id)
+    return matches.match_state(session=get_session(), match=match)
+
+
+@printable("/m/<match_id>/record", "record")
+def record(match_id: str, pdf: bool) -> Response | str:
+    """A casual match's record: every deal with its explanation, the scores, winner and chart."""
+    context = printviews.match_record_context(load_match_state(match_id))
+    return respond(
+        "print/record.html",
+        context,
+        pdf=pdf,
+        filename=_("match-record"),
+        footer=context["title"] or " · ".join(context["players"]),
+    )

@@ -73,14 +73,14 @@ def make_standings(n: int = 12, rounds: int = 3, planned: int = 4) -> dict:
                 "player_id": f"p{i}",
                 "player": name,
                 "rounds": results,
-                "total": 100 - (i // 2) * 3 if i % 5 != 4 else 100 - (i // 2) * 3,
+                "total": 3000 - 3 * i + (3 if i % 4 == 1 else 0),
                 "tiebreaks": {"buchholz": 40 - i // 3, "wins": rounds - i % 3},
             }
         )
     rows.sort(key=lambda r: -r["total"])
     for i, row in enumerate(rows):
-        same = [j for j, other in enumerate(rows) if other["total"] == row["total"]]
-        row["rank"] = same[0] + 1
+        tied = i > 0 and rows[i - 1]["total"] == row["total"]
+        row["rank"] = rows[i - 1]["rank"] if tied else i + 1
     return {
         "after_round": rounds,
         "rows": rows,
