@@ -147,7 +147,8 @@ def create_match():  # noqa: ANN201
     if unknown:
         raise BadInput([FieldError(str(name)[:100], _("Unknown field.")) for name in unknown])
     session = get_session()
-    match = svc.create_match(session=session, actor="api", **data)
+    setup = {name: data.get(name) for name in MATCH_FIELDS}
+    match = svc.create_match(session=session, actor="api", **setup)
     state = svc.match_state(session=session, match=match)
     state["token"] = match.token
     response = jsonify(state)
