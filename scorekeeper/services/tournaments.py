@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
@@ -85,11 +86,17 @@ def create_tournament(
     if game not in GAME_NAMES:
         raise RuleError("game", _("Choose one of: %(games)s.", games=", ".join(GAME_NAMES)))
     rules = get_game(game)
-    effective = rules.make_options(preset, dict(options or {}))
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleError("options", _("Options must be a JSON object."))
+    overrides = dict(options or {})
+    deals_per_round = _positive(deals_per_round, "deals_per_round", allow_none=True)
+    if deals_per_round and "deals" in rules.options_to_json(rules.make_options(preset, {})):
+        overrides["deals"] = deals_per_round  # the match itself then stops after that many
+    effective = rules.make_options(preset, overrides)
     preset = preset or rules.default_preset
+    stake = _stake(stake)
     rounds = _positive(rounds, "rounds")
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
-    deals_per_round = _positive(deals_per_round, "deals_per_round", allow_none=True)
     if game == "marias":
         table_size = table_size or 3
         if table_size not in (3, 4):
@@ -109,8 +116,8 @@ def create_tournament(
         rounds_planned=rounds, table_size=table_size, ranking=ranking, seed=int(seed),
         venue=(venue or "").strip()[:200], date=(date or "").strip()[:10],
         round_minutes=round_minutes, deals_per_round=deals_per_round,
-        stake=(str(stake).strip() or None) if stake not in (None, "") else None,
-        currency=(currency or None), draw_method=draw_method, organiser_id=organiser_id,
+        stake=stake, currency=(str(currency).strip()[:8] or None) if currency else None,
+        draw_method=draw_method, organiser_id=organiser_id,
     )
     session.add(tournament)
     session.flush()
@@ -123,6 +130,18 @@ def create_tournament(
     session.commit()
     session.refresh(tournament)
     return tournament
+
+
+def _stake(stake: Any) -> str | None:
+    if stake in (None, ""):
+        return None
+    try:
+        value = Decimal(str(stake).strip().replace(",", "."))
+    except InvalidOperation:
+        value = Decimal(-1)
+    if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:
+        raise RuleError("stake", _("The stake is an amount such as 0.20."))
+    return str(value)
 
 
 def check_token(tournament: Tournament, token: str | None) -> bool:

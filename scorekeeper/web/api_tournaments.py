@@ -1,5 +1,204 @@
-"""JSON API v1 for tournaments (../shared/API.md)."""
+"""JSON API v1 for tournaments (../shared/API.md): the field names there are the contract.
 
-from flask import Blueprint
+Reads are open to anyone holding the id (table tokens are shown only to the organiser).
+Changes need ``Authorization: Bearer <organiser token>``; a table's confirmation also accepts
+that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..rules.base import RuleError
+from ..services import tournaments as svc
+from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
+
+CREATE_FIELDS = ("name", "game", "preset", "options", "players", "rounds", "table_size",
+                 "ranking", "seed", "venue", "date", "round_minutes", "deals_per_round", "stake",
+                 "currency", "draw_method")
+
+
+def _errors(status: int, errors: list[dict[str, str]]):  # noqa: ANN202
+    return jsonify({"errors": errors}), status
+
+
+class Unauthorised(ServiceError):
+    """No bearer token was sent."""
+
+
+def _json_errors(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the services' errors into API.md error answers."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return view(*args, **kwargs)
+        except RuleError as error:
+            get_session().rollback()
+            return _errors(422, [e.to_json() for e in error.errors])
+        except Unauthorised as error:
+            return _errors(401, [error.to_json()])
+        except Forbidden as error:
+            return _errors(403, [error.to_json()])
+        except NotFound as error:
+            return _errors(404, [error.to_json()])
+        except Conflict as error:
+            get_session().rollback()
+            return _errors(409, [error.to_json()])
+
+    return wrapper
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RuleError("", _("Send a JSON object."))
+    return data
+
+
+def _bearer() -> str:
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer ") or not header[7:].strip():
+        raise Unauthorised(_("Send the organiser's token: Authorization: Bearer <token>."),
+                           field="token")
+    return header[7:].strip()
+
+
+def _organiser(tournament_id: str):  # noqa: ANN202
+    tournament = svc.get_tournament(session=get_session(), tournament_id=tournament_id)
+    if not svc.check_token(tournament, _bearer()):
+        raise Forbidden(_("This token does not open this tournament."), field="token")
+    return tournament
+
+
+def _public(state: dict[str, Any]) -> dict[str, Any]:
+    for rnd in state["rounds"]:
+        for table in rnd["tables"]:
+            table.pop("token", None)
+    return state
+
+
+@bp.post("")
+@_json_errors
+def create():
+    """Create a tournament: 201 with its state and the organiser's token."""
+    data = _body()
+    args = {k: data[k] for k in CREATE_FIELDS if k in data}
+    players = args.get("players", [])
+    if not isinstance(players, list):
+        raise RuleError("players", _("List the players' names."))
+    if not isinstance(args.get("options", {}), dict):
+        raise RuleError("options", _("Options must be a JSON object."))
+    for key in ("name", "game", "venue", "date", "currency"):
+        if key in args and not isinstance(args[key], str):
+            raise RuleError(key, _("Send this as text."))
+    session = get_session()
+    args.setdefault("name", "")
+    args.setdefault("game", "")
+    tournament = svc.create_tournament(session=session, **args)
+    state = svc.tournament_state(session=session, tournament_id=tournament.id)
+    state["token"] = tournament.token
+    return jsonify(state), 201
+
+
+@bp.get("/<tournament_id>")
+@_json_errors
+def show(tournament_id: str):
+    """The tournament's state; table tokens only for the organiser's bearer token."""
+    session = get_session()
+    state = svc.tournament_state(session=session, tournament_id=tournament_id)
+    header = request.headers.get("Authorization", "")
+    tournament = svc.get_tournament(session=session, tournament_id=tournament_id)
+    if header.startswith("Bearer ") and svc.check_token(tournament, header[7:].strip()):
+        return jsonify(state)
+    return jsonify(_public(state))
+
+
+def _player_json(player: Any) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "active": player.withdrawn_after is None,
+            "members": player.members, "withdrawn_after": player.withdrawn_after}
+
+
+@bp.post("/<tournament_id>/players")
+@_json_errors
+def add_player(tournament_id: str):
+    """A late entry (plays from the next draw): 201 with the player."""
+    _organiser(tournament_id)
+    data = _body()
+    name, members = data.get("name"), data.get("members")
+    if not isinstance(name, str) and members is None:
+        raise RuleError("name", _("Enter a name."))
+    player = svc.add_player(session=get_session(), tournament_id=tournament_id, name=name or "",
+                            members=members, actor="organiser (API)")
+    return jsonify(_player_json(player)), 201
+
+
+@bp.delete("/<tournament_id>/players/<player_id>")
+@_json_errors
+def withdraw(tournament_id: str, player_id: str):
+    """Withdraw a player from the next round on."""
+    _organiser(tournament_id)
+    player = svc.withdraw_player(session=get_session(), tournament_id=tournament_id,
+                                 player_id=player_id, actor="organiser (API)")
+    return jsonify(_player_json(player))
+
+
+@bp.post("/<tournament_id>/rounds")
+@_json_errors
+def draw(tournament_id: str):
+    """Draw and start the next round (closing the current one if all its tables are confirmed)."""
+    _organiser(tournament_id)
+    data = request.get_json(silent=True)
+    seed = data.get("seed") if isinstance(data, dict) else None
+    answer = svc.draw_next_round(session=get_session(), tournament_id=tournament_id, seed=seed,
+                                 actor="organiser (API)")
+    return jsonify(answer), 201
+
+
+def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
+    return {"round": int(r), "table": int(t), "scores": result["scores"],
+            "source": result["source"], "confirmed": result["confirmed"],
+            "status": result["status"], "confirmed_by": result["confirmed_by"]}
+
+
+@bp.put("/<tournament_id>/rounds/<int:r>/tables/<int:t>/result")
+@_json_errors
+def result(tournament_id: str, r: int, t: int):
+    """The organiser enters a table's figures from its paper sheet (one per seat)."""
+    _organiser(tournament_id)
+    data = _body()
+    if "scores" not in data:
+        raise RuleError("scores", _("Enter one figure for each seat."))
+    answer = svc.set_manual_result(session=get_session(), tournament_id=tournament_id, round=r,
+                                   table=t, scores=data["scores"], actor="organiser (API)")
+    return jsonify(_table_json(r, t, answer))
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/tables/<int:t>/confirm")
+@_json_errors
+def confirm(tournament_id: str, r: int, t: int):
+    """A second player at the table (table token) or the organiser confirms its result."""
+    session = get_session()
+    tournament = svc.get_tournament(session=session, tournament_id=tournament_id)
+    token = _bearer()
+    data = request.get_json(silent=True)
+    by = data.get("by") if isinstance(data, dict) and isinstance(data.get("by"), str) else None
+    organiser = svc.check_token(tournament, token)
+    answer = svc.confirm_table(session=session, tournament_id=tournament_id, round=r, table=t,
+                               token=token, organiser=organiser, by=by)
+    return jsonify(_table_json(r, t, answer))
+
+
+@bp.get("/<tournament_id>/standings")
+@_json_errors
+def standings(tournament_id: str):
+    """Standings over confirmed tables; tied rows share a rank."""
+    return jsonify(svc.standings(session=get_session(), tournament_id=tournament_id))

@@ -1,0 +1,158 @@
+"""JSON API v1 for tournaments: every endpoint, its answers and its errors (API.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+SIX = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída"]
+HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
+       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+
+
+def _auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def created(client):
+    answer = client.post("/api/v1/tournaments", json={
+        "name": "Posvícenský turnaj", "game": "marias", "preset": "pub", "options": {},
+        "players": SIX, "rounds": 2, "table_size": 3, "ranking": "balance", "seed": 7})
+    assert answer.status_code == 201
+    return answer.get_json()
+
+
+def test_create_answers_state_and_token(created, client):
+    # API.md: 201 with the tournament state plus "token"
+    assert created["token"] and created["name"] == "Posvícenský turnaj"
+    assert [p["name"] for p in created["players"]] == SIX
+    assert created["rounds_planned"] == 2 and created["ranking"] == "balance"
+    state = client.get(f"/api/v1/tournaments/{created['id']}").get_json()
+    assert state["id"] == created["id"] and "token" not in state
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"game": "marias", "players": SIX}, "name"),
+    ({"name": "T", "game": "whist"}, "game"),
+    ({"name": "T", "game": "marias", "options": {"nope": 1}}, "options.nope"),
+    ({"name": "T", "game": "marias", "rounds": "many"}, "rounds"),
+    ({"name": "T", "game": "marias", "players": "Jana"}, "players"),
+    ({"name": "T", "game": "marias", "players": ["A", "a"]}, "name"),
+    ({"name": "T", "game": "marias", "stake": "lots"}, "stake"),
+    ({"name": "T", "game": "marias", "ranking": "wins"}, "ranking"),
+])
+def test_create_refuses_bad_input_with_422(client, body, field):
+    answer = client.post("/api/v1/tournaments", json=body)
+    assert answer.status_code == 422
+    assert answer.get_json()["errors"][0]["field"] == field
+
+
+def test_create_refuses_non_json(client):
+    answer = client.post("/api/v1/tournaments", data="nonsense", content_type="text/plain")
+    assert answer.status_code == 422 and answer.get_json()["errors"]
+
+
+def test_unknown_tournament_is_404(client):
+    assert client.get("/api/v1/tournaments/nope").status_code == 404
+    assert client.get("/api/v1/tournaments/nope/standings").status_code == 404
+    answer = client.post("/api/v1/tournaments/nope/rounds", headers=_auth("x"))
+    assert answer.status_code == 404 and answer.get_json()["errors"]
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("post", "/players", {"name": "Franta"}),
+    ("delete", "/players/xyz", None),
+    ("post", "/rounds", None),
+    ("put", "/rounds/1/tables/1/result", {"scores": [1, -1, 0]}),
+    ("post", "/rounds/1/tables/1/confirm", None),
+])
+def test_changes_need_a_token(created, client, method, path, body):
+    # API.md: 401 without a token, 403 with a wrong one
+    url = f"/api/v1/tournaments/{created['id']}{path}"
+    client.post(f"/api/v1/tournaments/{created['id']}/rounds", headers=_auth(created["token"]))
+    assert getattr(client, method)(url, json=body).status_code == 401
+    assert getattr(client, method)(url, json=body, headers=_auth("wrong")).status_code == 403
+
+
+def test_players_late_entry_and_withdrawal(created, client):
+    base, auth = f"/api/v1/tournaments/{created['id']}", _auth(created["token"])
+    answer = client.post(f"{base}/players", json={"name": "Franta"}, headers=auth)
+    assert answer.status_code == 201 and answer.get_json()["name"] == "Franta"
+    assert client.post(f"{base}/players", json={"name": "franta"}, headers=auth).status_code == 422
+    assert client.post(f"{base}/players", json={}, headers=auth).status_code == 422
+    pid = answer.get_json()["id"]
+    gone = client.delete(f"{base}/players/{pid}", headers=auth)
+    assert gone.status_code == 200 and gone.get_json()["active"] is False
+    assert client.delete(f"{base}/players/{pid}", headers=auth).status_code == 409
+    assert client.delete(f"{base}/players/nobody", headers=auth).status_code == 404
+
+
+def test_round_result_confirm_and_standings(created, client):
+    base, auth = f"/api/v1/tournaments/{created['id']}", _auth(created["token"])
+    drawn = client.post(f"{base}/rounds", headers=auth)
+    assert drawn.status_code == 201
+    rnd = drawn.get_json()
+    assert rnd["round"] == 1 and rnd["repeats"] == 0 and len(rnd["tables"]) == 2
+    first, second = rnd["tables"]
+    assert set(first) >= {"table", "player_ids", "players", "match_id", "token"}
+    # the table enters a deal through the match API with its own token
+    deal = client.post(f"/api/v1/matches/{first['match_id']}/deals", json=HRA,
+                       headers=_auth(first["token"]))
+    assert deal.status_code == 201
+    # the other table's token cannot confirm this table; its own can
+    url = f"{base}/rounds/1/tables/1/confirm"
+    assert client.post(url, headers=_auth(second["token"])).status_code == 403
+    ok = client.post(url, json={"by": first["players"][1]}, headers=_auth(first["token"]))
+    assert ok.status_code == 200 and ok.get_json()["confirmed"] is True
+    # next round refused while table 2 is unconfirmed
+    assert client.post(f"{base}/rounds", headers=auth).status_code == 409
+    sheet = client.put(f"{base}/rounds/1/tables/2/result", json={"scores": [4, -2, -2]},
+                       headers=auth)
+    assert sheet.status_code == 200 and sheet.get_json()["confirmed"] is False
+    bad = client.put(f"{base}/rounds/1/tables/2/result", json={"scores": [4, 2, -2]},
+                     headers=auth)
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["field"] == "scores"
+    assert client.put(f"{base}/rounds/1/tables/2/result", json={"scores": ["a", 0, 0]},
+                      headers=auth).get_json()["errors"][0]["field"] == "scores.0"
+    assert client.put(f"{base}/rounds/1/tables/9/result", json={"scores": [0, 0, 0]},
+                      headers=auth).status_code == 404
+    assert client.post(f"{base}/rounds/1/tables/2/confirm", headers=auth).status_code == 200
+    table = client.get(f"{base}/standings").get_json()
+    assert table["after_round"] == 1
+    rows = table["rows"]
+    assert set(rows[0]) >= {"rank", "player_id", "player", "total", "rounds", "tiebreaks"}
+    assert rows[0]["total"] == 4 and rows[0]["rounds"] == [4]
+    # RULES.md §6: true ties share a rank (the four players on -1/-2 are split by tie-breaks)
+    assert [r["rank"] for r in rows][:2] == [1, 2]
+    second_round = client.post(f"{base}/rounds", headers=auth)
+    assert second_round.status_code == 201 and second_round.get_json()["round"] == 2
+    assert client.post(f"{base}/rounds", headers=auth).status_code == 409
+
+
+def test_public_state_hides_table_tokens(created, client):
+    base, auth = f"/api/v1/tournaments/{created['id']}", _auth(created["token"])
+    client.post(f"{base}/rounds", headers=auth)
+    public = client.get(base).get_json()
+    assert "token" not in public["rounds"][0]["tables"][0]
+    private = client.get(base, headers=auth).get_json()
+    assert private["rounds"][0]["tables"][0]["token"]
+
+
+@pytest.mark.parametrize("body", [
+    {"name": "T", "game": "marias", "preset": 5},
+    {"name": "T", "game": "marias", "preset": "nope"},
+    {"name": "T", "game": "marias", "seed": -1},
+    {"name": "T", "game": "marias", "seed": "x"},
+    {"name": 5, "game": "marias"},
+    {"name": "T", "game": ["marias"]},
+    {"name": "T", "game": "marias", "players": [None, 3]},
+    {"name": "T", "game": "marias", "deals_per_round": "x"},
+    {"name": "T", "game": "marias", "table_size": 9},
+    {"name": "T", "game": "marias", "options": []},
+    {"name": "T", "game": "marianna", "players": ["Solo"]},
+    [1, 2],
+])
+def test_odd_bodies_never_crash(client, body):
+    # API.md: never a 500 for anything a client sends
+    answer = client.post("/api/v1/tournaments", json=body)
+    assert answer.status_code == 422 and answer.get_json()["errors"]
