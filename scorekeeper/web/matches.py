@@ -1,5 +1,303 @@
-"""Casual matches: start a match, enter and fix deals, see the scores (HTML)."""
+"""Casual matches: start a match, enter and fix deals, see the scores (HTML).
 
-from flask import Blueprint
+Thin views: form -> record dict -> the same match services the JSON API uses -> redirect.
+Edit pages live under ``/m/<id>/<token>`` (the secret token is the edit link); ``/m/<id>`` is
+the read-only page for spectators. Rules errors come back next to the fields they name and
+nothing is stored; the entered values stay in the form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..rules.base import MatchFinished, RuleError
+from ..rules.registry import GAME_NAMES, get_game
+from ..services import matches as svc
+from ..services.errors import Conflict, NotFound
+from . import forms, match_view
 
 bp = Blueprint("matches", __name__)
+ACTOR = "web"
+
+
+def _match(match_id: str, token: str | None = None) -> Any:
+    """The match, 404 when unknown or when ``token`` does not open it."""
+    try:
+        match = svc.get_match(session=get_session(), match_id=match_id)
+    except NotFound:
+        abort(404)
+    if token is not None and not svc.check_token(match, token):
+        abort(404)
+    return match
+
+
+@bp.get("/")
+def home() -> str:
+    """'New match' and the matches started or opened on this device."""
+    return render_template("matches/home.html", recent=match_view.recent_matches())
+
+
+@bp.get("/matches/new")
+def new() -> str:
+    """Pick the game and preset (one tap)."""
+    return render_template("matches/new.html", tiles=forms.TILES)
+
+
+@bp.route("/matches/new/<game>/<preset>", methods=["GET", "POST"])
+def new_form(game: str, preset: str) -> Any:
+    """Players, stake and options of a new match; creates it and opens its edit page."""
+    if game not in GAME_NAMES:
+        abort(404)
+    rules = get_game(game)
+    preset = rules.default_preset if preset == "default" else preset
+    if preset not in rules.presets and preset != rules.default_preset:
+        abort(404)
+    defaults = rules.options_to_json(rules.make_options(preset))
+    seats = max(rules.player_counts(rules.make_options(preset)))
+    required = min(rules.player_counts(rules.make_options(preset)))
+    form = forms.new_match_form(
+        seats, required, defaults, data=match_view.remembered_setup(game, seats)
+    )
+    box: list[str] = []
+    if form.validate_on_submit():
+        players = [(form[f"player_{i}"].data or "").strip() for i in range(seats)]
+        players = [p for p in players if p]
+        try:
+            match = svc.create_match(
+                session=get_session(),
+                game=game,
+                preset=preset,
+                players=players,
+                options=forms.option_overrides(form, defaults),
+                stake=form.stake.data or None if game == "marias" else None,
+                currency=form.currency.data or None if game == "marias" else None,
+                title=form.title.data or None,
+            )
+        except RuleError as error:
+            box = match_view.new_match_errors(form, error.errors)
+        else:
+            match_view.remember(match, players)
+            return redirect(url_for(".edit", match_id=match.id, token=match.token, new=1))
+    elif request.method == "POST":
+        box = list(form.form_errors) + list(form.csrf_token.errors if "csrf_token" in form else [])
+    status = 422 if request.method == "POST" else 200
+    title = next(
+        (str(t[2]) for t in forms.TILES if t[0] == game and t[1] in (preset, None)), rules.title
+    )
+    return render_template(
+        "matches/new_form.html",
+        form=form,
+        game=game,
+        preset=preset,
+        title=title,
+        seats=seats,
+        required=required,
+        defaults=defaults,
+        box=box,
+        names=session.get("names", []),
+        options_open=any(form[f"opt_{k}"].errors for k in defaults),
+    ), status
+
+
+@bp.get("/m/<match_id>")
+def show(match_id: str) -> str:
+    """The read-only page for spectators: scores, deals, chart."""
+    match = _match(match_id)
+    state = svc.match_state(session=get_session(), match=match)
+    return render_template("matches/match.html", **match_view.context(match, state, None))
+
+
+@bp.route("/m/<match_id>/<token>", methods=["GET", "POST"])
+def edit(match_id: str, token: str) -> Any:
+    """The table's page: scores plus the deal form; POST adds a deal."""
+    match = _match(match_id, token)
+    module = forms.deal_form(match.game, match.players, match.options)
+    form = module.build(match.game, match.players, match.options)
+    box: list[str] = []
+    status = 200
+    if request.method == "GET":
+        match_view.remember(match, None)
+        state = svc.match_state(session=get_session(), match=match)
+        match_view.preselect(form, state)
+        ctx = match_view.context(match, state, token, form=form)
+        return render_template("matches/match.html", **ctx)
+    elif match_view.declaration_tap(form):
+        pass  # marianna without JavaScript: a team+suit button appended a declaration
+    elif form.validate_on_submit():
+        record = module.to_record(form, match.players, match.options)
+        try:
+            svc.record_deal(
+                session=get_session(),
+                match_id=match.id,
+                record=record,
+                idempotency_key=form.idem.data or None,
+                actor=ACTOR,
+            )
+        except MatchFinished as error:
+            box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
+            box += form.form_errors_from([e for e in error.errors if e.field])
+        except RuleError as error:
+            box = form.form_errors_from(error.errors)
+        except Conflict as error:
+            box = [error.message]
+        else:
+            return redirect(url_for(".edit", match_id=match.id, token=token, _anchor="deal-form"))
+        status = 422
+    else:
+        box, status = match_view.wtf_errors(form), 422
+    state = svc.match_state(session=get_session(), match=match)
+    ctx = match_view.context(match, state, token, form=form, box=box)
+    return render_template("matches/match.html", **ctx), status
+
+
+@bp.route("/m/<match_id>/<token>/deals/<int:n>", methods=["GET", "POST"])
+def edit_deal(match_id: str, token: str, n: int) -> Any:
+    """Edit one past deal (pre-filled); everything after it is recomputed."""
+    match = _match(match_id, token)
+    state = svc.match_state(session=get_session(), match=match)
+    if not 1 <= n <= len(state["deals"]):
+        abort(404)
+    deal = state["deals"][n - 1]
+    module = forms.deal_form(match.game, match.players, match.options)
+    data = module.from_record(deal["record"], match.players, match.options)
+    data["version"] = str(deal.get("version", ""))
+    form = module.build(match.game, match.players, match.options, data=data)
+    box: list[str] = []
+    status = 200
+    if request.method == "POST" and not match_view.declaration_tap(form):
+        if form.validate_on_submit():
+            record = module.to_record(form, match.players, match.options)
+            try:
+                svc.replace_deal(
+                    session=get_session(),
+                    match_id=match.id,
+                    n=n,
+                    record=record,
+                    expected_version=forms.to_int(form.version.data),
+                    actor=ACTOR,
+                )
+            except Conflict:
+                state = svc.match_state(session=get_session(), match=match)
+                deal = state["deals"][n - 1] if n <= len(state["deals"]) else None
+                if deal is None:
+                    abort(404)
+                form.version.data = str(deal.get("version", ""))
+                box = [
+                    _(
+                        "Someone changed deal %(n)s on another phone meanwhile. It now shows "
+                        "what is stored below; your values are still in the form: save again "
+                        "to replace it with them.",
+                        n=n,
+                    )
+                ]
+            except RuleError as error:
+                box = form.form_errors_from(error.errors)
+            else:
+                flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
+                return redirect(url_for(".edit", match_id=match.id, token=token))
+        else:
+            box = match_view.wtf_errors(form)
+        status = 422
+    ctx = match_view.context(match, state, token, form=form, box=box)
+    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    return render_template(
+        "matches/deal_edit.html", deal=deal, n=n, deal_summary=summary, **ctx
+    ), status
+
+
+@bp.route("/m/<match_id>/<token>/deals/<int:n>/delete", methods=["GET", "POST"])
+def delete_deal(match_id: str, token: str, n: int) -> Any:
+    """Confirm, then delete one deal."""
+    match = _match(match_id, token)
+    state = svc.match_state(session=get_session(), match=match)
+    if not 1 <= n <= len(state["deals"]):
+        abort(404)
+    form = forms.ConfirmForm(version=str(state["deals"][n - 1].get("version", "")))
+    if form.validate_on_submit():
+        try:
+            svc.delete_deal(
+                session=get_session(),
+                match_id=match.id,
+                n=n,
+                expected_version=forms.to_int(form.version.data),
+                actor=ACTOR,
+            )
+        except Conflict as error:
+            flash(error.message, "bad")
+        except RuleError as error:
+            flash("; ".join(e.message for e in error.errors), "bad")
+        else:
+            flash(_("Deal %(n)s deleted.", n=n), "ok")
+        return redirect(url_for(".edit", match_id=match.id, token=token))
+    ctx = match_view.context(match, state, token)
+    deal = state["deals"][n - 1]
+    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    return render_template(
+        "matches/confirm.html",
+        form=form,
+        action="delete",
+        n=n,
+        deal=deal,
+        deal_summary=summary,
+        **ctx,
+    )
+
+
+@bp.route("/m/<match_id>/<token>/undo", methods=["GET", "POST"])
+def undo(match_id: str, token: str) -> Any:
+    """Confirm, then remove the last deal."""
+    match = _match(match_id, token)
+    state = svc.match_state(session=get_session(), match=match)
+    if not state["deals"]:
+        flash(_("There is no deal to undo."), "bad")
+        return redirect(url_for(".edit", match_id=match.id, token=token))
+    form = forms.ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            svc.undo_last_deal(session=get_session(), match_id=match.id, actor=ACTOR)
+        except (NotFound, RuleError, Conflict):
+            flash(_("The last deal could not be undone; reload and try again."), "bad")
+        else:
+            flash(_("Deal %(n)s undone.", n=len(state["deals"])), "ok")
+        return redirect(url_for(".edit", match_id=match.id, token=token))
+    ctx = match_view.context(match, state, token)
+    deal = state["deals"][-1]
+    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    return render_template(
+        "matches/confirm.html",
+        form=form,
+        action="undo",
+        n=len(state["deals"]),
+        deal=deal,
+        deal_summary=summary,
+        **ctx,
+    )
+
+
+@bp.post("/m/<match_id>/<token>/rematch")
+def rematch(match_id: str, token: str) -> Any:
+    """A new match with the same players and options."""
+    match = _match(match_id, token)
+    form = forms.ConfirmForm()
+    if not form.validate_on_submit():
+        abort(400)
+    new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
+    match_view.remember(new_match, None)
+    return redirect(url_for(".edit", match_id=new_match.id, token=new_match.token, new=1))
+
+
+@bp.get("/m/<match_id>/history")
+@bp.get("/m/<match_id>/<token>/history")
+def history(match_id: str, token: str | None = None) -> str:
+    """Every change to the match: what, when."""
+    match = _match(match_id, token)
+    entries = svc.history(session=get_session(), match_id=match.id)
+    state = svc.match_state(session=get_session(), match=match)
+    ctx = match_view.context(match, state, token)
+    return render_template(
+        "matches/history.html", entries=match_view.history_rows(match, entries), **ctx
+    )

@@ -1,0 +1,232 @@
+"""Deal form of Czech Mariáš: declarer, trump (or betl/durch), parts with won and flek.
+
+The common deal (hra won, no flek) is three taps on the match page: the declarer, the trump,
+Save — the game part ``hra`` and ``won`` are preselected. The form builds the API record
+(API.md "Deal records", marias) with the parts in a fixed order: the game part, the seven part,
+the defenders' seven; that order is how ``parts.<i>`` error paths find their fields again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, IntegerField
+from wtforms.validators import NumberRange, Optional
+
+from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+
+NO_TRUMP = ("betl", "durch")
+GAME_PARTS = ("hra", "sto", "sto_proti")
+SEVENS = ("sedma", "dve_sedmy")
+# Part prefixes in record order; "game" carries hra/sto/sto_proti/betl/durch.
+PREFIXES = ("game", "seven", "sp")
+WON = [("1", _l("won")), ("0", _l("lost"))]
+# hra alone may be left to the recorded points (API.md: "decide hra when its won is left out").
+WON_GAME = [*WON, ("", _l("by the points"))]
+SIDES = [("", _l("none")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
+FLEK_NAMES = (_l("no flek"), _l("flek"), _l("re"), _l("tutti"), _l("boty"), _l("kalhoty"))
+
+
+def flek_name(level: int) -> str:
+    """'re' for 2, '×64' beyond kalhoty."""
+    return str(FLEK_NAMES[level]) if 0 <= level < len(FLEK_NAMES) else f"×{2**level}"
+
+
+def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
+    top = options.get("flek_max")
+    return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, top)])
+
+
+def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
+    """The deal form for this match (a FlaskForm instance)."""
+    contract = suit_choices(game) + [("betl", _l("betl")), ("durch", _l("durch"))]
+    attrs: dict[str, Any] = {
+        "declarer": TapRadio(_l("Declarer"), choices=seat_choices(players)),
+        "trump": TapRadio(_l("Trump"), choices=contract),
+        "game": TapRadio(
+            _l("Game"),
+            default="hra",
+            choices=[("hra", _l("hra")), ("sto", _l("sto")), ("sto_proti", _l("sto proti"))],
+        ),
+        "seven": TapRadio(
+            _l("Seven"),
+            default="",
+            choices=[("", _l("none")), ("sedma", _l("sedma")), ("dve_sedmy", _l("dvě sedmy"))],
+        ),
+        "sp": BooleanField(_l("sedma proti (defenders' seven)")),
+        "ticha_sedma": TapRadio(_l("Silent seven paid to"), default="", choices=SIDES),
+        "tiche_sto": TapRadio(_l("Silent hundred paid to"), default="", choices=SIDES),
+        "tiche_sto_points": IntegerField(_l("Silent hundred: points"), validators=[Optional()]),
+        "declarer_points": IntegerField(_l("Declarer's points"), validators=[Optional()]),
+        "defender_points": IntegerField(_l("Defenders' points"), validators=[Optional()]),
+        "renonc": TapRadio(
+            _l("Revoke (renonc) by"),
+            default="",
+            choices=[("", _l("nobody"))] + seat_choices(players),
+        ),
+    }
+    if len(players) == 4:
+        attrs["dealer"] = TapRadio(_l("Dealer (sits out)"), choices=seat_choices(players))
+    for prefix in PREFIXES:
+        choices = WON_GAME if prefix == "game" else WON
+        attrs[f"{prefix}_won"] = TapRadio(_l("Result"), default="1", choices=choices)
+        attrs[f"{prefix}_flek"] = _flek_field(_l("Flek"), options)
+        if options.get("flek_per_defender"):
+            attrs[f"{prefix}_flek2"] = _flek_field(_l("Flek, second defender"), options)
+    attrs["paths"] = {
+        "declarer": "declarer",
+        "dealer": "dealer",
+        "trump": "trump",
+        "parts": "game",
+        "declarer_points": "declarer_points",
+        "defender_points": "defender_points",
+        "renonc": "renonc",
+        "silent": "ticha_sedma",
+    }
+    cls = type("MariasDeal", (DealFormBase,), attrs)
+    form = cls(**kwargs)
+    form.paths = dict(cls.paths)
+    return form
+
+
+def _flek(form: Any, prefix: str, options: Mapping[str, Any]) -> Any:
+    level = getattr(form, f"{prefix}_flek").data or 0
+    if options.get("flek_per_defender"):
+        return [level, getattr(form, f"{prefix}_flek2").data or 0]
+    return level
+
+
+def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The API record the form describes; also points ``form.paths`` at this record's parts."""
+    contract = form.trump.data or None
+    kind = contract if contract in NO_TRUMP else (form.game.data or "hra")
+    chosen = [
+        ("game", kind),
+        ("seven", form.seven.data or None),
+        ("sp", "sedma_proti" if form.sp.data else None),
+    ]
+    parts = []
+    for prefix, part_kind in chosen:
+        if not part_kind:
+            continue
+        won = getattr(form, f"{prefix}_won").data
+        i = len(parts)
+        parts.append(
+            {
+                "kind": part_kind,
+                "won": None if won in (None, "") else won == "1",
+                "flek": _flek(form, prefix, options),
+            }
+        )
+        form.paths.update(
+            {
+                f"parts.{i}": prefix if prefix != "sp" else "sp",
+                f"parts.{i}.kind": prefix if prefix != "sp" else "sp",
+                f"parts.{i}.won": f"{prefix}_won",
+                f"parts.{i}.flek": f"{prefix}_flek",
+            }
+        )
+    silent = []
+    for name in ("ticha_sedma", "tiche_sto"):
+        side = getattr(form, name).data
+        if side:
+            item: dict[str, Any] = {"kind": name, "side": side}
+            if name == "tiche_sto" and form.tiche_sto_points.data is not None:
+                item["points"] = form.tiche_sto_points.data
+            form.paths[f"silent.{len(silent)}"] = name
+            silent.append(item)
+    record: dict[str, Any] = {
+        "declarer": to_int(form.declarer.data),
+        "dealer": to_int(form.dealer.data) if len(players) == 4 else None,
+        "trump": None if contract in NO_TRUMP else contract,
+        "parts": parts,
+        "declarer_points": form.declarer_points.data,
+        "defender_points": form.defender_points.data,
+        "silent": silent,
+        "renonc": to_int(form.renonc.data),
+    }
+    return record
+
+
+def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
+    """Form data (a dict for ``data=``) that shows ``record`` in the form."""
+    data: dict[str, Any] = {
+        "declarer": _str(record.get("declarer")),
+        "dealer": _str(record.get("dealer")),
+        "trump": record.get("trump") or "",
+        "game": "hra",
+        "seven": "",
+        "sp": False,
+        "declarer_points": record.get("declarer_points"),
+        "defender_points": record.get("defender_points"),
+        "renonc": _str(record.get("renonc")),
+        "ticha_sedma": "",
+        "tiche_sto": "",
+    }
+    for part in record.get("parts") or []:
+        kind = part.get("kind")
+        if kind in NO_TRUMP:
+            data["trump"], prefix = kind, "game"
+        elif kind in GAME_PARTS:
+            data["game"], prefix = kind, "game"
+        elif kind in SEVENS:
+            data["seven"], prefix = kind, "seven"
+        elif kind == "sedma_proti":
+            data["sp"], prefix = True, "sp"
+        else:
+            continue
+        won = part.get("won")
+        data[f"{prefix}_won"] = "" if won is None else ("1" if won else "0")
+        flek = part.get("flek", 0)
+        if isinstance(flek, list | tuple):
+            data[f"{prefix}_flek"], data[f"{prefix}_flek2"] = (list(flek) + [0, 0])[:2]
+        else:
+            data[f"{prefix}_flek"] = flek
+    for item in record.get("silent") or []:
+        if item.get("kind") in ("ticha_sedma", "tiche_sto"):
+            data[item["kind"]] = item.get("side") or ""
+            if item["kind"] == "tiche_sto":
+                data["tiche_sto_points"] = item.get("points")
+    return data
+
+
+def _str(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+PART_NAMES = {
+    "hra": "hra",
+    "sto": "sto",
+    "sto_proti": "sto proti",
+    "betl": "betl",
+    "durch": "durch",
+    "sedma": "sedma",
+    "dve_sedmy": "dvě sedmy",
+    "sedma_proti": "sedma proti",
+    "ticha_sedma": "tichá sedma",
+    "tiche_sto": "tiché sto",
+}
+
+
+def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+    """'Jana · červené ♥ · hra ✓ · sedma ✗ re' — what the table reported."""
+    from .forms import suit_label
+
+    if record.get("renonc") is not None:
+        return str(_l("renonc by %(name)s", name=players[record["renonc"]]))
+    bits = [players[record["declarer"]]]
+    if record.get("trump"):
+        bits.append(suit_label(game, record["trump"]))
+    for part in record.get("parts") or []:
+        mark = {True: " ✓", False: " ✗"}.get(part.get("won"), "")
+        flek = part.get("flek") or 0
+        levels = flek if isinstance(flek, list) else [flek]
+        extra = " " + "/".join(flek_name(x) for x in levels) if any(levels) else ""
+        bits.append(f"{PART_NAMES.get(part['kind'], part['kind'])}{mark}{extra}")
+    for item in record.get("silent") or []:
+        bits.append(f"{PART_NAMES.get(item['kind'], item['kind'])} → {_l(item['side'])}")
+    if record.get("declarer_points") is not None:
+        bits.append(f"{record['declarer_points']}:{record.get('defender_points')}")
+    return " · ".join(str(b) for b in bits)

@@ -1,0 +1,118 @@
+"""Deal form of Polish Mariasz and German Mariage: trump, card points, marriage toggles.
+
+Record (API.md): ``{"trump", "points": [a, b|null], "marriages": [[..], [..]],
+"first_to_target"}`` plus ``ace_kings`` / ``closed_by`` when those house rules are on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, IntegerField
+from wtforms.validators import NumberRange, Optional
+
+from ..rules.base import SUITS
+from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+
+SEATS = (0, 1)
+
+
+def deal_total(options: Mapping[str, Any]) -> int:
+    """Card points of a played-out deal: 138, or 130 without the pamfil (RULES.md §2)."""
+    return 138 if options.get("pamfil", True) else 130
+
+
+def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
+    """The deal form for this match (a FlaskForm instance)."""
+    total = deal_total(options)
+    attrs: dict[str, Any] = {
+        "trump": TapRadio(_l("Trump"), choices=suit_choices(game)),
+        "first_to_target": TapRadio(
+            _l("Who reached the target first?"),
+            choices=[("", _l("nobody / one"))] + seat_choices(players),
+        ),
+    }
+    paths = {
+        "trump": "trump",
+        "first_to_target": "first_to_target",
+        "points": "points_0",
+        "marriages": "marriages_0",
+    }
+    for s in SEATS:
+        attrs[f"points_{s}"] = IntegerField(
+            _l("%(name)s's card points", name=players[s]),
+            validators=[Optional(), NumberRange(0, total)],
+        )
+        paths[f"points.{s}"] = f"points_{s}"
+        for suit in SUITS:
+            attrs[f"m_{s}_{suit}"] = BooleanField(suit)
+            if options.get("ace_king"):
+                attrs[f"ak_{s}_{suit}"] = BooleanField(suit)
+        attrs[f"marriages_{s}"] = BooleanField()  # error anchor for marriages.<s>
+        attrs[f"ace_kings_{s}"] = BooleanField()
+        paths[f"marriages.{s}"] = f"marriages_{s}"
+        paths[f"ace_kings.{s}"] = f"ace_kings_{s}"
+    if options.get("closing"):
+        attrs["closed_by"] = TapRadio(
+            _l("Closed the stock"), choices=[("", _l("nobody"))] + seat_choices(players)
+        )
+        paths["closed_by"] = "closed_by"
+    attrs["paths"] = paths
+    cls = type("TwoHandDeal", (DealFormBase,), attrs)
+    return cls(**kwargs)
+
+
+def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The API record the form describes."""
+    record: dict[str, Any] = {
+        "trump": form.trump.data or None,
+        "points": [form.points_0.data, form.points_1.data],
+        "marriages": [[s for s in SUITS if getattr(form, f"m_{p}_{s}").data] for p in SEATS],
+        "first_to_target": to_int(form.first_to_target.data),
+    }
+    if options.get("ace_king"):
+        record["ace_kings"] = [
+            [s for s in SUITS if getattr(form, f"ak_{p}_{s}").data] for p in SEATS
+        ]
+    if options.get("closing"):
+        record["closed_by"] = to_int(form.closed_by.data)
+    return record
+
+
+def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
+    """Form data (a dict for ``data=``) that shows ``record`` in the form."""
+    points = list(record.get("points") or [None, None]) + [None, None]
+    data: dict[str, Any] = {
+        "trump": record.get("trump") or "",
+        "points_0": points[0],
+        "points_1": points[1],
+        "first_to_target": _str(record.get("first_to_target")),
+    }
+    for key, prefix in (("marriages", "m"), ("ace_kings", "ak")):
+        melds = record.get(key) or [[], []]
+        for p in SEATS:
+            for s in SUITS:
+                data[f"{prefix}_{p}_{s}"] = s in (melds[p] if p < len(melds) else [])
+    if options.get("closing"):
+        data["closed_by"] = _str(record.get("closed_by"))
+    return data
+
+
+def _str(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+    """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
+    from .forms import SYMBOLS, suit_label
+
+    bits = [suit_label(game, record["trump"])] if record.get("trump") else []
+    points = list(record.get("points") or [None, None])
+    melds = list(record.get("marriages") or [[], []])
+    for s in SEATS:
+        value = points[s] if s < len(points) and points[s] is not None else "–"
+        marks = "".join(SYMBOLS.get(m, m) for m in (melds[s] if s < len(melds) else []))
+        bits.append(f"{players[s]} {value}" + (f" +{marks}" if marks else ""))
+    return " · ".join(bits)

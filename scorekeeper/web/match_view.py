@@ -1,0 +1,224 @@
+"""What the match pages show, built from the service's match state; and this device's memory.
+
+``context`` turns a match state (API.md shape) into what templates/matches/match.html needs:
+score rows, money, the game in progress, deals newest first with a one-line summary, the
+chart, the share links and QR code. The device's memory (recent matches, names typed before,
+the last setup per game) lives in the signed session cookie, so names are never listed from
+other people's matches on the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import segno
+from flask import request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
+
+from ..db import get_session
+from ..rules.base import FieldError
+from ..services import matches as svc
+from ..services.errors import NotFound
+from . import forms
+from .chart import running_chart
+from .forms import summarize
+from .forms_marianna import add_token, describe_tokens
+
+RECENT, NAMES = 12, 40
+
+
+def context(
+    match: Any,
+    state: Mapping[str, Any],
+    token: str | None,
+    *,
+    form: Any = None,
+    box: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Template context of a match page (``token`` None: the read-only page)."""
+    game, players, options = match.game, list(match.players), dict(match.options)
+    sides = state["sides"]
+    money = state.get("money") or []
+    rows = [
+        {
+            "name": name,
+            "score": score,
+            "money": money[i] if i < len(money) else None,
+            "winner": state.get("finished") and state.get("winner") == i,
+        }
+        for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
+    ]
+    deals = [
+        dict(d, summary=summarize(game, d["record"], players, options))
+        for d in reversed(state["deals"])
+    ]
+    chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))
+    ctx: dict[str, Any] = {
+        "match": match,
+        "state": state,
+        "token": token,
+        "editor": token is not None,
+        "game": game,
+        "players": players,
+        "options": options,
+        "rows": rows,
+        "deals": deals,
+        "chart": Markup(chart),
+        "form": form,
+        "box": list(box),
+        "current": current_game(state),
+        "suit": lambda s: forms.suit_label(game, s),
+        "just_created": bool(request.args.get("new")),
+        "view_url": url_for("matches.show", match_id=match.id, _external=True),
+    }
+    if token is not None:
+        edit_url = url_for("matches.edit", match_id=match.id, token=token, _external=True)
+        qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
+        ctx.update(edit_url=edit_url, qr=Markup(qr))
+    if form is not None and game == "marianna":
+        ctx["declared"] = describe_tokens(form.declarations.data, form.sides, game)
+    return ctx
+
+
+def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Mariasz: the points of the game in progress toward the target (API.md ``current``)."""
+    current = state.get("current")
+    if state.get("game") != "mariasz" or not current or not any(current):
+        return None
+    target = state["options"].get("target", 131)
+    number = len(state.get("games") or []) + 1
+    return {"number": number, "points": list(current), "target": target}
+
+
+def preselect(form: Any, state: Mapping[str, Any]) -> None:
+    """Mariáš with four: the next dealer (after the last deal's) is preselected."""
+    if "dealer" not in form:
+        return
+    last = next(
+        (
+            d["record"].get("dealer")
+            for d in reversed(state["deals"])
+            if d["record"].get("dealer") is not None
+        ),
+        None,
+    )
+    form.dealer.data = str(0 if last is None else (last + 1) % len(state["players"]))
+
+
+def wtf_errors(form: Any) -> list[str]:
+    """Form-level messages after WTForms refused a submission (CSRF, mostly)."""
+    box = [str(m) for m in getattr(form, "form_errors", [])]
+    if "csrf_token" in form and form.csrf_token.errors:
+        box.append(_("This form has expired or did not come from this page; please try again."))
+    return box
+
+
+def declaration_tap(form: Any) -> bool:
+    """Marianna without JavaScript: a team+suit button (``add``) or ``pop`` re-shows the form."""
+    if "declarations" not in form:
+        return False
+    if "add" in request.form:
+        form.declarations.data = add_token(
+            form.declarations.data, request.form["add"], form.kind.data
+        )
+    elif "pop" in request.form:
+        form.declarations.data = " ".join((form.declarations.data or "").split()[:-1])
+    else:
+        return False
+    form.kind.data = "marianna"
+    return True
+
+
+def new_match_errors(form: Any, errors: Sequence[FieldError]) -> list[str]:
+    """Put create_match's errors (players.1, options.x, stake) next to the new-match fields."""
+    box = []
+    for error in errors:
+        head, _dot, rest = error.field.partition(".")
+        name = {"players": f"player_{rest}", "options": f"opt_{rest}"}.get(head, head)
+        field = form[name] if name in form else None
+        if field is None:
+            box.append(error.message)
+        else:
+            field.errors = [*list(field.errors or []), error.message]
+    return box
+
+
+def remember(match: Any, players: Sequence[str] | None) -> None:
+    """Keep the match (and the names typed, and the setup) in this device's cookie."""
+    session.permanent = True
+    recent = [r for r in session.get("recent", []) if r[0] != match.id]
+    session["recent"] = [[match.id, match.token], *recent][:RECENT]
+    if players:
+        names = [n for n in session.get("names", []) if n not in players]
+        session["names"] = [*players, *names][:NAMES]
+        setup = dict(session.get("setup", {}))
+        setup[match.game] = {
+            "players": list(players),
+            "stake": match.stake,
+            "currency": match.currency,
+        }
+        session["setup"] = setup
+
+
+def remembered_setup(game: str, seats: int) -> dict[str, Any]:
+    """Initial data of the new-match form: last time's players (and stake) for this game."""
+    setup = session.get("setup", {}).get(game, {})
+    data = {f"player_{i}": name for i, name in enumerate(setup.get("players", [])[:seats])}
+    data["stake"] = setup.get("stake") or ""
+    data["currency"] = setup.get("currency") or ("CZK" if game == "marias" else "")
+    return data
+
+
+def recent_matches() -> list[dict[str, Any]]:
+    """The matches this device started or opened, newest first, with their scores."""
+    out = []
+    for match_id, token in session.get("recent", []):
+        try:
+            match = svc.get_match(session=get_session(), match_id=match_id)
+            state = svc.match_state(session=get_session(), match=match)
+        except (NotFound, ValueError):
+            continue
+        out.append(
+            {
+                "match": match,
+                "state": state,
+                "token": token,
+                "url": url_for("matches.edit", match_id=match_id, token=token),
+            }
+        )
+    return out
+
+
+ACTIONS = {
+    "create": _l("match started"),
+    "add": _l("deal added"),
+    "edit": _l("deal edited"),
+    "delete": _l("deal deleted"),
+    "undo": _l("last deal undone"),
+    "reopen": _l("match reopened"),
+}
+
+
+def history_rows(match: Any, entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Audit entries, newest first, with what the deal said before and after."""
+    rows = []
+    for entry in reversed(entries):
+
+        def said(record: Any) -> str:
+            if not isinstance(record, Mapping) or "finished" in record or "game" in record:
+                return ""
+            return summarize(match.game, record, match.players, match.options)
+
+        rows.append(
+            {
+                "when": str(entry.get("when", ""))[:19].replace("T", " "),
+                "action": ACTIONS.get(entry.get("action"), entry.get("action")),
+                "n": entry.get("n"),
+                "before": said(entry.get("before")),
+                "after": said(entry.get("after")),
+            }
+        )
+    return rows

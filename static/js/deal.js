@@ -1,0 +1,95 @@
+/* Scorekeeper deal forms: small improvements on top of forms that work without JavaScript.
+   Fills in the other side's points, adds -/+ buttons to flek levels, appends declarations in
+   place, copies share links. */
+(function () {
+  "use strict";
+  var d = document;
+  d.documentElement.classList.add("js");
+
+  // Points: typing one side's card points fills in the other (deal total minus it),
+  // unless the player typed that one too.
+  d.querySelectorAll("input[data-total]").forEach(function (a) {
+    var b = d.getElementById(a.dataset.other);
+    if (!b) return;
+    a.addEventListener("input", function () {
+      delete a.dataset.auto;
+      var v = parseInt(a.value, 10);
+      if (b.value === "" || b.dataset.auto) {
+        if (isNaN(v)) { b.value = ""; } else { b.value = Math.max(0, a.dataset.total - v); }
+        b.dataset.auto = "1";
+      }
+    });
+  });
+
+  // Flek steppers: − and + around the level, with its name (flek, re, tutti…).
+  var names = ["", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
+  d.querySelectorAll("input[data-step]").forEach(function (input) {
+    var box = d.createElement("span"), out = d.createElement("output");
+    box.className = "stepper";
+    function button(text, step) {
+      var b = d.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("aria-label", (step > 0 ? "+" : "−") + " " + input.name);
+      b.addEventListener("click", function () {
+        var v = (parseInt(input.value, 10) || 0) + step, max = parseInt(input.max, 10);
+        if (v < 0 || (!isNaN(max) && v > max)) return;
+        input.value = v;
+        show();
+      });
+      return b;
+    }
+    function show() {
+      var v = parseInt(input.value, 10) || 0;
+      out.textContent = names[v] || "×" + Math.pow(2, v);
+    }
+    input.parentNode.insertBefore(box, input);
+    box.appendChild(button("−", -1));
+    box.appendChild(input);
+    box.appendChild(button("+", 1));
+    box.parentNode.appendChild(out);
+    input.addEventListener("input", show);
+    show();
+  });
+
+  // Marianna declarations: team + suit buttons append to the ordered list in place.
+  var list = d.getElementById("decl-list"), field = d.querySelector("input[name=declarations]");
+  function kind() {
+    var k = d.querySelector("input[name=kind]:checked");
+    return k ? k.value : "marianna";
+  }
+  if (list && field) {
+    d.querySelectorAll("button[name=add]").forEach(function (b) {
+      b.addEventListener("click", function (e) {
+        e.preventDefault();
+        var parts = b.value.split(":"), k = kind(), li = d.createElement("li");
+        var suit = k === "mariannone" ? "" : parts[1];
+        field.value = (field.value + " " + parts[0] + ":" + k + ":" + suit).trim();
+        li.textContent = b.dataset.label.split(":")[0] + ": " +
+          (k === "marianna" ? "" : k + " ") + (suit ? b.textContent : "");
+        list.appendChild(li);
+        var first = d.querySelector("input[name=kind][value=marianna]");
+        if (first) first.checked = true;
+      });
+    });
+    var pop = d.querySelector("button[name=pop]");
+    if (pop) pop.addEventListener("click", function (e) {
+      e.preventDefault();
+      field.value = field.value.split(" ").slice(0, -1).join(" ");
+      if (list.lastElementChild) list.removeChild(list.lastElementChild);
+    });
+  }
+
+  // Share: copy a link (clipboard API needs https; select + execCommand works on the LAN).
+  d.querySelectorAll("[data-copy]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var input = d.getElementById(b.dataset.copy), done = function () { b.textContent = "✓"; };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(input.value).then(done);
+      } else {
+        input.select();
+        try { d.execCommand("copy"); done(); } catch (err) { /* the link stays selected */ }
+      }
+    });
+  });
+})();
