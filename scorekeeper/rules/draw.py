@@ -207,7 +207,7 @@ def _weights(seated, index, history, apart) -> list[list[int]]:
 
 def _by_standings(order, sizes, w, rng, allowed) -> list[list[int]]:
     """Leaders together, without repeats when the backtracking finds a way."""
-    found = draw_search.by_rank(order, sizes, w, budget=50_000)
+    found = draw_search.by_rank(order, sizes, w, budget=5_000)
     if found is not None:
         return found
     start, ideal, i = [], [0] * len(order), 0
@@ -219,7 +219,13 @@ def _by_standings(order, sizes, w, rng, allowed) -> list[list[int]]:
     scale = 2 * len(sizes) + 1  # one more repeat always weighs more than any rank displacement
     scaled = [[x * scale for x in row] for row in w]
     found = draw_search.local_search(
-        start, scaled, rng, allowed_sizes=allowed, max_evaluations=MAX_EVALUATIONS // 3, ideal=ideal
+        start,
+        scaled,
+        rng,
+        allowed_sizes=allowed,
+        max_evaluations=MAX_EVALUATIONS // 2,
+        ideal=ideal,
+        stall_steps=50 + len(order),
     )
     found.sort(key=lambda t: min(t))
     return [sorted(t) for t in found]

@@ -95,8 +95,12 @@ def local_search(
     allowed_sizes: frozenset[int],
     max_evaluations: int,
     ideal: Sequence[int] | None = None,
+    stall_steps: int | None = None,
 ) -> Tables:
-    """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``)."""
+    """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``).
+
+    Stops at cost 0, after ``max_evaluations`` candidate swaps, or ``stall_steps`` steps after the
+    last improvement."""
     tables = [list(t) for t in tables]
     n = sum(len(t) for t in tables)
     where = [0] * n
@@ -111,26 +115,35 @@ def local_search(
     cost = sum(own) // 2 + sum(disp(p, where[p]) for p in range(n))
     best_cost, best = cost, [list(t) for t in tables]
     tabu: dict[tuple[int, int], int] = {}
-    step = evaluations = 0
+    step = evaluations = improved = 0
     while best_cost > 0 and evaluations < max_evaluations:
         step += 1
-        movable = [p for p in range(n) if own[p] > 0 or disp(p, where[p]) > 0]
+        if stall_steps is not None and step - improved > stall_steps:
+            break
+        movable = [p for p in range(n) if own[p] > 0]  # repeats first, then rank distance
+        if not movable and ideal is not None:
+            movable = [p for p in range(n) if where[p] != ideal[p]]
         p = rng.choice(movable)
         a = where[p]
         ta, wp = tables[a], w[p]
         others = [x for x in ta if x != p]
+        span = range(len(tables))
+        if ideal is not None:  # stay near the ranked table unless p has a repeat to escape
+            reach = 8 if own[p] > 0 else 2
+            span = range(max(0, a - reach), min(len(tables), a + reach + 1))
         choice, choice_delta, ties = None, None, 0
-        for b, tb in enumerate(tables):
+        for b in span:
             if b == a:
                 continue
+            tb = tables[b]
             cp_b = sum(wp[y] for y in tb)
             evaluations += len(tb) + 1
+            shift = disp(p, b) - disp(p, a)
             for q in tb:
                 wq = w[q]
-                cq_a = sum(wq[x] for x in others)
-                delta = cq_a + cp_b - wp[q] - own[p] - own[q]
+                delta = sum(wq[x] for x in others) + cp_b - wp[q] - own[p] - own[q]
                 if ideal is not None:
-                    delta += disp(p, b) + disp(q, a) - disp(p, a) - disp(q, b)
+                    delta += shift + disp(q, a) - disp(q, b)
                 if (tabu.get((p, b), 0) > step or tabu.get((q, a), 0) > step) and (
                     cost + delta >= best_cost
                 ):
@@ -142,7 +155,7 @@ def local_search(
                     if rng.randrange(ties) == 0:
                         choice = (q, b)
             if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
-                delta = cp_b - own[p] + disp(p, b) - disp(p, a)
+                delta = cp_b - own[p] + shift
                 if tabu.get((p, b), 0) <= step or cost + delta < best_cost:
                     if choice_delta is None or delta < choice_delta:
                         choice, choice_delta, ties = (None, b), delta, 1
@@ -152,17 +165,19 @@ def local_search(
             q = rng.randrange(n)
             if where[q] == a:
                 continue
-            choice = (q, where[q])
-            choice_delta = None
+            choice, choice_delta = (q, where[q]), None
         q, b = choice
         tenure = 5 + rng.randrange(5)
         tabu[(p, a)] = step + tenure
         _apply(tables, where, own, w, p, q, a, b)
         if q is not None:
             tabu[(q, b)] = step + tenure
-        cost = sum(own) // 2 + sum(disp(x, where[x]) for x in range(n))
+        if choice_delta is None:
+            cost = sum(own) // 2 + sum(disp(x, where[x]) for x in range(n))
+        else:
+            cost += choice_delta
         if cost < best_cost:
-            best_cost, best = cost, [list(t) for t in tables]
+            best_cost, best, improved = cost, [list(t) for t in tables], step
     return best
 
 
