@@ -213,7 +213,7 @@ class MariannaGame:
                     deal=n,
                 )
             record = raw
-            if isinstance(raw, Mapping):
+            if not isinstance(raw, MariannaRecord):
                 try:
                     record = _parse_record(raw, options)
                 except InvalidDeal as error:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.base import MatchFinished
+from scorekeeper.rules.base import InvalidDeal, MatchFinished
 from scorekeeper.rules.marianna import GAME
 from tests.strategies.marianna import match_records, options_for, records
 
@@ -110,3 +110,46 @@ def test_options_json_round_trip(overrides):
     as_json = json.loads(json.dumps(GAME.options_to_json(options)))
     assert GAME.make_options("marianna", as_json) == options
     assert GAME.make_options("cinquecento", as_json) == options
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-200, 300)
+    | st.floats()
+    | st.sampled_from(
+        ["hearts", "spades", "cups", "marianna", "mariannino", "mariannone", "matrimonio", ""]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["side", "kind", "suit", "covered", "points", "declarations", "x"]),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
+RECORDISH = st.fixed_dictionaries(
+    {"points": st.lists(st.none() | st.integers(-5, 125) | JSON, max_size=3)},
+    optional={
+        "declarations": st.lists(JSON, max_size=6),
+        "first_to_target": JSON,
+        "trump": JSON,
+        "claim": JSON,
+    },
+)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(deadline=None, max_examples=80)
+@given(data=st.lists(RECORDISH | JSON, max_size=3))
+def test_odd_input_is_refused_never_crashes(preset, data):
+    # RULES.md §5: anything a client sends is either a valid record or a refusal naming a field
+    options = options_for(preset)
+    try:
+        result = GAME.score(options, options.players, data)
+    except InvalidDeal as error:
+        assert error.errors and all(e.field and e.message for e in error.errors)
+    else:
+        assert len(result.deals) == len(data)
