@@ -113,10 +113,12 @@ def make_options(
 ) -> MariannaOptions:
     """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
     preset = DEFAULT_PRESET if preset is None else preset
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise InvalidOptions(
             "preset", f"unknown Marianna preset {preset!r}; choose one of {', '.join(PRESETS)}"
         )
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", "Options must be a set of names and values")
     merged = {**PRESETS[preset], **dict(overrides or {})}
     names = {f.name for f in fields(MariannaOptions)}
     errors = [

@@ -512,6 +512,7 @@ BAD_OPTIONS = [
     ("briscola151", {"mariannone": True}, "options.mariannone"),
     ("briscola151", {"covered_marianna": True}, "options.covered_marianna"),
     ("tysiacha", {}, "preset"),
+    ("marianna", [("target", 300)], "options"),
 ]
 
 
