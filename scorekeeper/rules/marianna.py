@@ -96,10 +96,10 @@ def _outcome(
     if record.claim is not None:
         c = record.claim
         if totals[c] >= target:
-            return c, f"{name[c]} claims {target} with {totals[c]} and wins", "claim"
+            return c, f"{name[c]} claims {target} with {totals[c]} points and wins", "claim"
         return (
             1 - c,
-            f"{name[c]} claims {target} with only {totals[c]}; {name[1 - c]} wins",
+            f"{name[c]} claims {target} with only {totals[c]} points; {name[1 - c]} wins",
             "claim",
         )
     reached = [s for s in (0, 1) if totals[s] >= target]

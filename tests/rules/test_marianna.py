@@ -266,12 +266,12 @@ OUTCOME_LINES = [
     (
         "briscola151",
         [bdeal(70, 50, "hearts", m(0, "hearts")), bdeal(41, 30, "clubs", claim=0)],
-        "Player 1 claims 151 with 151 and wins",
+        "Player 1 claims 151 with 151 points and wins",
     ),
     (
         "briscola151",
         [bdeal(10, 20, "clubs", claim=1)],
-        "Player 2 claims 151 with only 20; Player 1 wins",
+        "Player 2 claims 151 with only 20 points; Player 1 wins",
     ),
     (
         "briscola151",
