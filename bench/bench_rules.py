@@ -103,21 +103,31 @@ def marias_matches(seed: int = 2026) -> list[tuple[int, list[dict[str, Any]]]]:
     return matches
 
 
-def time_scoring(game: Any, options: Any, matches: list, repeat: int = 5) -> tuple[float, float]:
-    """Best-of-``repeat`` seconds for parse+score of every match, and for score alone."""
+def time_scoring(
+    game: Any,
+    options: Any,
+    matches: list,
+    repeat: int = 5,
+    reset: Callable[[], None] = lambda: None,
+) -> tuple[float, float]:
+    """Best-of-``repeat`` seconds for parse+score of every match, and for score alone.
+
+    ``reset`` empties the engine's memo caches before every timed pass, so each pass starts cold.
+    """
     parse, score = game.parse_record, game.score
     best = best_score = float("inf")
     for _ in range(repeat):
+        reset()
         start = time.perf_counter()
         parsed = [(n, [parse(d, options, n) for d in records]) for n, records in matches]
         for n, records in parsed:
             score(options, n, records)
-        middle = time.perf_counter()
+        best = min(best, time.perf_counter() - start)
+        reset()
+        start = time.perf_counter()
         for n, records in parsed:
             score(options, n, records)
-        end = time.perf_counter()
-        best = min(best, middle - start)
-        best_score = min(best_score, end - middle)
+        best_score = min(best_score, time.perf_counter() - start)
     return best, best_score
 
 
@@ -201,7 +211,9 @@ def main() -> int:
     matches = marias_matches()
     deals = sum(len(r) for _, r in matches)
     print(f"Python {sys.version.split()[0]}, best of 5, one core")
-    figures = time_scoring(marias, options, matches)
+    from scorekeeper.rules.marias_settle import clear_caches
+
+    figures = time_scoring(marias, options, matches, reset=clear_caches)
     report("marias", deals, len(matches), figures)
     print(
         f"marias target < {TARGET_SECONDS} s: {'met' if figures[0] < TARGET_SECONDS else 'MISSED'}"

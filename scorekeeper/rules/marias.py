@@ -44,13 +44,16 @@ def _check_players(n_players: int) -> None:
 
 def _check_seats(record: MariasRecord, n_players: int, n: int) -> None:
     """A record parsed for another table size must not slip through (e.g. 3 → 4 players)."""
-    seats = (record.declarer, record.dealer, record.renonc)
-    if any(s is not None and s >= n_players for s in seats):
+    dealer = record.dealer
+    if record.declarer >= n_players or (record.renonc or 0) >= n_players:
         raise InvalidDeal(
             "declarer", f"This deal names a seat not at a table of {n_players}", deal=n
         )
-    if n_players == 4 and (record.dealer is None or record.dealer == record.declarer):
-        raise InvalidDeal("dealer", "With four players, name the dealer who sits out", deal=n)
+    if n_players == 4:
+        if dealer is None or dealer == record.declarer or dealer == record.renonc:
+            raise InvalidDeal("dealer", "With four players, name the dealer who sits out", deal=n)
+    elif dealer is not None and dealer >= n_players:
+        raise InvalidDeal("dealer", f"This deal names a seat not at a table of {n_players}", deal=n)
 
 
 class MariasRules:

@@ -7,6 +7,8 @@ Every part is settled on its own between the declarer and each defender (and the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .base import DealScore
 from .marias_options import MariasOptions
 from .marias_record import NAMES, MariasRecord, Part, flek_words
@@ -93,63 +95,106 @@ def _line(label: str, direction: str, payers: list[int], exprs: list[str], sitte
     return f"{label}: {each}"
 
 
+@lru_cache(maxsize=4096)
+def _same_for_all(
+    label: str,
+    won: bool,
+    declarer_wins: bool,
+    value: int,
+    text: str | None,
+    level: int,
+    hearts: bool,
+    whom: str,
+) -> tuple[int, str]:
+    """(signed amount each payer owes the declarer, explanation) of a part with one flek level.
+
+    Memoised: a tournament repeats the same few parts thousands of times, and the words are
+    the slow part of settling them.
+    """
+    amount, expr = _expr(value, text, level, hearts)
+    said = "won" if won else "lost"
+    if declarer_wins:
+        return amount, f"{label} {said}: {expr} from {whom}"
+    return -amount, f"{label} {said}: {expr} to {whom}"
+
+
+def clear_caches() -> None:
+    """Forget the memoised explanations (the benchmark starts every run cold)."""
+    _same_for_all.cache_clear()
+
+
+def _renonc(
+    record: MariasRecord, options: MariasOptions, active: list[int], delta: list[int]
+) -> str:
+    offender = record.renonc
+    limit = options.limit
+    amount = options.renonc if limit is None else min(options.renonc, limit)
+    for seat in active:
+        if seat != offender:
+            delta[seat] += amount
+            delta[offender] -= amount  # type: ignore[index]
+    return (
+        f"renonc by player {offender + 1}: {amount} to each other player; "  # type: ignore[operator]
+        "nothing else of this deal is settled"
+    )
+
+
 def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> DealScore:
     """What one checked deal changes for each player (zero-sum), with the explanation."""
     delta = [0] * n_players
     lines: list[str] = []
     declarer = record.declarer
     sitter = record.dealer if n_players == 4 else None
-    active = [s for s in range(n_players) if s != sitter]
-    limit = options.limit
-    if sitter is not None:
-        pays = " and pays as a defender" if options.sitter_pays else ""
+    if sitter is None:
+        active = [0, 1, 2]
+        with_sitter = False
+    else:
+        active = [s for s in range(4) if s != sitter]
+        with_sitter = options.sitter_pays
+        pays = " and pays as a defender" if with_sitter else ""
         lines.append(f"player {sitter + 1} dealt and sat out{pays}")
     if record.renonc is not None:
-        offender = record.renonc
-        amount = options.renonc if limit is None else min(options.renonc, limit)
-        for seat in active:
-            if seat != offender:
-                delta[seat] += amount
-                delta[offender] -= amount
-        lines.append(
-            f"renonc by player {offender + 1}: {amount} to each other player; "
-            "nothing else of this deal is settled"
-        )
+        lines.append(_renonc(record, options, active, delta))
         return DealScore(tuple(delta), tuple(lines))
-    defenders = [s for s in active if s != declarer]
-    with_sitter = sitter is not None and options.sitter_pays
-    payers = defenders + [sitter] if with_sitter else defenders  # type: ignore[list-item]
-    owed = [0] * len(payers)  # positive: that payer pays the declarer
+    payers = [s for s in active if s != declarer]
+    if with_sitter:
+        payers.append(sitter)  # type: ignore[arg-type]
+    whom = "each defender and the sitter" if with_sitter else "each defender"
+    common = 0  # what every payer owes the declarer (negative: the declarer owes them)
+    owed = [0] * len(payers)  # on top of that, per payer (flek per defender)
     hearts_double = options.hearts_double and record.trump == "hearts"
     for part in record.parts:
         label, won, declarer_wins, value, text = _part_value(part, record, options)
         hearts = hearts_double and part.kind not in _NO_HEARTS
         flek = part.flek
+        if type(flek) is int:
+            signed, line = _same_for_all(label, won, declarer_wins, value, text, flek, hearts, whom)
+            common += signed
+            lines.append(line)
+            continue
         exprs = []
         for j in range(len(payers)):
-            level = flek if type(flek) is int else (flek[j] if j < 2 else 0)  # type: ignore[index]
+            level = flek[j] if j < 2 else 0  # type: ignore[index]  # the sitter never flekked
             amount, expr = _expr(value, text, level, hearts)
             owed[j] += amount if declarer_wins else -amount
             exprs.append(expr)
-        direction = "from" if declarer_wins else "to"
         label = f"{label} {'won' if won else 'lost'}"
-        lines.append(_line(label, direction, payers, exprs, with_sitter))
+        lines.append(_line(label, "from" if declarer_wins else "to", payers, exprs, with_sitter))
     for silent in record.silent:
-        if silent.kind != "ticha_sedma":
-            continue  # the silent hundred is settled inside the hra
-        mine = silent.side == "declarer"
-        amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double)
-        for j in range(len(payers)):
-            owed[j] += amount if mine else -amount
-        whom = "each defender and the sitter" if with_sitter else "each defender"
-        lines.append(f"tichá sedma for the {silent.side}: {expr} {'from' if mine else 'to'} {whom}")
+        if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
+            mine = silent.side == "declarer"
+            amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double)
+            common += amount if mine else -amount
+            lines.append(
+                f"tichá sedma for the {silent.side}: {expr} {'from' if mine else 'to'} {whom}"
+            )
+    limit = options.limit
     for j, payer in enumerate(payers):
-        amount = owed[j]
+        amount = common + owed[j]
         if limit is not None and abs(amount) > limit:
-            capped = limit if amount > 0 else -limit
             a, b = (payer, declarer) if amount > 0 else (declarer, payer)
             lines.append(f"limit: player {a + 1} pays player {b + 1} {limit}, not {abs(amount)}")
-            amount = capped
+            amount = limit if amount > 0 else -limit
         delta[declarer] += amount
         delta[payer] -= amount
     return DealScore(tuple(delta), tuple(lines))
