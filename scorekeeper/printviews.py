@@ -19,8 +19,9 @@ from .web.chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 MARGIN_MM = 12
-#: More round + tie-break columns than this and the standings turn to landscape.
-PORTRAIT_MAX_COLUMNS = 9
+#: Standings column widths in mm including cell padding, mirroring print.css (normal, large):
+#: rank, the name's minimum, one round, the total, one tie-break.
+STANDINGS_MM = {False: (15, 55, 15, 19, 21), True: (23, 75, 23, 29, 29)}
 BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
 
 
@@ -104,7 +105,7 @@ def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> d
                 "shaded": (i // BAND) % 2 == 1,
             }
         )
-    columns = n_rounds + len(keys)
+    orientation = standings_layout(n_rounds, len(keys), large=large)
     return {
         "tournament": tournament,
         "subtitle": _subtitle(tournament, after),
@@ -112,9 +113,19 @@ def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> d
         "tiebreak_headings": [tiebreak_label(k) for k in keys],
         "rows": rows,
         "large": large,
-        "landscape": columns > PORTRAIT_MAX_COLUMNS
-        or (large and columns > PORTRAIT_MAX_COLUMNS - 3),
+        "landscape": orientation != "portrait",
+        "compact": orientation == "compact",
     }
+
+
+def standings_layout(n_rounds: int, n_tiebreaks: int, *, large: bool = False) -> str:
+    """ "portrait" if the columns fit upright, else "landscape", else "compact" (smaller type)."""
+    rank, name, round_, total, tiebreak = STANDINGS_MM[large]
+    needed = rank + name + n_rounds * round_ + total + n_tiebreaks * tiebreak
+    for orientation, width in (("portrait", 210), ("landscape", 297)):
+        if needed <= width - 2 * MARGIN_MM:
+            return orientation
+    return "compact"
 
 
 def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:

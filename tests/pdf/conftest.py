@@ -132,4 +132,4 @@ def to_png(data: bytes, out: Path, *, dpi: int = 30, first: int = 1, last: int =
         check=True,
         timeout=60,
     )
-    return sorted(out.parent.glob(out.name + "*.png"))
+    return sorted(out.parent.glob(out.name + "-*.png"))
