@@ -83,3 +83,48 @@ def test_options_json_round_trip(options):
     assert json.loads(json.dumps(as_json)) == as_json
     for preset in GAME.presets:
         assert GAME.make_options(preset, as_json) == options
+
+
+JSONISH = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(allow_nan=False),
+    st.sampled_from(["hearts", "hra", "sto", "declarer", "defenders", "", "x"]),
+    st.lists(st.integers(-1, 4), max_size=3),
+    st.dictionaries(st.sampled_from(["kind", "won", "flek", "side"]), st.integers(0, 2)),
+)
+
+
+@st.composite
+def mutated(draw: st.DrawFn):
+    options = draw(all_options())
+    n = draw(st.sampled_from([3, 4]))
+    record = draw(records(options, n))
+    where = draw(st.sampled_from([*record, "extra", "part", "silent_item"]))
+    if where == "part":
+        part = dict(record["parts"][0])
+        part[draw(st.sampled_from(["kind", "won", "flek", "fleks"]))] = draw(JSONISH)
+        record["parts"] = [part, *record["parts"][1:]]
+    elif where == "silent_item":
+        record["silent"] = [*record["silent"], draw(JSONISH)]
+    else:
+        record[where] = draw(JSONISH)
+    return options, n, record
+
+
+@settings(deadline=None, max_examples=400)
+@given(mutated())
+def test_fast_path_accepts_only_what_the_full_checks_accept(case):
+    # RULES.md §5: the quick path for well-formed records must never let a bad record through
+    from scorekeeper.rules.base import InvalidDeal
+    from scorekeeper.rules.marias_parse import _fast, _slow
+
+    options, n, data = case
+    fast = _fast(data, options, n)
+    try:
+        slow = _slow(data, options, n)
+    except InvalidDeal:
+        assert fast is None
+    else:
+        assert fast is None or fast == slow
