@@ -39,7 +39,8 @@ RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
 
 __all__ = [
-    "add_keep_apart", "add_player", "add_players", "audit_log", "check_token", "close_round",
+    "add_keep_apart", "add_player", "add_players", "audit_log", "check_table_token",
+    "check_token", "close_round",
     "confirm_round", "confirm_table", "create_tournament", "draw_next_round", "get_tournament",
     "preview_draw", "remove_keep_apart", "rename_player", "reinstate_player", "set_manual_result",
     "standings", "start_round", "table_result", "tournament_state", "withdraw_player",
@@ -142,6 +143,11 @@ def _stake(stake: Any) -> str | None:
     if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:
         raise RuleError("stake", _("The stake is an amount such as 0.20."))
     return str(value)
+
+
+def check_table_token(table: Mapping[str, Any], token: str | None) -> bool:
+    """True when ``token`` opens this table (a table dict of tournament_state)."""
+    return bool(token) and secrets.compare_digest(str(table.get("token", "")), str(token))
 
 
 def check_token(tournament: Tournament, token: str | None) -> bool:

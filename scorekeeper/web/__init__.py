@@ -8,12 +8,13 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import api, api_tournaments, matches, printing, tournaments
+    from . import api, api_tournaments, auth, matches, printing, tournaments
 
     csrf.init_app(app)
     babel.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(auth.bp)
     app.register_blueprint(printing.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(api_tournaments.bp)

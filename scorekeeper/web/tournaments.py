@@ -1,5 +1,308 @@
-"""Tournaments: organiser pages, draws, table result entry, live standings (HTML)."""
+"""Tournaments (HTML): the organiser's pages. Public pages are in ``tournament_public``.
 
-from flask import Blueprint
+Organiser pages need a login (``auth.login_required``) and either owning the tournament or having
+opened its organiser link (the secret token) while logged in. Thin views: form -> service ->
+redirect; service errors come back as messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..rules.base import RuleError
+from ..rules.registry import get_game
+from ..services import tournaments as svc
+from ..services.errors import ServiceError
+from . import tournament_forms as forms
+from .auth import current_organiser, login_required
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+
+
+def _actor() -> str:
+    organiser = current_organiser()
+    return f"organiser:{organiser.username}" if organiser else "organiser"
+
+
+def is_organiser(tournament: Any) -> bool:
+    """Whether the logged-in organiser may run ``tournament`` (used by the printing pages too)."""
+    organiser = current_organiser()
+    return organiser is not None and (tournament.organiser_id == organiser.id
+                                      or tournament.id in session.get("runs", []))
+
+
+def organised(tournament_id: str) -> Any:
+    """The tournament, if the logged-in organiser may run it (owner or holder of its link)."""
+    tournament = _get(tournament_id)
+    if current_organiser() is None:
+        abort(401)
+    if not is_organiser(tournament):
+        abort(403)
+    return tournament
+
+
+def _get(tournament_id: str) -> Any:
+    try:
+        return svc.get_tournament(session=get_session(), tournament_id=tournament_id)
+    except ServiceError:
+        abort(404)
+
+
+def _flash_errors(error: Exception) -> None:
+    get_session().rollback()
+    if isinstance(error, RuleError):
+        for e in error.errors:
+            flash(e.message, "bad")
+    else:
+        flash(getattr(error, "message", str(error)), "bad")
+
+
+def _back(tournament_id: str, anchor: str = "") -> Any:
+    return redirect(url_for("tournaments.manage", tournament_id=tournament_id) + anchor)
+
+
+@bp.get("/")
+@login_required
+def index():
+    """The organiser's tournaments."""
+    from sqlmodel import select
+
+    from ..models.tournament import Tournament
+
+    rows = get_session().exec(
+        select(Tournament)
+        .where(Tournament.organiser_id == current_organiser().id)
+        .order_by(Tournament.created_at.desc())
+    )
+    return render_template(
+        "tournaments/index.html", tournaments=list(rows), form=forms.ActionForm()
+    )
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@login_required
+def new():
+    """Create a tournament."""
+    form = forms.NewTournamentForm()
+    if form.validate_on_submit():
+        game, _sep, preset = form.game.data.partition(":")
+        try:
+            tournament = svc.create_tournament(
+                session=get_session(),
+                name=form.name.data,
+                game=game,
+                preset=preset or None,
+                options=forms.parse_options(form.options.data),
+                rounds=form.rounds.data,
+                ranking=form.ranking.data if game == "marias" else None,
+                seed=form.seed.data,
+                venue=form.venue.data or "",
+                date=form.date.data or "",
+                round_minutes=form.length.data if form.timing.data == "minutes" else None,
+                deals_per_round=form.length.data if form.timing.data == "deals" else None,
+                stake=form.stake.data if game == "marias" else None,
+                currency=form.currency.data if game == "marias" else None,
+                draw_method=form.draw_method.data,
+                organiser_id=current_organiser().id,
+                players=[line for line in (form.players.data or "").splitlines() if line.strip()],
+            )
+        except RuleError as error:
+            get_session().rollback()
+            for e in error.errors:
+                field = getattr(form, e.field.split(".")[0], None)
+                if field is None or e.field.startswith("options."):
+                    field = form.options if e.field.startswith("options") else form.name
+                field.errors = [*field.errors, e.message]
+        else:
+            flash(_("Tournament created. Keep the organiser link safe."), "ok")
+            return _back(tournament.id)
+    return render_template("tournaments/new.html", form=form)
+
+
+@bp.get("/<tournament_id>/o/<token>")
+def organiser_link(tournament_id: str, token: str):
+    """The organiser's secret link: lets a logged-in organiser run this tournament."""
+    tournament = _get(tournament_id)
+    if not svc.check_token(tournament, token):
+        abort(404)
+    if current_organiser() is None:
+        flash(_("Log in as an organiser to run this tournament."), "bad")
+        return redirect(url_for("auth.login", next=request.path))
+    session["runs"] = [*session.get("runs", []), tournament.id][-20:]
+    return _back(tournament.id)
+
+
+def _tables_with_links(state: dict[str, Any]) -> None:
+    from .tournament_public import qr_svg, table_url
+
+    for rnd in state["rounds"]:
+        for table in rnd["tables"]:
+            table["url"] = table_url(state["id"], rnd["round"], table)
+            table["match_url"] = url_for(
+                "matches.edit", match_id=table["match_id"], token=table["token"]
+            )
+            if rnd is state["rounds"][-1] and rnd["status"] != "closed":
+                table["qr"] = qr_svg(table["url"])
+
+
+@bp.get("/<tournament_id>/manage")
+@login_required
+def manage(tournament_id: str):
+    """The organiser's desk: players, the current round's tables, draws, standings."""
+    tournament = organised(tournament_id)
+    db = get_session()
+    state = svc.tournament_state(session=db, tournament_id=tournament.id)
+    _tables_with_links(state)
+    pair_form = forms.KeepApartForm()
+    active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
+    pair_form.a.choices = pair_form.b.choices = active
+    link = url_for(
+        "tournaments.organiser_link",
+        tournament_id=tournament.id,
+        token=tournament.token,
+        _external=True,
+    )
+    from .tournament_public import timer
+
+    current = state["rounds"][-1] if state["rounds"] else None
+    return render_template(
+        "tournaments/manage.html",
+        t=state,
+        timer=timer(current),
+        tournament=tournament,
+        link=link,
+        standings=svc.standings(session=db, tournament_id=tournament.id),
+        current=current,
+        title=get_game(tournament.game).title,
+        player_form=forms.PlayerForm(),
+        paste_form=forms.PasteForm(),
+        pair_form=pair_form,
+        form=forms.ActionForm(),
+    )
+
+
+def _act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:
+    organised(tournament_id)
+    if not forms.ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        change()
+    except (RuleError, ServiceError) as error:
+        _flash_errors(error)
+    else:
+        if done:
+            flash(done, "ok")
+    return _back(tournament_id, anchor)
+
+
+@bp.post("/<tournament_id>/players")
+@login_required
+def add_player(tournament_id: str):
+    """Register one player (or team)."""
+    name = request.form.get("name", "")
+    return _act(
+        tournament_id,
+        lambda: svc.add_player(
+            session=get_session(), tournament_id=tournament_id, name=name, actor=_actor()
+        ),
+        _("%(name)s registered.", name=" ".join(name.split())),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/players/paste")
+@login_required
+def paste_players(tournament_id: str):
+    """Register a pasted list."""
+    text = request.form.get("names", "")
+    return _act(
+        tournament_id,
+        lambda: svc.add_players(
+            session=get_session(), tournament_id=tournament_id, text=text, actor=_actor()
+        ),
+        _("Players registered."),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/players/<player_id>/rename")
+@login_required
+def rename_player(tournament_id: str, player_id: str):
+    """Fix a typo in a name."""
+    name = request.form.get("name", "")
+    return _act(
+        tournament_id,
+        lambda: svc.rename_player(
+            session=get_session(),
+            tournament_id=tournament_id,
+            player_id=player_id,
+            name=name,
+            actor=_actor(),
+        ),
+        _("Name corrected."),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/players/<player_id>/withdraw")
+@login_required
+def withdraw_player(tournament_id: str, player_id: str):
+    """Withdraw from the next round on."""
+    return _act(
+        tournament_id,
+        lambda: svc.withdraw_player(
+            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=_actor()
+        ),
+        _("Withdrawn from the next round on."),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/players/<player_id>/reinstate")
+@login_required
+def reinstate_player(tournament_id: str, player_id: str):
+    """Undo a withdrawal."""
+    return _act(
+        tournament_id,
+        lambda: svc.reinstate_player(
+            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=_actor()
+        ),
+        _("Back in the draw."),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/keep-apart")
+@login_required
+def keep_apart(tournament_id: str):
+    """Name two players to seat apart."""
+    a, b = request.form.get("a", ""), request.form.get("b", "")
+    return _act(
+        tournament_id,
+        lambda: svc.add_keep_apart(
+            session=get_session(), tournament_id=tournament_id, a_id=a, b_id=b, actor=_actor()
+        ),
+        _("The draw will keep them apart."),
+        "#players",
+    )
+
+
+@bp.post("/<tournament_id>/keep-apart/<int:pair_id>/delete")
+@login_required
+def drop_keep_apart(tournament_id: str, pair_id: int):
+    """Forget a keep-apart pair."""
+    return _act(
+        tournament_id,
+        lambda: svc.remove_keep_apart(
+            session=get_session(), tournament_id=tournament_id, pair_id=pair_id, actor=_actor()
+        ),
+        "",
+        "#players",
+    )
+
+
+from . import tournament_public, tournament_rounds_pages  # noqa: E402,F401  (routes on bp)

@@ -1,0 +1,113 @@
+"""HTML forms of the tournament pages (WTForms; CSRF through Flask-WTF). Nothing is stored here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
+
+from ..rules.base import FieldError, RuleError
+from ..rules.registry import GAME_NAMES, get_game
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """("marias:pub", "Czech Mariáš — pub"), … for every game and preset."""
+    choices = []
+    for name in GAME_NAMES:
+        rules = get_game(name)
+        presets = list(dict.fromkeys([rules.default_preset, *rules.presets]))
+        for preset in presets:
+            choices.append((f"{name}:{preset}", f"{rules.title} — {preset}"))
+    return choices
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """House rules typed as ``name = value`` lines (values read as JSON, else text)."""
+    options: dict[str, Any] = {}
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, value = line.partition("=")
+        if not sep or not name.strip():
+            raise RuleError(FieldError("options", _("Line %(n)s: write name = value.", n=number)))
+        try:
+            options[name.strip()] = json.loads(value.strip())
+        except ValueError:
+            options[name.strip()] = value.strip()
+    return options
+
+
+class NewTournamentForm(FlaskForm):
+    """Everything an organiser decides before the first draw."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
+    date = StringField(_l("Date"), validators=[Optional(), Length(max=10)])
+    venue = StringField(_l("Venue"), validators=[Optional(), Length(max=200)])
+    game = SelectField(_l("Game and rules"), choices=[])
+    options = TextAreaField(
+        _l("House rules (one “name = value” a line)"), validators=[Optional(), Length(max=2000)]
+    )
+    rounds = IntegerField(_l("Rounds"), default=4, validators=[NumberRange(1, 50)])
+    timing = RadioField(
+        _l("A round lasts"),
+        default="minutes",
+        choices=[("minutes", _l("minutes")), ("deals", _l("deals"))],
+    )
+    length = IntegerField(_l("Round length"), default=60, validators=[NumberRange(1, 1000)])
+    ranking = SelectField(
+        _l("Mariáš ranking"),
+        default="balance",
+        choices=[("balance", _l("total balance")), ("placings", _l("table placings"))],
+    )
+    stake = StringField(_l("Stake per unit (Mariáš)"), validators=[Optional(), Length(max=20)])
+    currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
+    draw_method = SelectField(
+        _l("Later rounds"),
+        default="random",
+        choices=[
+            ("random", _l("random, avoiding repeat meetings")),
+            ("standings", _l("by standings (leaders together)")),
+        ],
+    )
+    seed = IntegerField(
+        _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 2**31 - 1)]
+    )
+    players = TextAreaField(
+        _l("Players, one a line (Marianna: “Jana & Ota”)"),
+        validators=[Optional(), Length(max=20000)],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game.choices = game_choices()
+
+
+class PlayerForm(FlaskForm):
+    """One name (or team)."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=90)])
+
+
+class PasteForm(FlaskForm):
+    """A pasted list of names."""
+
+    names = TextAreaField(
+        _l("Paste a list, one a line"), validators=[DataRequired(), Length(max=20000)]
+    )
+
+
+class KeepApartForm(FlaskForm):
+    """Two entrants to seat apart."""
+
+    a = SelectField(_l("Keep apart"), choices=[])
+    b = SelectField(_l("and"), choices=[])
+
+
+class ActionForm(FlaskForm):
+    """A button that changes something: only the CSRF token."""

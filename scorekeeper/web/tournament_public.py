@@ -1,0 +1,127 @@
+"""Tournaments (HTML), the pages for everyone: live standings, the pub-TV view, a table's page.
+
+A table's page (its link and QR code carry the table's token) leads to the match page where the
+players enter deals, and lets a second player at the table confirm the result. Routes hang on
+the ``tournaments`` blueprint. The live pages refresh themselves (meta refresh; timer.js ticks).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import segno
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..db import get_session
+from ..rules.base import RuleError
+from ..rules.registry import get_game
+from ..services import tournaments as svc
+from ..services.errors import ServiceError
+from . import tournament_forms as forms
+from .tournaments import _get, bp
+
+REFRESH_SECONDS = 20
+
+
+def table_url(tournament_id: str, r: int, table: dict[str, Any]) -> str:
+    """The table's own page, absolute (SCOREKEEPER_PUBLIC_URL if the laptop has another name)."""
+    path = url_for(
+        "tournaments.table",
+        tournament_id=tournament_id,
+        r=r,
+        t=table["table"],
+        token=table["token"],
+    )
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + path
+
+
+def qr_svg(url: str) -> Markup:
+    """An inline SVG QR code for ``url`` (no image files, works offline)."""
+    svg = segno.make(url, error="m").svg_inline(scale=3, border=2, title=url)
+    return Markup(svg)  # segno escapes the title; the rest is its own markup
+
+
+def timer(rnd: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Seconds left in a running round with a time limit (negative: time was called)."""
+    if not rnd or rnd["status"] != "playing" or not rnd.get("ends_at"):
+        return None
+    ends = datetime.strptime(rnd["ends_at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    return {"remaining": int((ends - datetime.now(UTC)).total_seconds()), "ends_at": rnd["ends_at"]}
+
+
+def _live(tournament_id: str) -> dict[str, Any]:
+    """What the standings page and the TV show."""
+    tournament = _get(tournament_id)
+    db = get_session()
+    state = svc.tournament_state(session=db, tournament_id=tournament.id)
+    for rnd in state["rounds"]:
+        for table in rnd["tables"]:
+            table.pop("token", None)  # the public pages never show a table's secret
+    current = state["rounds"][-1] if state["rounds"] else None
+    return {
+        "t": state,
+        "tournament": tournament,
+        "current": current,
+        "standings": svc.standings(session=db, tournament_id=tournament.id),
+        "title": get_game(tournament.game).title,
+        "refresh": REFRESH_SECONDS,
+        "timer": timer(current),
+    }
+
+
+@bp.get("/<tournament_id>")
+def show(tournament_id: str):
+    """Live standings and the current round, for phones; refreshes itself."""
+    return render_template("tournaments/show.html", **_live(tournament_id))
+
+
+@bp.get("/<tournament_id>/tv")
+def tv(tournament_id: str):
+    """The big-screen view for a pub TV: standings, round, timer, large type."""
+    return render_template("tournaments/tv.html", **_live(tournament_id))
+
+
+@bp.route("/<tournament_id>/table/<int:r>/<int:t>/<token>", methods=["GET", "POST"])
+def table(tournament_id: str, r: int, t: int, token: str):
+    """A table's page: enter deals (the match page), see the result, confirm it."""
+    tournament = _get(tournament_id)
+    db = get_session()
+    state = svc.tournament_state(session=db, tournament_id=tournament.id)
+    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
+    row = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
+    if row is None or not svc.check_table_token(row, token):
+        abort(404)
+    form = forms.ActionForm()
+    error = None
+    if form.validate_on_submit():
+        by = request.form.get("by") or ""
+        if not by:
+            error = _("Choose your name first.")
+        else:
+            try:
+                svc.confirm_table(
+                    session=db, tournament_id=tournament.id, round=r, table=t, token=token, by=by
+                )
+            except (RuleError, ServiceError) as problem:
+                db.rollback()
+                error = (
+                    problem.errors[0].message if isinstance(problem, RuleError) else problem.message
+                )
+            else:
+                flash(_("Result confirmed. Thank you!"), "ok")
+                return redirect(request.path)
+    return render_template(
+        "tournaments/table.html",
+        tournament=tournament,
+        t=state,
+        rnd=rnd,
+        row=row,
+        match_url=url_for("matches.edit", match_id=row["match_id"], token=token),
+        form=form,
+        error=error,
+        title=get_game(tournament.game).title,
+    )

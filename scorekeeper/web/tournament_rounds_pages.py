@@ -1,0 +1,165 @@
+"""Tournaments (HTML), the organiser's round pages: draw preview, redraw, confirm, start, close,
+a table's figures from its paper sheet, the organiser's confirmation, and the audit trail.
+Routes hang on the ``tournaments`` blueprint.
+"""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..rules.base import RuleError
+from ..services import tournaments as svc
+from ..services.errors import ServiceError
+from ..services.tournament_rounds import new_seed
+from . import tournament_forms as forms
+from .auth import login_required
+from .tournaments import _act, _actor, _back, _flash_errors, bp, organised
+
+
+@bp.get("/<tournament_id>/draw")
+@login_required
+def draw_preview(tournament_id: str):
+    """The next round's draw for a seed, before it is confirmed (nothing stored yet)."""
+    tournament = organised(tournament_id)
+    seed = request.args.get("seed")
+    try:
+        preview = svc.preview_draw(session=get_session(), tournament_id=tournament.id, seed=seed)
+    except (RuleError, ServiceError) as error:
+        _flash_errors(error)
+        return _back(tournament.id)
+    return render_template(
+        "tournaments/draw.html",
+        tournament=tournament,
+        draw=preview,
+        redraw_seed=new_seed(),
+        form=forms.ActionForm(),
+    )
+
+
+@bp.post("/<tournament_id>/draw")
+@login_required
+def draw_confirm(tournament_id: str):
+    """Confirm the previewed draw (re-run from its seed): every table becomes a match."""
+    seed = request.form.get("seed")
+    start = request.form.get("start") == "1"
+    return _act(
+        tournament_id,
+        lambda: svc.confirm_round(
+            session=get_session(),
+            tournament_id=tournament_id,
+            seed=seed,
+            actor=_actor(),
+            start=start,
+        ),
+        _("Round drawn."),
+        "#round",
+    )
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/start")
+@login_required
+def start(tournament_id: str, r: int):
+    """Start the round: the timer runs on every screen."""
+    return _act(
+        tournament_id,
+        lambda: svc.start_round(
+            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+        ),
+        _("Round %(r)s started.", r=r),
+        "#round",
+    )
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/close")
+@login_required
+def close(tournament_id: str, r: int):
+    """Close the round (unconfirmed tables count once confirmed)."""
+    return _act(
+        tournament_id,
+        lambda: svc.close_round(
+            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+        ),
+        _("Round %(r)s closed.", r=r),
+        "#round",
+    )
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/tables/<int:t>/confirm")
+@login_required
+def organiser_confirm(tournament_id: str, r: int, t: int):
+    """The organiser confirms a table's current result."""
+    return _act(
+        tournament_id,
+        lambda: svc.confirm_table(
+            session=get_session(), tournament_id=tournament_id, round=r, table=t, organiser=True
+        ),
+        _("Table %(t)s confirmed.", t=t),
+        "#round",
+    )
+
+
+@bp.route("/<tournament_id>/rounds/<int:r>/tables/<int:t>/sheet", methods=["GET", "POST"])
+@login_required
+def sheet(tournament_id: str, r: int, t: int):
+    """Type a table's final figures from its paper sheet (one per seat)."""
+    tournament = organised(tournament_id)
+    db = get_session()
+    state = svc.tournament_state(session=db, tournament_id=tournament.id)
+    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
+    table = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
+    if table is None:
+        abort(404)
+    form = forms.ActionForm()
+    errors: dict[str, str] = {}
+    values = [request.form.get(f"scores-{i}", "") for i in range(len(table["player_ids"]))]
+    if form.validate_on_submit():
+        scores: list = []
+        for i, value in enumerate(values):
+            try:
+                scores.append(int(value.strip().replace("−", "-")))
+            except ValueError:
+                errors[f"scores.{i}"] = _("Enter a whole number.")
+        if not errors:
+            try:
+                svc.set_manual_result(
+                    session=db,
+                    tournament_id=tournament.id,
+                    round=r,
+                    table=t,
+                    scores=scores,
+                    actor=_actor(),
+                    confirm=request.form.get("confirm") == "1",
+                )
+            except RuleError as error:
+                db.rollback()
+                errors = {e.field: e.message for e in error.errors}
+            else:
+                flash(_("Table %(t)s: figures saved.", t=t), "ok")
+                return redirect(
+                    url_for("tournaments.manage", tournament_id=tournament.id) + "#round"
+                )
+    elif request.method == "GET":
+        values = [str(x) for x in table["scores"]] if table["source"] == "sheet" else values
+    return render_template(
+        "tournaments/sheet.html",
+        tournament=tournament,
+        r=r,
+        table=table,
+        values=values,
+        errors=errors,
+        form=form,
+    )
+
+
+@bp.get("/<tournament_id>/audit")
+@login_required
+def audit(tournament_id: str):
+    """Every change: who, when, before, after."""
+    tournament = organised(tournament_id)
+    return render_template(
+        "tournaments/audit.html",
+        tournament=tournament,
+        log=svc.audit_log(session=get_session(), tournament_id=tournament.id),
+    )
