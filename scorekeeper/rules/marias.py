@@ -4,6 +4,17 @@ The work is split over small modules: ``marias_options`` (options and presets),
 ``marias_record`` (the record dataclasses and canonical JSON), ``marias_parse`` and
 ``marias_checks`` (RULES.md §5), ``marias_settle`` (one deal's payments). This module scores a
 whole match: the running balances in units, and the end of a match agreed at ``deals`` deals.
+
+Where RULES.md is silent this engine decides (tests pin each choice):
+- points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
+  together 90…190 in a played-out deal, the part above 90 in twenties (so a tie can't happen);
+- for sto the recorded ``declarer_points`` are the points that count for the hundred;
+- only ``sto`` scales above 100 and by ``sto_failure``; ``sto_proti`` is always flat;
+- a silent hundred with no points recorded counts as exactly 100;
+- silent parts are never flekked, but are doubled in hearts (they are trump-game parts);
+- a renonc is paid between the three active players only, never by the sitter;
+- with ``flek_per_defender`` and ``sitter_pays`` the sitter pays at level 0 (he never flekked);
+- ``limit`` caps the net amount two players settle in one deal.
 """
 
 from __future__ import annotations

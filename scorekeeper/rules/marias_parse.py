@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
 from .marias_checks import check_record
+from .marias_fast import fast_record
 from .marias_options import MAX_FLEK_LEVEL, MariasOptions
 from .marias_record import (
     MAX_POINTS,
@@ -220,90 +221,12 @@ def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> Ma
     return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc)  # type: ignore[arg-type]
 
 
-_RECORD_KEY_SET = frozenset(RECORD_KEYS)
-_PART_KEY_SET = frozenset(("kind", "won", "flek"))
-_PART_KIND_SET = frozenset(PART_KINDS)
-_SUIT_SET = frozenset(SUITS)
-
-
-def _good_points(value: Any) -> bool:
-    return value is None or (type(value) is int and 0 <= value <= MAX_POINTS and not value % 10)
-
-
-def _fast(data: dict, options: MariasOptions, n: int) -> MariasRecord | None:
-    """The same checks as ``_slow`` for a well-formed record, quickly; None at the first doubt."""
-    if not data.keys() <= _RECORD_KEY_SET:
-        return None
-    get = data.get
-    declarer, dealer, renonc = get("declarer"), get("dealer"), get("renonc")
-    trump, dp, fp = get("trump"), get("declarer_points"), get("defender_points")
-    if type(declarer) is not int or not 0 <= declarer < n:
-        return None
-    if dealer is None:
-        if n == 4:
-            return None
-    elif type(dealer) is not int or not 0 <= dealer < n:
-        return None
-    if renonc is not None and (type(renonc) is not int or not 0 <= renonc < n):
-        return None
-    if trump is not None and (type(trump) is not str or trump not in _SUIT_SET):
-        return None
-    if not (_good_points(dp) and _good_points(fp)):
-        return None
-    raw = get("parts")
-    if type(raw) is not list or not raw:
-        return None
-    top = MAX_FLEK_LEVEL if options.flek_max is None else min(options.flek_max, MAX_FLEK_LEVEL)
-    per_defender = options.flek_per_defender
-    parts = []
-    for item in raw:
-        if type(item) is not dict or not item.keys() <= _PART_KEY_SET:
-            return None
-        kind, won, flek = item.get("kind"), item.get("won"), item.get("flek")
-        if type(kind) is not str or kind not in _PART_KIND_SET:
-            return None
-        if won is not None and type(won) is not bool:
-            return None
-        if per_defender:
-            if flek is None:
-                flek = (0, 0)
-            elif type(flek) is not list or len(flek) != 2:
-                return None
-            else:
-                a, b = flek
-                if (
-                    type(a) is not int
-                    or type(b) is not int
-                    or not (0 <= a <= top and 0 <= b <= top)
-                ):
-                    return None
-                flek = (a, b)
-        elif flek is None:
-            flek = 0
-        elif type(flek) is not int or not 0 <= flek <= top:
-            return None
-        parts.append(Part(kind, won, flek))
-    if len(parts) > 1 and len({p.kind for p in parts}) != len(parts):
-        return None
-    silent = get("silent")
-    if silent is None:
-        silent = ()
-    elif type(silent) is not list:
-        return None
-    elif silent:
-        errors: list[FieldError] = []
-        silent = _silent(data, errors)
-        if errors:
-            return None
-    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc)
-
-
 def parse_record(data: Any, options: MariasOptions, n_players: int) -> MariasRecord:
     """Check a record on its own (RULES.md §5) and return it frozen. Raises InvalidDeal."""
     if n_players != 3 and n_players != 4:
         raise InvalidOptions("players", f"Mariáš is played by 3 or 4, not {n_players}")
     if type(data) is dict:
-        record = _fast(data, options, n_players) or _slow(data, options, n_players)
+        record = fast_record(data, options, n_players) or _slow(data, options, n_players)
     elif isinstance(data, Mapping):
         record = _slow(data, options, n_players)
     else:

@@ -32,7 +32,7 @@ def _scaled(base: int, points: int, doubling: bool) -> tuple[int, str | None]:
 def _hundred(
     base: int, won: bool, points: int | None, options: MariasOptions
 ) -> tuple[int, str | None]:
-    """Value of sto / sto proti: scaled above 100 when made, per 10 short when failed."""
+    """Value of a sto: scaled above 100 when made, per 10 short when failed (options)."""
     if points is None:
         return base, None
     if won:
@@ -65,9 +65,8 @@ def _part_value(
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
         return "sto", won, won, value, text
-    if kind == "sto_proti":
-        value, text = _hundred(options.sto_proti, won, record.defender_points, options)
-        return "sto proti", won, not won, value, text
+    if kind == "sto_proti":  # RULES.md §4 scales only the declarer's sto: this one is flat
+        return "sto proti", won, not won, options.sto_proti, None
     if kind == "sedma_proti":
         return "sedma proti", won, not won, options.sedma_proti, None
     return NAMES[kind], won, won, getattr(options, kind), None

@@ -118,11 +118,18 @@ EXAMPLES = [
         {"sto_failure": "per_ten_short"},
         (-8, 4, 4),
     ),
+    # RULES.md §4 scales "a made sto" above 100; sto proti stays at its value
     (
-        "sto proti 120",
+        "sto proti 120 is not scaled",
         R(P("sto_proti"), declarer_points=10, defender_points=120),
         {},
-        (-24, 12, 12),
+        (-8, 4, 4),
+    ),
+    (
+        "sto proti failed is flat",
+        R(P("sto_proti", False), declarer_points=80, defender_points=50),
+        {"sto_failure": "per_ten_short"},
+        (8, -4, -4),
     ),
     # RULES.md §4: silent seven 1, to the side that won it, doubled in hearts
     (
