@@ -21,9 +21,24 @@ from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
 
-CREATE_FIELDS = ("name", "game", "preset", "options", "players", "rounds", "table_size",
-                 "ranking", "seed", "venue", "date", "round_minutes", "deals_per_round", "stake",
-                 "currency", "draw_method")
+CREATE_FIELDS = (
+    "name",
+    "game",
+    "preset",
+    "options",
+    "players",
+    "rounds",
+    "table_size",
+    "ranking",
+    "seed",
+    "venue",
+    "date",
+    "round_minutes",
+    "deals_per_round",
+    "stake",
+    "currency",
+    "draw_method",
+)
 
 
 def _errors(status: int, errors: list[dict[str, str]]):  # noqa: ANN202
@@ -67,8 +82,9 @@ def _body() -> dict[str, Any]:
 def _bearer() -> str:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
-        raise Unauthorised(_("Send the organiser's token: Authorization: Bearer <token>."),
-                           field="token")
+        raise Unauthorised(
+            _("Send the organiser's token: Authorization: Bearer <token>."), field="token"
+        )
     return header[7:].strip()
 
 
@@ -123,8 +139,13 @@ def show(tournament_id: str):
 
 
 def _player_json(player: Any) -> dict[str, Any]:
-    return {"id": player.id, "name": player.name, "active": player.withdrawn_after is None,
-            "members": player.members, "withdrawn_after": player.withdrawn_after}
+    return {
+        "id": player.id,
+        "name": player.name,
+        "active": player.withdrawn_after is None,
+        "members": player.members,
+        "withdrawn_after": player.withdrawn_after,
+    }
 
 
 @bp.post("/<tournament_id>/players")
@@ -136,8 +157,13 @@ def add_player(tournament_id: str):
     name, members = data.get("name"), data.get("members")
     if not isinstance(name, str) and members is None:
         raise RuleError("name", _("Enter a name."))
-    player = svc.add_player(session=get_session(), tournament_id=tournament_id, name=name or "",
-                            members=members, actor="organiser (API)")
+    player = svc.add_player(
+        session=get_session(),
+        tournament_id=tournament_id,
+        name=name or "",
+        members=members,
+        actor="organiser (API)",
+    )
     return jsonify(_player_json(player)), 201
 
 
@@ -146,8 +172,12 @@ def add_player(tournament_id: str):
 def withdraw(tournament_id: str, player_id: str):
     """Withdraw a player from the next round on."""
     _organiser(tournament_id)
-    player = svc.withdraw_player(session=get_session(), tournament_id=tournament_id,
-                                 player_id=player_id, actor="organiser (API)")
+    player = svc.withdraw_player(
+        session=get_session(),
+        tournament_id=tournament_id,
+        player_id=player_id,
+        actor="organiser (API)",
+    )
     return jsonify(_player_json(player))
 
 
@@ -158,15 +188,22 @@ def draw(tournament_id: str):
     _organiser(tournament_id)
     data = request.get_json(silent=True)
     seed = data.get("seed") if isinstance(data, dict) else None
-    answer = svc.draw_next_round(session=get_session(), tournament_id=tournament_id, seed=seed,
-                                 actor="organiser (API)")
+    answer = svc.draw_next_round(
+        session=get_session(), tournament_id=tournament_id, seed=seed, actor="organiser (API)"
+    )
     return jsonify(answer), 201
 
 
 def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
-    return {"round": int(r), "table": int(t), "scores": result["scores"],
-            "source": result["source"], "confirmed": result["confirmed"],
-            "status": result["status"], "confirmed_by": result["confirmed_by"]}
+    return {
+        "round": int(r),
+        "table": int(t),
+        "scores": result["scores"],
+        "source": result["source"],
+        "confirmed": result["confirmed"],
+        "status": result["status"],
+        "confirmed_by": result["confirmed_by"],
+    }
 
 
 @bp.put("/<tournament_id>/rounds/<int:r>/tables/<int:t>/result")
@@ -177,8 +214,14 @@ def result(tournament_id: str, r: int, t: int):
     data = _body()
     if "scores" not in data:
         raise RuleError("scores", _("Enter one figure for each seat."))
-    answer = svc.set_manual_result(session=get_session(), tournament_id=tournament_id, round=r,
-                                   table=t, scores=data["scores"], actor="organiser (API)")
+    answer = svc.set_manual_result(
+        session=get_session(),
+        tournament_id=tournament_id,
+        round=r,
+        table=t,
+        scores=data["scores"],
+        actor="organiser (API)",
+    )
     return jsonify(_table_json(r, t, answer))
 
 
@@ -192,8 +235,15 @@ def confirm(tournament_id: str, r: int, t: int):
     data = request.get_json(silent=True)
     by = data.get("by") if isinstance(data, dict) and isinstance(data.get("by"), str) else None
     organiser = svc.check_token(tournament, token)
-    answer = svc.confirm_table(session=session, tournament_id=tournament_id, round=r, table=t,
-                               token=token, organiser=organiser, by=by)
+    answer = svc.confirm_table(
+        session=session,
+        tournament_id=tournament_id,
+        round=r,
+        table=t,
+        token=token,
+        organiser=organiser,
+        by=by,
+    )
     return jsonify(_table_json(r, t, answer))
 
 

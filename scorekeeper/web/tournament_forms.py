@@ -9,21 +9,27 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from ..rules.base import FieldError, RuleError
 from ..rules.registry import GAME_NAMES, get_game
 
 
-def game_choices() -> list[tuple[str, str]]:
+def choices(pairs: Any) -> list[SelectChoice]:
+    """WTForms choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def game_choices() -> list[SelectChoice]:
     """("marias:pub", "Czech Mariáš — pub"), … for every game and preset."""
-    choices = []
+    found = []
     for name in GAME_NAMES:
         rules = get_game(name)
         presets = list(dict.fromkeys([rules.default_preset, *rules.presets]))
         for preset in presets:
-            choices.append((f"{name}:{preset}", f"{rules.title} — {preset}"))
-    return choices
+            found.append((f"{name}:{preset}", f"{rules.title} — {preset}"))
+    return choices(found)
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -57,23 +63,23 @@ class NewTournamentForm(FlaskForm):
     timing = RadioField(
         _l("A round lasts"),
         default="minutes",
-        choices=[("minutes", _l("minutes")), ("deals", _l("deals"))],
+        choices=choices([("minutes", _l("minutes")), ("deals", _l("deals"))]),
     )
     length = IntegerField(_l("Round length"), default=60, validators=[NumberRange(1, 1000)])
     ranking = SelectField(
         _l("Mariáš ranking"),
         default="balance",
-        choices=[("balance", _l("total balance")), ("placings", _l("table placings"))],
+        choices=choices([("balance", _l("total balance")), ("placings", _l("table placings"))]),
     )
     stake = StringField(_l("Stake per unit (Mariáš)"), validators=[Optional(), Length(max=20)])
     currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
     draw_method = SelectField(
         _l("Later rounds"),
         default="random",
-        choices=[
+        choices=choices([
             ("random", _l("random, avoiding repeat meetings")),
             ("standings", _l("by standings (leaders together)")),
-        ],
+        ]),
     )
     seed = IntegerField(
         _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 2**31 - 1)]

@@ -159,7 +159,7 @@ def manage(tournament_id: str):
     _tables_with_links(state)
     pair_form = forms.KeepApartForm()
     active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
-    pair_form.a.choices = pair_form.b.choices = active
+    pair_form.a.choices = pair_form.b.choices = forms.choices(active)
     link = url_for(
         "tournaments.organiser_link",
         tournament_id=tournament.id,

@@ -1,0 +1,216 @@
+"""Tournament pages with the Flask test client: login, organiser desk, draws, tables, standings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.db import get_session
+from scorekeeper.services import matches
+from scorekeeper.services import tournaments as ts
+
+SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
+HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
+       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+
+
+def _login(client, name="anna"):
+    answer = client.post("/auth/register", data={"username": name, "password": "secret123"})
+    assert answer.status_code == 302
+
+
+def _create(client, **extra):
+    data = {"name": "Posvícení", "game": "marias:pub", "rounds": 2, "timing": "minutes",
+            "length": 60, "ranking": "balance", "draw_method": "random", "seed": 7,
+            "players": "\n".join(SEVEN), **extra}
+    answer = client.post("/tournaments/new", data=data)
+    assert answer.status_code == 302, answer.data
+    return answer.location.split("/")[2]
+
+
+@pytest.fixture
+def organiser(client):
+    _login(client)
+    return client
+
+
+def _state(app, tid):
+    with app.app_context():
+        return ts.tournament_state(session=get_session(), tournament_id=tid)
+
+
+def test_no_organiser_action_without_login(app, client):
+    assert client.get("/tournaments/new").status_code == 302
+    with app.app_context():
+        t = ts.create_tournament(session=get_session(), name="T", game="marias", players=SEVEN)
+    for url in (f"/tournaments/{t.id}/manage", f"/tournaments/{t.id}/draw"):
+        assert client.get(url).status_code == 302  # to the login page
+    assert client.post(f"/tournaments/{t.id}/players", data={"name": "X"}).status_code == 302
+    # the organiser link asks for a login too
+    assert "/auth/login" in client.get(f"/tournaments/{t.id}/o/{t.token}").location
+
+
+def test_login_wrong_password_and_logout(client):
+    _login(client)
+    client.post("/auth/logout")
+    wrong = client.post("/auth/login", data={"username": "anna", "password": "nope-nope"})
+    assert wrong.status_code == 200 and b"Wrong name or password" in wrong.data
+    ok = client.post("/auth/login?next=/tournaments/new",
+                     data={"username": "anna", "password": "secret123"})
+    assert ok.location == "/tournaments/new"
+    evil = client.post("/auth/login?next=//evil.example",
+                       data={"username": "anna", "password": "secret123"})
+    assert evil.location == "/tournaments/"
+
+
+def test_password_is_hashed(app, client):
+    _login(client)
+    from sqlmodel import select
+
+    from scorekeeper.models.tournament import Organiser
+
+    with app.app_context():
+        stored = get_session().exec(select(Organiser)).one()
+    assert stored.password_hash != "secret123" and stored.password_hash.startswith(("scrypt",
+                                                                                    "pbkdf2"))
+
+
+def test_another_organiser_needs_the_link(app, organiser):
+    tid = _create(organiser)
+    token = _state(app, tid)  # noqa: F841 (tournament exists)
+    organiser.post("/auth/logout")
+    _login(organiser, "bob")
+    assert organiser.get(f"/tournaments/{tid}/manage").status_code == 403
+    with app.app_context():
+        secret = ts.get_tournament(session=get_session(), tournament_id=tid).token
+    assert organiser.get(f"/tournaments/{tid}/o/wrong").status_code == 404
+    assert organiser.get(f"/tournaments/{tid}/o/{secret}").status_code == 302
+    assert organiser.get(f"/tournaments/{tid}/manage").status_code == 200
+
+
+def test_create_form_shows_errors(organiser):
+    answer = organiser.post("/tournaments/new", data={
+        "name": "X", "game": "marias:pub", "rounds": 2, "timing": "minutes", "length": 60,
+        "ranking": "balance", "draw_method": "random", "options": "nonsense = 1"})
+    assert answer.status_code == 200 and b"nonsense" in answer.data
+
+
+def test_players_paste_fix_withdraw_keep_apart(app, organiser):
+    tid = _create(organiser, players="Jana\nPetr")
+    organiser.post(f"/tournaments/{tid}/players", data={"name": "Ota"})
+    organiser.post(f"/tournaments/{tid}/players/paste", data={"names": "Eva\nKarel\nLída"})
+    page = organiser.get(f"/tournaments/{tid}/manage")
+    assert all(name.encode() in page.data for name in ["Jana", "Ota", "Lída"])
+    dup = organiser.post(f"/tournaments/{tid}/players", data={"name": "jana"},
+                         follow_redirects=True)
+    assert "already registered" in dup.get_data(as_text=True)
+    players = _state(app, tid)["players"]
+    organiser.post(f"/tournaments/{tid}/players/{players[0]['id']}/rename",
+                   data={"name": "Jana N."})
+    organiser.post(f"/tournaments/{tid}/players/{players[1]['id']}/withdraw")
+    organiser.post(f"/tournaments/{tid}/keep-apart",
+                   data={"a": players[2]["id"], "b": players[3]["id"]})
+    state = _state(app, tid)
+    assert state["players"][0]["name"] == "Jana N."
+    assert state["players"][1]["active"] is False
+    assert state["keep_apart"][0]["players"] == ["Ota", "Eva"]
+
+
+def test_draw_preview_redraw_confirm_start_and_tables(app, organiser):
+    tid = _create(organiser)
+    preview = organiser.get(f"/tournaments/{tid}/draw?seed=42").get_data(as_text=True)
+    assert "Seed 42" in preview and "repeat meetings: 0" in preview
+    assert _state(app, tid)["rounds"] == []  # a preview stores nothing
+    redraw = re.search(r'href="([^"]*/draw\?seed=\d+)"', preview).group(1)
+    assert organiser.get(redraw).status_code == 200
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "42"})
+    organiser.post(f"/tournaments/{tid}/rounds/1/start")
+    state = _state(app, tid)
+    rnd = state["rounds"][0]
+    assert rnd["seed"] == 42 and rnd["status"] == "playing" and rnd["ends_at"]
+    desk = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
+    assert "<svg" in desk  # QR codes for the tables
+    assert f"/m/{rnd['tables'][0]['match_id']}/{rnd['tables'][0]['token']}" in desk
+    assert 'class="timer' in desk
+
+
+def test_table_page_confirmation_by_a_second_player(app, client):
+    with app.app_context():
+        db = get_session()
+        t = ts.create_tournament(session=db, name="T", game="marias", players=SEVEN[:6],
+                                 seed=1)
+        rnd = ts.confirm_round(session=db, tournament_id=t.id, start=True)
+        table = rnd["tables"][0]
+        matches.record_deal(session=db, match_id=table["match_id"], record=HRA)
+    url = f"/tournaments/{t.id}/table/1/1/{table['token']}"
+    assert client.get(f"/tournaments/{t.id}/table/1/1/wrong").status_code == 404
+    page = client.get(url).get_data(as_text=True)
+    assert f"/m/{table['match_id']}/{table['token']}" in page and "Confirm these figures" in page
+    assert "Choose your name" in client.post(url, data={}).get_data(as_text=True)
+    done = client.post(url, data={"by": table["players"][1]}, follow_redirects=True)
+    assert "confirmed by" in done.get_data(as_text=True)
+    assert _state(app, t.id)["rounds"][0]["tables"][0]["confirmed"] is True
+
+
+def test_sheet_figures_and_organiser_confirm_and_audit(app, organiser):
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    url = f"/tournaments/{tid}/rounds/1/tables/1/sheet"
+    bad = organiser.post(url, data={"scores-0": "5", "scores-1": "1", "scores-2": "x"})
+    assert "Enter a whole number" in bad.get_data(as_text=True)
+    bad = organiser.post(url, data={"scores-0": "5", "scores-1": "1", "scores-2": "1"})
+    assert "add up to zero" in bad.get_data(as_text=True)
+    organiser.post(url, data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2"})
+    assert _state(app, tid)["rounds"][0]["tables"][0]["confirmed"] is False
+    organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/confirm")
+    assert _state(app, tid)["rounds"][0]["tables"][0]["confirmed"] is True
+    log = organiser.get(f"/tournaments/{tid}/audit").get_data(as_text=True)
+    assert "organiser:anna" in log and "confirm" in log and "result" in log
+
+
+def test_public_standings_and_tv_refresh_and_hide_tokens(app, organiser):
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+                   data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"})
+    token = _state(app, tid)["rounds"][0]["tables"][0]["token"]
+    organiser.post("/auth/logout")
+    for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv"):
+        page = organiser.get(path).get_data(as_text=True)
+        assert 'http-equiv="refresh"' in page and token not in page
+        assert "timer.js" in page
+    page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
+    first = _state(app, tid)["rounds"][0]["tables"][0]["players"][0]
+    assert page.index(first) < page.index("Balance") + 2000
+    assert organiser.get("/tournaments/nope").status_code == 404
+
+
+def test_round_close_then_next_draw(app, organiser):
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7"})
+    blocked = organiser.get(f"/tournaments/{tid}/draw", follow_redirects=True)
+    assert "Close round 1" in blocked.get_data(as_text=True)
+    organiser.post(f"/tournaments/{tid}/rounds/1/close")
+    assert organiser.get(f"/tournaments/{tid}/draw").status_code == 200
+
+
+def test_csrf_is_enforced(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True
+    page = client.get("/auth/register").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    missing = client.post("/auth/register", data={"username": "anna", "password": "secret123"})
+    assert missing.status_code in (200, 400) and missing.status_code != 302
+    ok = client.post("/auth/register", data={"username": "anna", "password": "secret123",
+                                             "csrf_token": token})
+    assert ok.status_code == 302
+    tid = None
+    form = client.get("/tournaments/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
+    made = client.post("/tournaments/new", data={
+        "name": "T", "game": "marias:pub", "rounds": 2, "timing": "minutes", "length": 60,
+        "ranking": "balance", "draw_method": "random", "players": "A\nB\nC", "csrf_token": token})
+    tid = made.location.split("/")[2]
+    assert client.post(f"/tournaments/{tid}/players", data={"name": "D"}).status_code == 400
+    assert client.post(f"/tournaments/{tid}/players",
+                       data={"name": "D", "csrf_token": token}).status_code == 302
