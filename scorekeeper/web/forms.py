@@ -175,6 +175,9 @@ class NewMatchForm(FlaskForm):
     stake = StringField(_l("Stake per unit"), validators=[Optional(), Length(max=16)])
     currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
     title = StringField(_l("Name of the match (optional)"), validators=[Optional(), Length(max=80)])
+    # Present when the options were on the page: an unchecked box then means "off". A post
+    # without it (a script, a bookmark) keeps every default.
+    opts = HiddenField(default="1")
 
 
 def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
@@ -203,6 +206,8 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
 def option_overrides(form: FlaskForm, defaults: Mapping[str, Any]) -> dict[str, Any]:
     """The options whose submitted value differs from the preset's default."""
     overrides: dict[str, Any] = {}
+    if not form.opts.raw_data:
+        return overrides
     for name, default in defaults.items():
         field = getattr(form, f"opt_{name}")
         value = field.data

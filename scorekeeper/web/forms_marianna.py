@@ -61,7 +61,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     }
     for s in (0, 1):
         attrs[f"points_{s}"] = IntegerField(
-            _l("%(side)s: card points", side=sides[s]),
+            sides[s],
             validators=[Optional(), NumberRange(0, DEAL_POINTS)],
         )
         paths[f"points.{s}"] = f"points_{s}"

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField
+from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
 from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
@@ -69,6 +69,11 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     }
     if len(players) == 4:
         attrs["dealer"] = TapRadio(_l("Dealer (sits out)"), choices=seat_choices(players))
+    else:  # three players: the dealer plays too; recording it is optional
+        attrs["dealer"] = TapRadio(
+            _l("Dealer"), default="", choices=[("", _l("not noted"))] + seat_choices(players)
+        )
+    attrs["order"] = HiddenField()
     for prefix in PREFIXES:
         choices = WON_GAME if prefix == "game" else WON
         attrs[f"{prefix}_won"] = TapRadio(_l("Result"), default="1", choices=choices)
@@ -107,12 +112,16 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
         ("seven", form.seven.data or None),
         ("sp", "sedma_proti" if form.sp.data else None),
     ]
+    order = (form.order.data or "").split(",")
+
+    def position(key: str) -> int:
+        # Keep the order a stored record had (edit form); new deals use the fixed order.
+        return order.index(key) if key in order else len(order)
+
+    chosen = sorted((c for c in chosen if c[1]), key=lambda c: position(c[0]))
     parts = []
-    for prefix, part_kind in chosen:
-        if not part_kind:
-            continue
+    for i, (prefix, part_kind) in enumerate(chosen):
         won = getattr(form, f"{prefix}_won").data
-        i = len(parts)
         parts.append(
             {
                 "kind": part_kind,
@@ -122,14 +131,14 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
         )
         form.paths.update(
             {
-                f"parts.{i}": prefix if prefix != "sp" else "sp",
-                f"parts.{i}.kind": prefix if prefix != "sp" else "sp",
+                f"parts.{i}": prefix,
+                f"parts.{i}.kind": prefix,
                 f"parts.{i}.won": f"{prefix}_won",
                 f"parts.{i}.flek": f"{prefix}_flek",
             }
         )
     silent = []
-    for name in ("ticha_sedma", "tiche_sto"):
+    for name in sorted(("ticha_sedma", "tiche_sto"), key=position):
         side = getattr(form, name).data
         if side:
             item: dict[str, Any] = {"kind": name, "side": side}
@@ -139,7 +148,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
             silent.append(item)
     record: dict[str, Any] = {
         "declarer": to_int(form.declarer.data),
-        "dealer": to_int(form.dealer.data) if len(players) == 4 else None,
+        "dealer": to_int(form.dealer.data),
         "trump": None if contract in NO_TRUMP else contract,
         "parts": parts,
         "declarer_points": form.declarer_points.data,
@@ -165,6 +174,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "ticha_sedma": "",
         "tiche_sto": "",
     }
+    order = []
     for part in record.get("parts") or []:
         kind = part.get("kind")
         if kind in NO_TRUMP:
@@ -177,6 +187,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             data["sp"], prefix = True, "sp"
         else:
             continue
+        order.append(prefix)
         won = part.get("won")
         data[f"{prefix}_won"] = "" if won is None else ("1" if won else "0")
         flek = part.get("flek", 0)
@@ -186,9 +197,11 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             data[f"{prefix}_flek"] = flek
     for item in record.get("silent") or []:
         if item.get("kind") in ("ticha_sedma", "tiche_sto"):
+            order.append(item["kind"])
             data[item["kind"]] = item.get("side") or ""
             if item["kind"] == "tiche_sto":
                 data["tiche_sto_points"] = item.get("points")
+    data["order"] = ",".join(order)
     return data
 
 

@@ -42,7 +42,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     }
     for s in SEATS:
         attrs[f"points_{s}"] = IntegerField(
-            _l("%(name)s's card points", name=players[s]),
+            players[s],
             validators=[Optional(), NumberRange(0, total)],
         )
         paths[f"points.{s}"] = f"points_{s}"

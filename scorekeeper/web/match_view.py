@@ -9,6 +9,7 @@ other people's matches on the server.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -51,10 +52,7 @@ def context(
         }
         for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
     ]
-    deals = [
-        dict(d, summary=summarize(game, d["record"], players, options))
-        for d in reversed(state["deals"])
-    ]
+    deals = [with_names(match, state, d) for d in reversed(state["deals"])]
     chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))
     ctx: dict[str, Any] = {
         "match": match,
@@ -83,6 +81,27 @@ def context(
     return ctx
 
 
+def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal with a one-line summary and its explanation naming the players, not seats."""
+    players, sides = list(match.players), list(state["sides"])
+
+    def name(text: str) -> str:
+        text = re.sub(
+            r"\b[Pp]layer (\d+)\b",
+            lambda m: players[int(m[1]) - 1] if 1 <= int(m[1]) <= len(players) else m[0],
+            text,
+        )
+        if match.game == "marianna" and len(sides) == 2:
+            text = re.sub(r"\b[Tt]eam ([AB])\b", lambda m: sides["AB".index(m[1])], text)
+        return text
+
+    return dict(
+        deal,
+        summary=summarize(match.game, deal["record"], players, match.options),
+        explanation=[name(str(line)) for line in deal.get("explanation") or []],
+    )
+
+
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """Mariasz: the points of the game in progress toward the target (API.md ``current``)."""
     current = state.get("current")
@@ -95,7 +114,7 @@ def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def preselect(form: Any, state: Mapping[str, Any]) -> None:
     """Mariáš with four: the next dealer (after the last deal's) is preselected."""
-    if "dealer" not in form:
+    if "dealer" not in form or len(state["players"]) != 4:
         return
     last = next(
         (

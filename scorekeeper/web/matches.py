@@ -203,9 +203,9 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
             box = match_view.wtf_errors(form)
         status = 422
     ctx = match_view.context(match, state, token, form=form, box=box)
-    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    deal = match_view.with_names(match, state, deal)
     return render_template(
-        "matches/deal_edit.html", deal=deal, n=n, deal_summary=summary, **ctx
+        "matches/deal_edit.html", deal=deal, n=n, deal_summary=deal["summary"], **ctx
     ), status
 
 
@@ -235,14 +235,13 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
         return redirect(url_for(".edit", match_id=match.id, token=token))
     ctx = match_view.context(match, state, token)
     deal = state["deals"][n - 1]
-    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    deal = match_view.with_names(match, state, deal)
     return render_template(
         "matches/confirm.html",
-        form=form,
         action="delete",
         n=n,
         deal=deal,
-        deal_summary=summary,
+        deal_summary=deal["summary"],
         **ctx,
     )
 
@@ -266,14 +265,13 @@ def undo(match_id: str, token: str) -> Any:
         return redirect(url_for(".edit", match_id=match.id, token=token))
     ctx = match_view.context(match, state, token)
     deal = state["deals"][-1]
-    summary = forms.summarize(match.game, deal["record"], match.players, match.options)
+    deal = match_view.with_names(match, state, deal)
     return render_template(
         "matches/confirm.html",
-        form=form,
         action="undo",
         n=len(state["deals"]),
         deal=deal,
-        deal_summary=summary,
+        deal_summary=deal["summary"],
         **ctx,
     )
 

@@ -22,7 +22,7 @@
   });
 
   // Flek steppers: − and + around the level, with its name (flek, re, tutti…).
-  var names = ["", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
+  var names = ["–", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
   d.querySelectorAll("input[data-step]").forEach(function (input) {
     var box = d.createElement("span"), out = d.createElement("output");
     box.className = "stepper";
@@ -65,8 +65,8 @@
         var parts = b.value.split(":"), k = kind(), li = d.createElement("li");
         var suit = k === "mariannone" ? "" : parts[1];
         field.value = (field.value + " " + parts[0] + ":" + k + ":" + suit).trim();
-        li.textContent = b.dataset.label.split(":")[0] + ": " +
-          (k === "marianna" ? "" : k + " ") + (suit ? b.textContent : "");
+        var label = b.dataset.label.split(": ");
+        li.textContent = label[0] + ": " + (k === "marianna" ? "" : k + " ") + (suit ? label[1] : "");
         list.appendChild(li);
         var first = d.querySelector("input[name=kind][value=marianna]");
         if (first) first.checked = true;

@@ -1,0 +1,275 @@
+"""The match pages through the Flask test client: start, enter, fix, see (issue 3)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+PLAYERS = {
+    "marias": ["Jana", "Petr", "Ota"],
+    "mariasz": ["Ania", "Bartek"],
+    "mariage": ["Anke", "Bernd"],
+    "marianna": ["Anna", "Bruno", "Carla", "Dario"],
+}
+HRA_WON = {"declarer": "0", "trump": "hearts", "game": "hra", "game_won": "1", "game_flek": "0"}
+
+
+class FormFields(HTMLParser):
+    """What a browser would submit from the page's POST form (no button pressed)."""
+
+    def __init__(self, form_id: str | None = None):
+        super().__init__()
+        self.form_id, self.inside, self.data = form_id, False, {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("method") == "post" and self.form_id in (None, a.get("id"))
+        elif self.inside and tag == "input" and a.get("name"):
+            kind = a.get("type", "text")
+            if kind in ("radio", "checkbox") and "checked" not in a:
+                return
+            self.data[a["name"]] = a.get("value", "on" if kind == "checkbox" else "")
+        elif self.inside and tag == "select":
+            self._select = a.get("name")
+        elif self.inside and tag == "option" and self._select and "selected" in a:
+            self.data[self._select] = a.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self._select = None
+
+
+def form_data(html: str, form_id: str | None = None) -> dict[str, str]:
+    """The fields of the page's POST form as a browser would send them."""
+    parser = FormFields(form_id)
+    parser.feed(html)
+    return parser.data
+
+
+def start(client, game="marias", preset="default", players=None, **extra):
+    """Create a match through the new-match form as a browser fills it; return its edit URL."""
+    names = players or PLAYERS[game]
+    data = form_data(client.get(f"/matches/new/{game}/{preset}").text)
+    data |= {f"player_{i}": name for i, name in enumerate(names)} | extra
+    response = client.post(f"/matches/new/{game}/{preset}", data=data)
+    assert response.status_code == 302, response.text
+    return response.headers["Location"].split("?")[0]
+
+
+def api_state(client, edit_url):
+    match_id = edit_url.split("/")[2]
+    return client.get(f"/api/v1/matches/{match_id}").get_json()
+
+
+def scores(html):
+    return [int(v) for v in re.findall(r'data-score="\d+">(-?\d+)<', html)]
+
+
+def test_home_and_new_pages(client):
+    assert "New match" in client.get("/").text
+    page = client.get("/matches/new").text
+    for label in ("Mariáš", "Mariasz", "German Mariage", "Marianna", "Cinquecento", "Briscola"):
+        assert label in page
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "option", "default"),
+    [
+        ("marias", "pub", "opt_betl", "5"),  # RULES.md §4 pub: betl 5
+        ("marias", "csm", "opt_betl", "15"),  # RULES.md §4 csm: betl 15
+        ("marias", "krizovy", "opt_durch", "20"),  # RULES.md §4 krizovy: durch 20
+        ("mariasz", "default", "opt_target", "131"),  # RULES.md §1: first to 131
+        ("marianna", "marianna", "opt_target", "501"),  # RULES.md §3: played to 501
+    ],
+)
+def test_new_match_shows_option_defaults(client, game, preset, option, default):
+    page = client.get(f"/matches/new/{game}/{preset}").text
+    assert re.search(rf'name="{option}"[^>]*value="{default}"', page)
+
+
+def test_new_match_remembers_names_on_this_device_only(app, client):
+    start(client, "marias", "pub", stake="0.20", currency="CZK")
+    page = client.get("/matches/new/marias/pub").text
+    assert 'value="Jana"' in page and '<option value="Ota">' in page
+    other_device = app.test_client()
+    assert "Jana" not in other_device.get("/matches/new/marias/pub").text
+    assert "Jana" in client.get("/").text  # recent matches on this device
+    assert "Jana" not in other_device.get("/").text
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        ({"player_1": "jana"}, "player_1", "same name"),  # two players cannot share a name
+        ({"opt_betl": "-1", "opts": "1"}, "opt_betl", "between"),  # RULES.md §4: part values are units >= 0
+        ({"stake": "lots"}, "stake", "0.20"),  # RULES.md §4 money: a stake per unit
+    ],
+)
+def test_new_match_errors_next_to_fields(client, data, field, words):
+    base = {"player_0": "Jana", "player_1": "Petr", "player_2": "Ota"}
+    response = client.post("/matches/new/marias/pub", data=base | data)
+    assert response.status_code == 422
+    assert re.search(rf'name="{field}".*?<p class="error" role="alert">[^<]*{words}', response.text,
+                     re.S)
+    assert client.get("/").text.count("/m/") == 0  # nothing was created
+
+
+def test_option_override_is_stored(client):
+    url = start(client, "marias", "pub", opt_flek_max="3", stake="0.50", currency="CZK")
+    state = api_state(client, url)
+    assert state["options"]["flek_max"] == 3 and state["options"]["betl"] == 5
+    assert state["stake"] in ("0.50", "0.5")
+
+
+def test_enter_marias_deal_and_see_scores_and_money(client):
+    url = start(client, "marias", "pub", stake="0.20", currency="CZK")
+    response = client.post(url, data=HRA_WON | {"idem": "k1"})
+    assert response.status_code == 302
+    page = client.get(url).text
+    # RULES.md §4: hearts double trump parts: hra 1 × 2 = 2 from each defender
+    assert scores(page) == [4, -2, -2]
+    assert "0.80 CZK" in page and "-0.40 CZK" in page
+    assert "Save deal 2" in page
+
+
+def test_double_submit_adds_one_deal(client):
+    url = start(client)
+    client.post(url, data=HRA_WON | {"idem": "same-key"})
+    client.post(url, data=HRA_WON | {"idem": "same-key"})
+    assert len(api_state(client, url)["deals"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "field_id", "words"),
+    [
+        # RULES.md §5: no declarer -> refused, message next to the declarer buttons
+        ({"trump": "hearts", "game": "hra", "game_won": "1"}, "f-declarer", "declarer"),
+        # RULES.md §5: sto won with fewer than 100 points
+        (HRA_WON | {"game": "sto", "declarer_points": "60", "defender_points": "30"},
+         "f-game_won", "100"),
+        # RULES.md §5: a seven part with betl
+        (HRA_WON | {"trump": "betl", "seven": "sedma", "seven_won": "1"}, "f-seven", ""),
+    ],
+)
+def test_bad_marias_deal_answered_next_to_field(client, data, field_id, words):
+    url = start(client)
+    response = client.post(url, data=data | {"idem": "x"})
+    assert response.status_code == 422
+    block = re.search(rf'id="{field_id}".*?</(fieldset|label)>\s*(<p class="error".*?</p>)?',
+                      response.text, re.S)
+    assert block and 'class="error"' in response.text
+    assert words.lower() in response.text.lower()
+    assert api_state(client, url)["deals"] == []
+    # the entered values stay in the form
+    assert re.search(r'value="hearts"[^>]*checked|checked[^>]*value="hearts"', response.text) or \
+        data["trump"] != "hearts"
+
+
+def test_mariasz_points_error_maps_to_points_field(client):
+    url = start(client, "mariasz")
+    response = client.post(url, data={"trump": "hearts", "points_0": "100", "points_1": "100"})
+    assert response.status_code == 422  # RULES.md §1: a played-out deal holds 138
+    assert re.search(r'id="f-points_0".*?class="error"', response.text, re.S)
+    assert 'value="100"' in response.text
+    assert api_state(client, url)["deals"] == []
+
+
+def test_mariasz_game_in_progress_is_shown(client):
+    url = start(client, "mariasz")
+    client.post(url, data={"trump": "hearts", "points_0": "80", "points_1": "58"})
+    page = client.get(url).text
+    # RULES.md §1: nobody reached 131 in the first deal: the game goes on
+    assert "toward 131" in page and "<b>80</b>" in page
+
+
+def test_marianna_declarations_without_javascript(client):
+    url = start(client, "marianna", "marianna")
+    page = client.post(url, data={"points_0": "70", "declarations": "", "add": "0:hearts"})
+    assert page.status_code == 200 and "0:marianna:hearts" in page.text
+    page = client.post(url, data={"points_0": "70", "declarations": "0:marianna:hearts",
+                                  "kind": "mariannino", "add": "1:spades"})
+    assert "1:mariannino:spades" in page.text
+    assert api_state(client, url)["deals"] == []  # nothing stored while tapping
+    client.post(url, data={"points_0": "70", "declarations": "0:marianna:hearts 1:mariannino:spades"})
+    state = api_state(client, url)
+    # RULES.md §3: first marianna 40; mariannino 250
+    assert state["scores"] == [110, 300]
+    assert state["deals"][0]["record"]["declarations"][1]["kind"] == "mariannino"
+
+
+def test_edit_deal_recomputes_and_conflict_is_clear(client):
+    url = start(client)
+    client.post(url, data=HRA_WON | {"idem": "a"})
+    client.post(url, data=HRA_WON | {"declarer": "1", "trump": "clubs", "idem": "b"})
+    edit = client.get(url + "/deals/1")
+    filled = form_data(edit.text, "deal-form")
+    assert filled["trump"] == "hearts" and filled["declarer"] == "0"  # pre-filled
+    v = filled["version"]
+    ok = client.post(url + "/deals/1", data=HRA_WON | {"trump": "spades", "version": v})
+    assert ok.status_code == 302
+    # RULES.md §4: deal 1 is now a plain hra (1 each), deal 2 Petr's hra in clubs (1 each)
+    assert api_state(client, url)["scores"] == [1, 1, -2]
+    stale = client.post(url + "/deals/1", data=HRA_WON | {"trump": "clubs", "version": v})
+    assert stale.status_code == 422 and "another phone" in stale.text
+    assert api_state(client, url)["deals"][0]["record"]["trump"] == "spades"
+
+
+def test_delete_undo_history(client):
+    url = start(client)
+    for key in "abc":
+        client.post(url, data=HRA_WON | {"idem": key})
+    assert "Delete deal 2?" in client.get(url + "/deals/2/delete").text
+    client.post(url + "/deals/2/delete", data={"version": "1"})
+    assert len(api_state(client, url)["deals"]) == 2
+    assert "Undo deal 2?" in client.get(url + "/undo").text
+    client.post(url + "/undo")
+    assert len(api_state(client, url)["deals"]) == 1
+    history = client.get(url + "/history").text
+    for words in ("match started", "deal added", "deal deleted", "last deal undone"):
+        assert words in history
+
+
+def test_spectator_page_is_read_only_and_token_guards_edits(client):
+    url = start(client)
+    client.post(url, data=HRA_WON)
+    match_id = url.split("/")[2]
+    page = client.get(f"/m/{match_id}").text
+    assert "Jana" in page and 'id="deal-form"' not in page and "/deals/1" not in page
+    assert client.get(f"/m/{match_id}/wrong-token").status_code == 404
+    assert client.post(f"/m/{match_id}/wrong-token", data=HRA_WON).status_code == 404
+    assert client.get("/m/nope").status_code == 404
+
+
+def test_share_link_and_qr_code(client):
+    url = start(client)
+    page = client.get(url + "?new=1").text
+    assert "<svg" in page and 'class="segno"' in page
+    assert f'value="http://localhost{url}"' in page
+
+
+def test_finished_match_rematch_and_reopen(client):
+    url = start(client, "mariage", opt_match_target="1")
+    client.post(url, data={"trump": "hearts", "points_0": "100"})
+    page = client.get(url).text
+    assert "wins the match" in page and 'id="deal-form"' not in page  # RULES.md §2
+    again = client.post(url, data={"trump": "hearts", "points_0": "100"})
+    assert again.status_code == 422 and "match is over" in again.text  # a stale form: refused
+    assert len(api_state(client, url)["deals"]) == 1
+    client.post(url + "/deals/1", data={"trump": "hearts", "points_0": "69", "points_1": "69",
+                                        "version": "1"})
+    assert not api_state(client, url)["finished"]  # a tie: reopened by editing
+    rematch = client.post(url + "/rematch")
+    new_url = rematch.headers["Location"].split("?")[0]
+    assert new_url != url and api_state(client, new_url)["players"] == PLAYERS["mariage"]
+
+
+def test_chart_is_inline_svg(client):
+    url = start(client)
+    client.post(url, data=HRA_WON)
+    assert '<svg class="chart"' in client.get(url).text
