@@ -1,0 +1,245 @@
+"""Independent cross-check of Polish Mariasz (RULES.md §1, §5): hand-worked examples.
+
+Every expectation below was worked out from RULES.md alone (not from the engine's code); the
+arithmetic is in the comment next to each case. Only the public interface is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules.base import InvalidDeal, MatchFinished
+from scorekeeper.rules.mariasz import GAME
+
+H, D, C, S = "hearts", "diamonds", "clubs", "spades"
+
+
+def deal(trump, a, b=None, m0=(), m1=(), first=None, **extra) -> dict[str, Any]:
+    """A deal record in the API.md form."""
+    return {"trump": trump, "points": [a, b], "marriages": [list(m0), list(m1)],
+            "first_to_target": first, **extra}  # fmt: skip
+
+
+def play(deals: list[dict[str, Any]], **overrides: Any):
+    """Score a whole match from raw records through the public interface."""
+    options = GAME.make_options(None, overrides)
+    return GAME.score(options, 2, [GAME.parse_record(d, options, 2) for d in deals])
+
+
+CASES = [
+    # RULES.md §1 "Reached in the game's first deal: dubla": P0 95 + trump marriage 40 = 135 >= 131
+    # (deal stopped: 95 + 30 < 138). P0: dubla 2 + trump marriage 2 = 4; P1: plain marriage 1.
+    ("dubla_with_marriages", [deal(H, 95, 30, [H], [S])], {}, (4, 1), [("dubla", 0, (4, 1))]),
+    # §1 sympla: deal 1 70:68, nobody at 131; deal 2 P0 +61 = 131 -> sympla 1.
+    ("sympla", [deal(S, 70), deal(C, 61, 20)], {}, (1, 0), [("sympla", 0, (1, 0))]),
+    # §1 "a deal inside an unfinished game changes no match points": deal 1 P0 50+40 = 90,
+    # P1 88+20 = 108; after deal 2 P1 108+23 = 131: P1 sympla 1 + plain 1 = 2, P0 trump 2.
+    (
+        "marriages_credited_at_end",
+        [deal(H, 50, None, [H], [S]), deal(C, 0, 23)],
+        {},
+        (2, 2),
+        [("sympla", 1, (2, 2))],
+    ),
+    # §1 both >= 131 after the second deal: 69:69, then 69:69 -> 138 each; first_to_target 1.
+    (
+        "both_reach_first_1",
+        [deal(S, 69), deal(S, 69, None, first=1)],
+        {},
+        (0, 1),
+        [("sympla", 1, (0, 1))],
+    ),
+    (
+        "both_reach_first_0",
+        [deal(S, 69), deal(S, 69, None, first=0)],
+        {},
+        (1, 0),
+        [("sympla", 0, (1, 0))],
+    ),
+    # §1 swatowe within one deal: P0 trump H 40 + D, C, S 3 × 20 = 100, + 31 cards = 131 dubla.
+    # P0: dubla 2 + 2 + 1 + 1 + 1 + swatowe 5 (added, not replacing) = 12 (match_target 100).
+    (
+        "swatowe_one_deal",
+        [deal(H, 31, 0, [H, D, C, S])],
+        {"match_target": 100},
+        (12, 0),
+        [("dubla", 0, (12, 0))],
+    ),
+    # §1 swatowe across the two deals of one game: deal 1 (trump H) P0 H 40 + D 20 + 30 = 90;
+    # deal 2 (trump C) P0 C 40 + S 20 + 10 = 160 -> sympla. 1 + (2+1) + (2+1) + 5 = 12.
+    (
+        "swatowe_two_deals",
+        [deal(H, 30, None, [H, D]), deal(C, 10, 0, [C, S])],
+        {"match_target": 100},
+        (12, 0),
+        [("sympla", 0, (12, 0))],
+    ),
+    # Three suits only: no swatowe. 2 (dubla) + 2 + 1 + 1 = 6. P0 40+20+20 + 51 = 131.
+    (
+        "no_swatowe_three_suits",
+        [deal(H, 51, 0, [H, D, C])],
+        {"match_target": 100},
+        (6, 0),
+        [("dubla", 0, (6, 0))],
+    ),
+    # §1 swatowe option value 3: 2 + 2+1+1+1 + 3 = 10 (match_target 100).
+    (
+        "swatowe_option",
+        [deal(H, 31, 0, [H, D, C, S])],
+        {"match_target": 100, "swatowe": 3},
+        (10, 0),
+        [("dubla", 0, (10, 0))],
+    ),
+    # §1 ace_king house rule: A+K in trumps 60 + 71 cards = 131 -> dubla 2 (RULES.md lists no
+    # match points for an ace-king meld, so only the 2 of dubla).
+    (
+        "ace_king_trump",
+        [deal(H, 71, 0, ace_kings=[[H], []])],
+        {"ace_king": True},
+        (2, 0),
+        [("dubla", 0, (2, 0))],
+    ),
+    # ace-king plain 30 + 101 = 131 -> dubla.
+    (
+        "ace_king_plain",
+        [deal(H, 101, 0, ace_kings=[[S], []])],
+        {"ace_king": True},
+        (2, 0),
+        [("dubla", 0, (2, 0))],
+    ),
+    # §1 closing: P0 closes, 80:58 played out, P0 short of 131 -> P1 wins "as if by dubla": 2.
+    (
+        "closing_fails_first_deal",
+        [deal(H, 80, None, closed_by=0)],
+        {"closing": True},
+        (0, 2),
+        [("dubla", 1, (0, 2))],
+    ),
+    # closing in the second deal: deal 1 69:69; deal 2 P0 closes, 61:77 -> P0 130, P1 146;
+    # P0 failed -> P1 wins as if by dubla: 2 (not sympla 1).
+    (
+        "closing_fails_second_deal",
+        [deal(H, 69), deal(H, 61, None, closed_by=0)],
+        {"closing": True},
+        (0, 2),
+        [("dubla", 1, (0, 2))],
+    ),
+    # closer reaches the target: an ordinary dubla, 2.
+    (
+        "closing_made",
+        [deal(H, 131, 0, closed_by=0)],
+        {"closing": True},
+        (2, 0),
+        [("dubla", 0, (2, 0))],
+    ),
+]
+
+
+@pytest.mark.parametrize("name, deals, options, scores, games", CASES, ids=[c[0] for c in CASES])
+def test_games(name, deals, options, scores, games):
+    result = play(deals, **options)
+    assert result.scores == scores
+    got = [(g["kind"], g["winner"], tuple(g["match_points"])) for g in result.extra["games"]]
+    assert got == games
+    assert sum(sum(d.delta) for d in result.deals) == sum(scores)
+
+
+def test_unfinished_game_changes_no_match_points():
+    # RULES.md §1 "a deal inside an unfinished game changes no match points": 50+40 : 88+20.
+    result = play([deal(H, 50, None, [H], [S])])
+    assert result.scores == (0, 0)
+    assert result.deals[0].delta == (0, 0)
+    assert result.extra["games"] == []
+    assert list(result.extra["current"]) == [90, 108]
+    assert not result.finished
+
+
+def test_games_points_field():
+    # API.md "points": the game's points: deal 1 50+40 = 90 / 108; deal 2 +0 / +23 -> 90 / 131.
+    result = play([deal(H, 50, None, [H], [S]), deal(C, 0, 23)])
+    game = result.extra["games"][0]
+    assert game["deals"] == [1, 2] and list(game["points"]) == [90, 131]
+
+
+def test_both_reach_needs_first_to_target():
+    # RULES.md §1: "When both players are at 131 or more after the second deal, the record must
+    # say who reached it first" -> refused without it.
+    with pytest.raises(InvalidDeal) as err:
+        play([deal(S, 69), deal(S, 69)])
+    assert err.value.deal == 2
+    assert {e.field for e in err.value.errors} <= {"first_to_target", "points"}
+
+
+def test_match_ends_at_match_target():
+    # RULES.md §1 match_target 10: five dublas with nothing else: 2 × 5 = 10 -> P0 wins.
+    result = play([deal(H, 131, 0)] * 5)
+    assert (result.scores, result.finished, result.winner) == ((10, 0), True, 0)
+    # §5 "a deal added to a match that is already decided" -> MatchFinished, deal 6
+    with pytest.raises(MatchFinished) as err:
+        play([deal(H, 131, 0)] * 6)
+    assert err.value.deal == 6
+
+
+def test_equal_totals_play_on_then_decide():
+    # RULES.md §1 "higher total wins, equal totals play another game". match_target 3:
+    # game 1 P0 dubla 2 -> (2, 0); game 2 P1 dubla 2 + plain D 1, P0 plain C 1 -> (3, 3) equal:
+    # play on; game 3 P0 dubla -> (5, 3), P0 wins.
+    g2 = deal(S, 10, 111, [C], [D])  # P1 111 + 20 = 131, P0 10 + 20 = 30
+    result = play([deal(H, 131, 0), g2], match_target=3)
+    assert (result.scores, result.finished) == ((3, 3), False)
+    result = play([deal(H, 131, 0), g2, deal(H, 131, 0)], match_target=3)
+    assert (result.scores, result.finished, result.winner) == ((5, 3), True, 0)
+
+
+def test_both_past_match_target_higher_wins():
+    # match_target 3: game 1 P0 dubla (2, 0); game 2 P1 dubla 2 + trump marriage 2 = 4, P0 plain 1
+    # -> (3, 4): both >= 3, higher total P1 wins.
+    g2 = deal(S, 10, 91, [C], [S])  # P1 91 + 40 = 131
+    result = play([deal(H, 131, 0), g2], match_target=3)
+    assert (result.scores, result.finished, result.winner) == ((3, 4), True, 1)
+
+
+def test_match_games():
+    # RULES.md §1 match_games 2: game 1 P0 dubla 2; game 2 (deals 2-3) P1 sympla 1 -> (2, 1),
+    # two games played -> P0 wins with the higher total.
+    deals = [deal(H, 131, 0), deal(H, 69), deal(H, 0, 62)]  # P1 69 + 62 = 131
+    result = play(deals[:2], match_games=2)
+    assert not result.finished
+    result = play(deals, match_games=2)
+    assert (result.scores, result.finished, result.winner) == ((2, 1), True, 0)
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [
+        # §5 "a short total when nobody reached the target": 70 + 60 = 130 < 138, nobody at 131
+        [deal(H, 70, 60)],
+        # second deal short and nobody at 131: 69 + 10 = 79, 69 + 10 = 79
+        [deal(H, 69), deal(H, 10, 10)],
+    ],
+)
+def test_short_deal_without_target_refused(deals):
+    with pytest.raises(InvalidDeal) as err:
+        play(deals)
+    assert err.value.deal == len(deals)
+    assert all(e.field.split(".")[0] == "points" for e in err.value.errors)
+
+
+@pytest.mark.parametrize(
+    "record, field",
+    [
+        (deal(H, 140, None), "points"),  # §5 points outside 0…138
+        (deal(H, 70, 70), "points"),  # §5 played out: must sum to exactly 138
+        (deal(H, 69, None, [H, H]), "marriages"),  # §5 same suit twice in one deal
+        (deal(None, 69, None, [S]), "trump"),  # §5 a marriage when the record names no trump
+        (deal(H, 69, None, first=2), "first_to_target"),  # §5 a seat not at the table
+        (deal(H, 69, None, closed_by=0), "closed_by"),  # closing is off by default
+    ],
+)
+def test_refusals(record, field):
+    options = GAME.make_options(None, {})
+    with pytest.raises(InvalidDeal) as err:
+        GAME.parse_record(record, options, 2)
+    assert any(e.field.split(".")[0] == field for e in err.value.errors), err.value.errors
