@@ -1,0 +1,135 @@
+"""A 7-player Mariáš pub evening in real headless Chromium (issue 4, RULES.md §6).
+
+The organiser registers, creates the tournament and draws two rounds (one table of 4 and one of
+3 each); at every table one phone enters a deal on the match page and a second phone confirms the
+result on the table's page; the public standings page then shows every player in the right order.
+Set SCOREKEEPER_SHOTS=/some/dir to keep screenshots of the pages on the way.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+PHONE = {"width": 390, "height": 844}
+
+SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
+SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
+
+pytestmark = pytest.mark.browser
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def _phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _table_links(page) -> list[str]:
+    links = page.locator("a", has_text="Table page")
+    return [links.nth(i).get_attribute("href") for i in range(links.count())]
+
+
+def _seats(page) -> list[str]:
+    cells = page.locator("table.seats .who")
+    return [cells.nth(i).inner_text().strip() for i in range(cells.count())]
+
+
+def _play_table(phone_a, phone_b, url: str, declarer: int, totals: dict[str, int], shots: str):
+    """Phone A enters one won hra in clubs; phone B (another player) confirms the result."""
+    phone_a.goto(url)
+    seats = _seats(phone_a)
+    _shot(phone_a, f"{shots}-table-page")
+    phone_a.get_by_role("link", name="Enter deals").click()
+    if len(seats) == 4:
+        phone_a.locator("label[for=dealer-0]").click()  # the dealer sits the deal out
+    phone_a.locator(f"label[for=declarer-{declarer}]").click()
+    phone_a.locator("label[for=trump-2]").click()  # clubs: no hearts doubling
+    phone_a.locator("#deal-form button.save").click()
+    phone_a.wait_for_load_state()
+    # RULES.md §4: a won hra (1 unit) is paid by each of the two defenders
+    active = [i for i in range(len(seats)) if not (len(seats) == 4 and i == 0)]
+    for i in active:
+        totals[seats[i]] += 2 if i == declarer else -1
+    phone_b.goto(url)
+    assert "unconfirmed" in phone_b.content()
+    confirmer = seats[(declarer + 1) % len(seats)]
+    phone_b.locator("label", has_text=re.compile(rf"^{re.escape(confirmer)}$")).click()
+    _shot(phone_b, f"{shots}-confirm")
+    phone_b.get_by_role("button", name="Confirm these figures").click()
+    phone_b.wait_for_load_state()
+    assert "Result confirmed" in phone_b.content()
+    assert f"confirmed by table" in phone_b.content()
+
+
+def test_seven_players_two_rounds_two_phones(live_server, page, browser):
+    organiser = page
+    organiser.goto(f"{live_server}/tournaments/new")
+    assert "/auth/login" in organiser.url
+    organiser.get_by_role("link", name="Register as an organiser").click()
+    organiser.fill("input[name=username]", "anna")
+    organiser.fill("input[name=password]", "pivo-a-karty")
+    _shot(organiser, "01-register")
+    organiser.get_by_role("button", name="Register").click()
+    organiser.wait_for_url(re.compile(r"/tournaments/new$"))
+    organiser.fill("input[name=name]", "Posvícenský turnaj")
+    organiser.fill("input[name=venue]", "U Zlatého tygra")
+    organiser.select_option("select[name=game]", "marias:pub")
+    organiser.fill("input[name=rounds]", "2")
+    organiser.fill("input[name=length]", "45")
+    organiser.fill("input[name=seed]", "7")
+    organiser.fill("textarea[name=players]", "\n".join(SEVEN))
+    _shot(organiser, "02-new")
+    organiser.get_by_role("button", name="Create tournament").click()
+    organiser.wait_for_url(re.compile(r"/manage"))
+    manage_url = organiser.url
+    tid = manage_url.split("/")[-2]
+    _shot(organiser, "03-manage-empty")
+
+    phone_a, phone_b = _phone(browser), _phone(browser)
+    totals = dict.fromkeys(SEVEN, 0)
+    for number in (1, 2):
+        organiser.goto(manage_url)
+        organiser.get_by_role("link", name=f"Draw round {number}").click()
+        preview = organiser.content()
+        assert "Seed" in preview and "repeat meetings" in preview
+        _shot(organiser, f"04-draw-{number}")
+        organiser.check("input[name=start]")
+        organiser.get_by_role("button", name="Confirm this draw").click()
+        organiser.wait_for_url(re.compile(r"/manage"))
+        assert organiser.locator(".timer .clock").count() == 1
+        _shot(organiser, f"05-manage-round-{number}")
+        links = _table_links(organiser)
+        assert len(links) == 2  # RULES.md §6: 7 = one table of 3 and one of 4
+        for t, url in enumerate(links, start=1):
+            _play_table(phone_a, phone_b, url, declarer=1 if number == 1 else 2, totals=totals,
+                        shots=f"06-r{number}t{t}")
+        organiser.goto(manage_url)
+        assert organiser.locator("li.tbl.confirmed").count() == 2
+        organiser.get_by_role("button", name=f"Close round {number}").click()
+        organiser.wait_for_url(re.compile(r"/manage"))
+
+    # the public standings page, as a player's phone sees it
+    phone_a.goto(f"{live_server}/tournaments/{tid}")
+    _shot(phone_a, "07-standings-phone")
+    names = [c.inner_text().strip() for c in phone_a.locator("table.standings tbody .who").all()]
+    shown = [int(c.inner_text()) for c in phone_a.locator("table.standings tbody .total").all()]
+    assert sorted(names) == sorted(SEVEN)
+    assert shown == [totals[n] for n in names]  # each total is what the deals say
+    assert shown == sorted(shown, reverse=True)  # RULES.md §6: best balance first
+    assert "After round 2 of 2" in phone_a.content()
+
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{live_server}/tournaments/{tid}/tv")
+    assert tv.locator("table.standings tbody tr").count() == 7
+    _shot(tv, "08-tv")
