@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 def _shot(page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(Path(SHOTS) / f"tournament-{name}.png"), full_page=True)
 
 
 def _phone(browser):
@@ -69,7 +69,7 @@ def _play_table(phone_a, phone_b, url: str, declarer: int, totals: dict[str, int
     phone_b.get_by_role("button", name="Confirm these figures").click()
     phone_b.wait_for_load_state()
     assert "Result confirmed" in phone_b.content()
-    assert f"confirmed by table" in phone_b.content()
+    assert "confirmed by table" in phone_b.content()
 
 
 def test_seven_players_two_rounds_two_phones(live_server, page, browser):
