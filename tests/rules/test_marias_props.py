@@ -151,3 +151,20 @@ def test_any_json_is_refused_cleanly_or_accepted(data, n):
         assert exc.errors and all(isinstance(e.field, str) and e.message for e in exc.errors)
     else:
         assert sum(GAME.score(options, n, [record]).deals[0].delta) == 0
+
+
+@FAST
+@given(matches())
+def test_limit_caps_every_payment_between_two_players(match):
+    # RULES.md §4: option limit caps one payment between two players
+    options, n, data = match
+    if options.limit is None:
+        return
+    result = GAME.score(options, n, data)
+    for record, deal in zip(data, result.deals, strict=True):
+        offender = record["renonc"]
+        for seat, amount in enumerate(deal.delta):
+            if seat == offender:
+                assert abs(amount) <= 2 * options.limit
+            elif offender is not None or seat != record["declarer"]:
+                assert abs(amount) <= options.limit
