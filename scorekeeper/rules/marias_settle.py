@@ -150,7 +150,7 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
     else:
         active = [s for s in range(4) if s != sitter]
         with_sitter = options.sitter_pays
-        pays = " and pays as a defender" if with_sitter else ""
+        pays = "; pays and collects as a defender" if with_sitter else ""
         lines.append(f"player {sitter + 1} dealt and sat out{pays}")
     if record.renonc is not None:
         lines.append(_renonc(record, options, active, delta))

@@ -337,7 +337,7 @@ def test_four_player_explanation_names_the_sitter():
     # RULES.md §4: four at the table, the dealer sits out
     lines = deal(R(dealer=3), 4, sitter_pays=True).explanation
     assert lines == (
-        "player 4 dealt and sat out and pays as a defender",
+        "player 4 dealt and sat out; pays and collects as a defender",
         "hra won: 1 from each defender and the sitter",
     )
 
