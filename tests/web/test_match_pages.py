@@ -107,7 +107,8 @@ def test_new_match_remembers_names_on_this_device_only(app, client):
     ("data", "field", "words"),
     [
         ({"player_1": "jana"}, "player_1", "same name"),  # two players cannot share a name
-        ({"opt_betl": "-1", "opts": "1"}, "opt_betl", "between"),  # RULES.md §4: part values are units >= 0
+        # RULES.md §4: part values are units, never negative
+        ({"opt_betl": "-1", "opts": "1"}, "opt_betl", "between"),
         ({"stake": "lots"}, "stake", "0.20"),  # RULES.md §4 money: a stake per unit
     ],
 )
@@ -196,7 +197,8 @@ def test_marianna_declarations_without_javascript(client):
                                   "kind": "mariannino", "add": "1:spades"})
     assert "1:mariannino:spades" in page.text
     assert api_state(client, url)["deals"] == []  # nothing stored while tapping
-    client.post(url, data={"points_0": "70", "declarations": "0:marianna:hearts 1:mariannino:spades"})
+    both = "0:marianna:hearts 1:mariannino:spades"
+    client.post(url, data={"points_0": "70", "declarations": both})
     state = api_state(client, url)
     # RULES.md §3: first marianna 40; mariannino 250
     assert state["scores"] == [110, 300]

@@ -1,0 +1,124 @@
+"""Real headless Chromium at 390×844: start matches, enter deals by tapping, edit one (issue 3)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+class Thumb:
+    """Taps on the page, counted (the common Mariáš deal must take at most 4)."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.count += 1
+        self.page.tap(selector)
+
+
+def board(page) -> list[int]:
+    """The scores shown on the match page, side by side."""
+    return [int(t) for t in page.locator(".board .pts").all_inner_texts()]
+
+
+def api(base: str, page) -> dict:
+    match_id = re.search(r"/m/([^/?#]+)", page.url)[1]
+    with urllib.request.urlopen(f"{base}/api/v1/matches/{match_id}") as response:
+        return json.load(response)
+
+
+def save(page) -> None:
+    """Tap Save and wait for the page the server answers with."""
+    with page.expect_navigation():
+        page.tap("button.save")
+
+
+def new_match(page, base: str, tile: str, names: list[str]) -> None:
+    page.goto(base + "/")
+    page.tap("text=New match")
+    page.tap(f".tiles a:has(b:text-is('{tile}'))")
+    for i, name in enumerate(names):
+        page.fill(f"#player_{i}", name)
+    page.tap("button.save")
+    page.wait_for_selector("#deal-form")
+
+
+def marias_deal(page, declarer: int, trump: str, *, lost=False, flek=0) -> int:
+    """Enter one Mariáš deal by tapping; returns the number of taps, Save included."""
+    thumb = Thumb(page)
+    thumb(f"label[for=declarer-{declarer}]")
+    thumb(f"#f-trump label:has-text('{trump}')")
+    if lost:
+        thumb("#f-game_won label:text-is('lost')")
+    for _ in range(flek):
+        thumb("label.step:has(#game_flek) button:text-is('+')")
+    with page.expect_navigation():
+        thumb("button.save")
+    return thumb.count
+
+
+def test_marias_match_by_tapping(page, live_server):
+    new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+    assert page.viewport_size == {"width": 390, "height": 844}
+    # The common deal: declarer, trump, Save (hra and won are preselected).
+    assert marias_deal(page, 0, "červené") == 3  # issue 3: at most 4 taps
+    assert board(page) == [4, -2, -2]  # RULES.md §4: hearts double: 1 × 2 from each defender
+    assert marias_deal(page, 1, "betl") == 3
+    assert board(page) == [-1, 8, -7]  # RULES.md §4 pub: betl 5 from each defender
+    assert marias_deal(page, 2, "žaludy", lost=True, flek=1) == 5
+    assert board(page) == [1, 10, -11]  # flek doubles the lost hra: 2 to each defender
+    # Edit deal 1: the trump was zelené, not červené.
+    page.tap("#deal-1 a:text-is('Edit')")
+    assert page.is_checked("#trump-0")  # pre-filled with what was stored
+    page.tap("#f-trump label:has-text('zelené')")
+    save(page)
+    assert page.is_visible(".flash.ok")
+    assert board(page) == [-1, 11, -10]
+    assert board(page) == api(live_server, page)["scores"]
+    assert "Save deal 4" in page.inner_text("button.save")
+
+
+def test_mariasz_match_by_tapping(page, live_server):
+    new_match(page, live_server, "Mariasz", ["Ania", "Bartek"])
+
+    def deal(trump: str, points: int, melds: list[str]) -> None:
+        page.tap(f"#f-trump label:has-text('{trump}')")
+        page.fill("#points_0", str(points))
+        for meld in melds:
+            page.tap(f"label[for={meld}]")
+        save(page)
+
+    page.tap("#f-trump label:has-text('czerwień')")
+    page.fill("#points_0", "80")
+    assert page.input_value("#points_1") == "58"  # RULES.md §1: 138 minus the first
+    save(page)
+    assert "toward 131" in page.inner_text(".current")  # RULES.md §1: game 1 in progress
+    deal("żołędzie", 100, ["m_0_clubs"])
+    # RULES.md §1: Ania 80 + 100 + 40 = 220 in the second deal: sympla 1 + trump marriage 2
+    assert board(page) == [3, 0]
+    page.tap("#deal-2 a:text-is('Edit')")
+    assert page.is_checked("#m_0_clubs")
+    page.tap("label[for=m_1_hearts]")
+    save(page)
+    assert page.is_visible(".flash.ok")
+    assert board(page) == [3, 1]  # Bartek's plain marriage: 1 match point
+    deal("wino", 120, ["m_0_spades"])
+    assert board(page) == [7, 1]  # 120 + 40 in one deal: dubla 2 + trump marriage 2
+    assert board(page) == api(live_server, page)["scores"]
+
+
+def test_marianna_declarations_by_tapping(page, live_server):
+    new_match(page, live_server, "Marianna", ["Anna", "Bruno", "Carla", "Dario"])
+    page.fill("#points_0", "70")
+    page.tap("button[name=add][value='0:hearts']")
+    page.tap("#f-kind label:text-is('mariannino')")
+    page.tap("button[name=add][value='1:spades']")
+    assert page.locator("#decl-list li").count() == 2
+    save(page)
+    assert board(page) == [110, 300]  # RULES.md §3: 70 + 40; 50 + 250
