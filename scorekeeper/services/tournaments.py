@@ -15,7 +15,14 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
-from ..models.tournament import KeepApart, Tournament, TournamentAudit, TournamentPlayer
+from ..models.tournament import (
+    KeepApart,
+    Tournament,
+    TournamentAudit,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+)
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
 from . import tournament_common as common
@@ -40,10 +47,10 @@ DRAW_METHODS = ("random", "standings")
 
 __all__ = [
     "add_keep_apart", "add_player", "add_players", "audit_log", "check_table_token",
-    "check_token", "close_round",
-    "confirm_round", "confirm_table", "create_tournament", "draw_next_round", "get_tournament",
-    "preview_draw", "remove_keep_apart", "rename_player", "reinstate_player", "set_manual_result",
-    "standings", "start_round", "table_result", "tournament_state", "withdraw_player",
+    "check_token", "close_round", "confirm_round", "confirm_table", "create_tournament",
+    "draw_next_round", "get_tournament", "preview_draw", "remove_keep_apart", "rename_player",
+    "reinstate_player", "set_manual_result", "standings", "start_round", "table_of_match",
+    "table_result", "tournament_state", "withdraw_player",
 ]
 
 
@@ -329,6 +336,16 @@ def audit_log(*, session: Session, tournament_id: str) -> list[dict[str, Any]]:
          "round": r.round, "table": r.table, "before": r.before, "after": r.after}
         for r in rows
     ]
+
+
+def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] | None:
+    """(tournament id, round, table) of the tournament table played as this match, or None."""
+    row = session.exec(
+        select(TournamentRound.tournament_id, TournamentRound.number, TournamentTable.number)
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentTable.match_id == match_id)
+    ).first()
+    return tuple(row) if row else None
 
 
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:

@@ -74,11 +74,11 @@ class NewTournamentForm(FlaskForm):
     stake = StringField(_l("Stake per unit (Mariáš)"), validators=[Optional(), Length(max=20)])
     currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
     draw_method = SelectField(
-        _l("Later rounds"),
+        _l("Later rounds seated"),
         default="random",
         choices=choices([
-            ("random", _l("random, avoiding repeat meetings")),
-            ("standings", _l("by standings (leaders together)")),
+            ("random", _l("random draw")),
+            ("standings", _l("by standings")),
         ]),
     )
     seed = IntegerField(

@@ -62,11 +62,16 @@ def _live(tournament_id: str) -> dict[str, Any]:
         for table in rnd["tables"]:
             table.pop("token", None)  # the public pages never show a table's secret
     current = state["rounds"][-1] if state["rounds"] else None
+    standings = svc.standings(session=db, tournament_id=tournament.id)
+    seen: dict[int, int] = {}
+    for row in standings["rows"]:
+        seen[row["rank"]] = seen.get(row["rank"], 0) + 1
     return {
         "t": state,
+        "tied": {rank for rank, count in seen.items() if count > 1},
         "tournament": tournament,
         "current": current,
-        "standings": svc.standings(session=db, tournament_id=tournament.id),
+        "standings": standings,
         "title": get_game(tournament.game).title,
         "refresh": REFRESH_SECONDS,
         "timer": timer(current),
@@ -125,3 +130,15 @@ def table(tournament_id: str, r: int, t: int, token: str):
         error=error,
         title=get_game(tournament.game).title,
     )
+
+
+@bp.app_template_global("tournament_table_link")
+def tournament_table_link(match_id: str, token: str | None) -> str | None:
+    """For the match page: the tournament table page of this match (None for casual matches)."""
+    if not token:
+        return None
+    found = svc.table_of_match(session=get_session(), match_id=match_id)
+    if found is None:
+        return None
+    tournament_id, r, t = found
+    return url_for("tournaments.table", tournament_id=tournament_id, r=r, t=t, token=token)
