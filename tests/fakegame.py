@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.base import DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
-from scorekeeper.services import match_setup, matches
+from scorekeeper.services import match_setup, scoring
 
 
 @dataclass(frozen=True)
@@ -96,13 +96,13 @@ TALLY = Tally()
 @pytest.fixture
 def tally(monkeypatch):
     """Make the game name "tally" resolve to the stand-in game inside the services."""
-    real = matches.get_game
+    real = scoring.get_game
 
     def get_game(name: str):  # noqa: ANN202
         return TALLY if name == "tally" else real(name)
 
-    monkeypatch.setattr(matches, "get_game", get_game)
+    monkeypatch.setattr(scoring, "get_game", get_game)
     monkeypatch.setattr(match_setup, "get_game", get_game)
-    matches._cached_options.cache_clear()
+    scoring._options.cache_clear()
     yield TALLY
-    matches._cached_options.cache_clear()
+    scoring._options.cache_clear()

@@ -4,32 +4,25 @@ Stored: the match's setup and each deal's record as entered (canonical JSON). Ev
 (deltas, scores, winner, finished) is recomputed by the game's rules on every read and write,
 never stored. Every write re-scores the whole new record list before anything is stored, then
 stores the change and its audit entry in one transaction; on any error nothing is kept.
-
-Writers on one match are serialised by bumping ``match.version`` as the transaction's first
-statement: that takes SQLite's write lock (WAL) or PostgreSQL's row lock before any read, so a
-check and the write it guards always see the same deals.
+Locking and the parsed-record cache live in ``match_store``; parsing and scoring in ``scoring``.
 """
 
 from __future__ import annotations
 
 import hmac
-import json
-import logging
-from collections.abc import Callable, Mapping
-from functools import lru_cache
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, Deal, IdempotencyKey, Match, utcnow
-from ..rules.base import InvalidDeal, MatchScore, RuleError
-from ..rules.registry import get_game
-from . import match_setup as _setup
+from ..rules.base import RuleError
+from . import match_setup, match_store, scoring
 from .errors import Conflict, NotFound
-
-log = logging.getLogger(__name__)
+from .match_store import Row
 
 __all__ = [
     "check_token",
@@ -44,100 +37,32 @@ __all__ = [
     "undo_last_deal",
 ]
 
-
-@lru_cache(maxsize=256)
-def _cached_options(game_name: str, preset: str, options_json: str) -> Any:
-    return get_game(game_name).make_options(preset, json.loads(options_json))
+Change = Callable[..., tuple[str, int, Any, Any]]
 
 
-def _rules(match: Match) -> tuple[Any, Any]:
-    """The match's game and its options object (cached: options are frozen)."""
-    options_json = json.dumps(match.options, sort_keys=True)
-    return get_game(match.game), _cached_options(match.game, match.preset, options_json)
-
-
-def _parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
-    """Parse one record; a rules crash on odd input is refused like any bad record."""
-    if not isinstance(data, Mapping):
-        raise InvalidDeal("", _("A deal record must be a JSON object."), deal=n)
-    try:
-        return game.parse_record(data, options, n_players)
-    except InvalidDeal as error:
-        if error.deal is None:
-            error.deal = n
-        raise
-    except RuleError:
-        raise
-    except Exception as error:  # the rules must refuse bad input, never crash on it
-        log.exception("rules %s crashed parsing deal %s: %r", game.name, n, data)
-        raise InvalidDeal("", _("This deal record could not be read."), deal=n) from error
-
-
-def _score(game: Any, options: Any, n_players: int, records: list[Any]) -> MatchScore:
-    try:
-        return game.score(options, n_players, records)
-    except RuleError:
-        raise
-    except Exception as error:
-        log.exception("rules %s crashed scoring %d deals", game.name, len(records))
-        raise InvalidDeal("", _("These deals could not be scored.")) from error
-
-
-def _deals(session: Session, match_id: str) -> list[Deal]:
-    return list(session.exec(select(Deal).where(Deal.match_id == match_id).order_by(Deal.id)))
-
-
-def _state(match: Match, game: Any, options: Any, deals: list[Deal], result: MatchScore) -> dict:
-    items = []
-    for n, (deal, scored) in enumerate(zip(deals, result.deals, strict=True), start=1):
-        item = {
-            "n": n,
-            "record": deal.record,
-            "delta": list(scored.delta),
-            "explanation": list(scored.explanation),
-            "version": deal.version,
-        }
-        for key, value in scored.extra.items():
-            item.setdefault(key, value)
-        items.append(item)
-    state: dict[str, Any] = {
-        "id": match.id,
-        "game": match.game,
-        "preset": match.preset,
-        "options": match.options,
-        "players": list(match.players),
-        "sides": list(game.side_names(match.players, options)),
-        "deals": items,
-        "scores": list(result.scores),
-        "finished": bool(result.finished),
-        "winner": result.winner,
-    }
-    for key, value in result.extra.items():
-        state.setdefault(key, value)
-    if match.game == "marias":
-        state["money"] = _setup.money(list(result.scores), match.stake)
-    state.update(
-        {
-            "version": match.version,
-            "stake": match.stake,
-            "currency": match.currency,
-            "title": match.title or _setup.default_title(game, match.players),
-        }
-    )
-    return state
+def _not_found() -> NotFound:
+    return NotFound(_("There is no match with this id."), field="id")
 
 
 def _audit(
     session: Session,
-    match: Match,
+    match_id: str,
     action: str,
     n: int | None,
     before: Any,
     after: Any,
     actor: str | None,
 ) -> None:
-    session.add(
-        AuditEntry(match_id=match.id, action=action, n=n, before=before, after=after, actor=actor)
+    match_store.insert(
+        session,
+        AuditEntry.__table__,
+        match_id=match_id,
+        at=utcnow(),
+        action=action,
+        n=n,
+        before=before,
+        after=after,
+        actor=actor,
     )
 
 
@@ -145,7 +70,7 @@ def get_match(*, session: Session, match_id: str) -> Match:
     """The match with this id; NotFound otherwise."""
     match = session.get(Match, match_id) if isinstance(match_id, str) and match_id else None
     if match is None:
-        raise NotFound(_("There is no match with this id."), field="id")
+        raise _not_found()
     return match
 
 
@@ -158,11 +83,18 @@ def check_token(match: Match, token: Any) -> bool:
 
 def match_state(*, session: Session, match: Match) -> dict:
     """The API.md match state plus version, stake, currency, title (and money for marias)."""
-    game, options = _rules(match)
-    deals = _deals(session, match.id)
+    game, options = scoring.rules(match)
     n_players = len(match.players)
-    records = [_parse(game, options, n_players, d.record, n) for n, d in enumerate(deals, 1)]
-    return _state(match, game, options, deals, _score(game, options, n_players, records))
+    hit = match_store.cached(match.id, match.version)
+    if hit is None:
+        rows = match_store.load_rows(session, match.id)
+        records = [
+            scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)
+        ]
+    else:
+        rows, records = hit
+    result = scoring.score(game, options, n_players, records)
+    return scoring.state(match, game, options, rows, result)
 
 
 def create_match(
@@ -178,22 +110,16 @@ def create_match(
     actor: str | None = None,
 ) -> Match:
     """Check the setup with the game's rules and store a new match (with a fresh token)."""
-    match = Match(
-        **_setup.check(
-            game=game,
-            preset=preset,
-            players=players,
-            options=options,
-            stake=stake,
-            currency=currency,
-            title=title,
-        )
+    fields = match_setup.check(
+        game=game,
+        preset=preset,
+        players=players,
+        options=options,
+        stake=stake,
+        currency=currency,
+        title=title,
     )
-    session.add(match)
-    session.flush()  # the match row first: the audit entry refers to it
-    _audit(session, match, "create", None, None, _setup.summary(match), actor)
-    session.commit()
-    return match
+    return _insert(session, Match(**fields), None, actor)
 
 
 def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Match:
@@ -208,99 +134,111 @@ def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Mat
         currency=old.currency,
         title=old.title,
     )
-    session.add(match)
-    session.flush()
-    _audit(session, match, "create", None, {"rematch_of": old.id}, _setup.summary(match), actor)
-    session.commit()
-    return match
+    return _insert(session, match, {"rematch_of": old.id}, actor)
 
 
-def _lock(session: Session, match_id: str) -> Match:
-    """Bump the match's version first thing in the transaction (the writers' lock), then load."""
-    if not isinstance(match_id, str) or not match_id:
-        raise NotFound(_("There is no match with this id."), field="id")
-    table = Match.__table__
-    done = session.execute(
-        sa.update(table)
-        .where(table.c.id == match_id)
-        .values(version=table.c.version + 1, updated_at=utcnow())
-    )
-    if done.rowcount == 0:
-        session.rollback()
-        raise NotFound(_("There is no match with this id."), field="id")
-    match = session.exec(
-        select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
-    ).one()
-    return match
-
-
-Change = Callable[..., tuple[str, int, Any, Any]]
-
-
-def _write(
-    session: Session, match_id: str, change: Change, actor: str | None, key: str | None = None
-) -> dict:
-    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
+def _insert(session: Session, match: Match, before: Any, actor: str | None) -> Match:
     try:
-        match = _lock(session, match_id)
-        if key is not None:
-            earlier = _find_key(session, match_id, key)
-            if earlier is not None:
-                session.rollback()
-                return earlier
-        game, options = _rules(match)
-        n_players = len(match.players)
-        deals = _deals(session, match_id)
-        records = [_parse(game, options, n_players, d.record, n) for n, d in enumerate(deals, 1)]
-        old = (deals[:], records[:])
-        action, n, before, after = change(
-            deals, records, game=game, options=options, n_players=n_players
-        )
-        result = _score(game, options, n_players, records)
-        _audit(session, match, action, n, before, after, actor)
-        if action != "add" and not result.finished:
-            was = _score(game, options, n_players, old[1])
-            if was.finished:
-                _audit(
-                    session,
-                    match,
-                    "reopen",
-                    n,
-                    {"finished": True, "winner": was.winner},
-                    {"finished": False},
-                    actor,
-                )
-        state = _state(match, game, options, deals, result)
-        if key is not None:
-            session.add(IdempotencyKey(match_id=match_id, key=key, response=state))
+        session.add(match)
+        session.flush()  # the match row first: the audit entry refers to it
+        _audit(session, match.id, "create", None, before, match_setup.summary(match), actor)
         session.commit()
-        return state
     except BaseException:
         session.rollback()
         raise
+    return match
+
+
+def _write(
+    session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
+) -> dict:
+    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
+    if not isinstance(match_id, str) or not match_id:
+        raise _not_found()
+    with match_store.writer(session):
+        try:
+            match = match_store.lock_match(session, match_id)
+            if match is None:
+                raise _not_found()
+            game, options = scoring.rules(match)
+            n_players = len(match.players)
+            hit = match_store.cached(match_id, match.version - 1)
+            if hit is None:
+                rows = match_store.load_rows(session, match_id)
+                records = [
+                    scoring.parse(game, options, n_players, r.record, n)
+                    for n, r in enumerate(rows, 1)
+                ]
+                match_store.remember(match_id, match.version - 1, rows, records)
+            else:
+                rows, records = hit
+            old_records = records[:]
+            action, n, before, after = change(
+                rows, records, game=game, options=options, n_players=n_players
+            )
+            result = scoring.score(game, options, n_players, records)
+            _audit(session, match_id, action, n, before, after, actor)
+            if action != "add" and not result.finished:
+                was = scoring.score(game, options, n_players, old_records)
+                if was.finished:
+                    _audit(
+                        session,
+                        match_id,
+                        "reopen",
+                        n,
+                        {"finished": True, "winner": was.winner},
+                        {"finished": False},
+                        actor,
+                    )
+            state = scoring.state(match, game, options, rows, result)
+            if key is not None:
+                # Last, and without looking first (the common case saves a query).
+                match_store.insert(
+                    session,
+                    IdempotencyKey.__table__,
+                    match_id=match_id,
+                    key=key,
+                    response=state,
+                    created_at=utcnow(),
+                )
+            session.commit()
+        except (IntegrityError, RuleError):
+            # A repeat breaks the unique key, or is refused because its first run ended the
+            # match: either way it gets the stored first answer.
+            session.rollback()
+            earlier = _find_key(session, match_id, key) if key is not None else None
+            session.rollback()
+            if earlier is None:
+                raise
+            return earlier
+        except BaseException:
+            session.rollback()
+            raise
+        match_store.remember(match_id, state["version"], rows, records)
+    match_store.forget_orm_copy(session, match_id)
+    return state
 
 
 def _find_key(session: Session, match_id: str, key: str) -> dict | None:
-    row = session.exec(
+    return session.exec(
         select(IdempotencyKey.response).where(
             IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
         )
     ).first()
-    return row
 
 
-def _deal_at(deals: list[Deal], n: Any, expected_version: Any) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(deals):
+def _deal_at(rows: list[Row], n: Any, expected_version: Any) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
         raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
-    deal = deals[n - 1]
-    if expected_version is not None and expected_version != deal.version:
+    row = rows[n - 1]
+    if expected_version is not None and expected_version != row.version:
         raise Conflict(
             _(
                 "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
                 n=n,
-                v=deal.version,
+                v=row.version,
             ),
-            current=deal.version,
+            current=row.version,
         )
     return n - 1
 
@@ -314,20 +252,21 @@ def record_deal(
     actor: str | None = None,
 ) -> dict:
     """Add a deal at the end; a repeated idempotency key returns the first answer unchanged."""
-    if idempotency_key is not None:
-        earlier = _find_key(session, match_id, idempotency_key)
-        session.rollback()  # end the read so the lock below is the transaction's first statement
-        if earlier is not None:
-            return earlier
 
-    def add(deals: list[Deal], records: list[Any], *, game: Any, options: Any, n_players: int):
-        n = len(deals) + 1
-        parsed = _parse(game, options, n_players, record, n)
-        canonical = game.record_to_json(parsed)
+    def add(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
+        n = len(rows) + 1
+        parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
-        deal = Deal(match_id=match_id, record=canonical)
-        session.add(deal)
-        deals.append(deal)
+        canonical = game.record_to_json(parsed)
+        deal_id = match_store.insert(
+            session,
+            Deal.__table__,
+            match_id=match_id,
+            record=canonical,
+            version=1,
+            created_at=utcnow(),
+        )
+        rows.append(Row(deal_id, canonical, 1))
         return "add", n, None, canonical
 
     return _write(session, match_id, add, actor, idempotency_key)
@@ -344,16 +283,19 @@ def replace_deal(
 ) -> dict:
     """Replace deal ``n``'s record; everything after it is recomputed (and must still hold)."""
 
-    def edit(deals: list[Deal], records: list[Any], *, game: Any, options: Any, n_players: int):
-        i = _deal_at(deals, n, expected_version)
-        parsed = _parse(game, options, n_players, record, n)
-        canonical = game.record_to_json(parsed)
-        before = deals[i].record
-        records[i] = parsed
-        deals[i].record = canonical
-        deals[i].version += 1
-        session.add(deals[i])
-        return "edit", n, before, canonical
+    def edit(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
+        i = _deal_at(rows, n, expected_version)
+        records[i] = scoring.parse(game, options, n_players, record, n)
+        canonical = game.record_to_json(records[i])
+        old = rows[i]
+        rows[i] = Row(old.id, canonical, old.version + 1)
+        table = Deal.__table__
+        session.execute(
+            sa.update(table)
+            .where(table.c.id == old.id)
+            .values(record=canonical, version=old.version + 1)
+        )
+        return "edit", n, old.record, canonical
 
     return _write(session, match_id, edit, actor)
 
@@ -383,22 +325,23 @@ def _remove(
     actor: str | None,
     action: str,
 ) -> dict:
-    def remove(deals: list[Deal], records: list[Any], **_rules_: Any):
-        if n is None and not deals:
+    def remove(rows: list[Row], records: list[Any], **_context: Any):
+        if n is None and not rows:
             raise NotFound(_("There is no deal to undo."), field="n")
-        i = _deal_at(deals, len(deals) if n is None else n, expected_version)
-        deal = deals.pop(i)
+        i = _deal_at(rows, len(rows) if n is None else n, expected_version)
+        row = rows.pop(i)
         records.pop(i)
-        session.delete(deal)
-        return action, i + 1, deal.record, None
+        session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
+        return action, i + 1, row.record, None
 
     return _write(session, match_id, remove, actor)
 
 
 def history(*, session: Session, match_id: str) -> list[dict]:
-    """The audit trail, oldest first: when (ISO, UTC), action, n, before, after, actor."""
+    """The audit trail, oldest first: when (ISO 8601, UTC; also as "at"), action, n, before,
+    after, actor."""
     get_match(session=session, match_id=match_id)
-    rows = session.exec(
+    entries = session.exec(
         select(AuditEntry).where(AuditEntry.match_id == match_id).order_by(AuditEntry.id)
     )
     return [
@@ -411,5 +354,5 @@ def history(*, session: Session, match_id: str) -> list[dict]:
             "after": e.after,
             "actor": e.actor,
         }
-        for e in rows
+        for e in entries
     ]

@@ -209,6 +209,15 @@ def test_idempotency_key_repeats_the_first_answer_and_adds_nothing(session):
     assert len(add(session, match, 4, 1, key="k2")["deals"]) == 3
 
 
+def test_idempotent_repeat_of_the_deciding_deal_is_not_refused(session):
+    match = new(session, options={"target": 10})
+    first = add(session, match, 10, 0, key="last")
+    assert first["finished"]
+    assert add(session, match, 10, 0, key="last") == first  # not MatchFinished
+    with pytest.raises(MatchFinished):
+        add(session, match, 10, 0, key="other")
+
+
 def test_check_token_and_rematch(session):
     match = new(session, players=("Jana", "Petr", "Ota"), options={"target": 12}, stake="0.5")
     assert svc.check_token(match, match.token)

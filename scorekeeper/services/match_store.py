@@ -1,0 +1,105 @@
+"""Reading and locking a match's deal rows, with a per-process cache of parsed records.
+
+Writers on one match are serialised by bumping ``match.version`` as the transaction's first
+statement: that takes SQLite's write lock (WAL) or PostgreSQL's row lock before anything is read,
+so a check and the write it guards see the same deals. On SQLite the writers of one process also
+queue on a Python lock first, so they wait their turn instead of sleeping in SQLite's busy
+handler (which adds tens of milliseconds under load).
+
+The cache maps a match id to (committed version, rows, parsed records). Every committed change
+bumps the version, so an entry is used only when it is exactly the committed state; it is filled
+under the write lock or right after a commit, never from a transaction that may roll back.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from ..models.match import Deal, Match, utcnow
+
+CACHE_SIZE = 1024
+_cache: OrderedDict[str, tuple[int, tuple[Row, ...], tuple[Any, ...]]] = OrderedDict()
+_cache_lock = threading.Lock()
+_writer_locks: dict[str, threading.Lock] = {}
+
+
+class Row(NamedTuple):
+    """One stored deal: its row id (orders the deals), record as stored, and version."""
+
+    id: int
+    record: dict[str, Any]
+    version: int
+
+
+def load_rows(session: Session, match_id: str) -> list[Row]:
+    """The match's deals in order, as light rows (no ORM objects)."""
+    table = Deal.__table__
+    result = session.execute(
+        sa.select(table.c.id, table.c.record, table.c.version)
+        .where(table.c.match_id == match_id)
+        .order_by(table.c.id)
+    )
+    return [Row(*r) for r in result]
+
+
+def cached(match_id: str, version: int) -> tuple[list[Row], list[Any]] | None:
+    """Copies of the cached rows and parsed records, if cached for exactly ``version``."""
+    with _cache_lock:
+        entry = _cache.get(match_id)
+        if entry is None or entry[0] != version:
+            return None
+        _cache.move_to_end(match_id)
+    return list(entry[1]), list(entry[2])
+
+
+def remember(match_id: str, version: int, rows: list[Row], records: list[Any]) -> None:
+    """Cache the committed state ``version`` of a match."""
+    with _cache_lock:
+        _cache[match_id] = (version, tuple(rows), tuple(records))
+        _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+@contextmanager
+def writer(session: Session) -> Iterator[None]:
+    """Queue this process's SQLite writers on one lock per database (no-op elsewhere)."""
+    bind = session.get_bind()
+    if bind.dialect.name != "sqlite":
+        yield
+        return
+    key = str(bind.url)
+    lock = _writer_locks.get(key) or _writer_locks.setdefault(key, threading.Lock())
+    with lock:
+        yield
+
+
+def lock_match(session: Session, match_id: str) -> Any:
+    """Bump the version (the transaction's first statement: takes the lock) and return the
+    match's columns as a row (attributes like a Match), or None for an unknown id."""
+    table = Match.__table__
+    return session.execute(
+        sa.update(table)
+        .where(table.c.id == match_id)
+        .values(version=table.c.version + 1, updated_at=utcnow())
+        .returning(*table.c)
+    ).first()
+
+
+def insert(session: Session, table: sa.Table, **values: Any) -> int:
+    """Insert one row with Core (no ORM object to build) and return its id."""
+    return session.execute(sa.insert(table).values(**values).returning(table.c.id)).scalar_one()
+
+
+def forget_orm_copy(session: Session, match_id: str) -> None:
+    """Expire the session's Match object, if any, so callers see the new version."""
+    for obj in list(session.identity_map.values()):
+        if isinstance(obj, Match) and obj.id == match_id:
+            session.expire(obj)

@@ -1,0 +1,99 @@
+"""Between the stored rows and the pure rules: parse records, score them, shape the match state.
+
+Nothing here touches the database. A rules engine that crashes on odd input (instead of raising
+a RuleError) is logged and the input refused like any bad record, so a client never gets a 500.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..rules.base import InvalidDeal, MatchScore, RuleError
+from ..rules.registry import get_game
+from . import match_setup
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=256)
+def _options(game_name: str, preset: str, options_json: str) -> Any:
+    return get_game(game_name).make_options(preset, json.loads(options_json))
+
+
+def rules(match: Any) -> tuple[Any, Any]:
+    """The match's game and its options object (cached: options are frozen dataclasses)."""
+    options_json = json.dumps(match.options, sort_keys=True)
+    return get_game(match.game), _options(match.game, match.preset, options_json)
+
+
+def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
+    """Parse deal ``n``'s record; InvalidDeal (with ``deal=n``) when it is impossible."""
+    if not isinstance(data, Mapping):
+        raise InvalidDeal("", _("A deal record must be a JSON object."), deal=n)
+    try:
+        return game.parse_record(data, options, n_players)
+    except InvalidDeal as error:
+        if error.deal is None:
+            error.deal = n
+        raise
+    except RuleError:
+        raise
+    except Exception as error:  # the rules must refuse bad input, never crash on it
+        log.exception("rules %s crashed parsing deal %s: %r", game.name, n, data)
+        raise InvalidDeal("", _("This deal record could not be read."), deal=n) from error
+
+
+def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
+    """Score the whole record list with the game's rules."""
+    try:
+        return game.score(options, n_players, list(records))
+    except RuleError:
+        raise
+    except Exception as error:
+        log.exception("rules %s crashed scoring %d deals", game.name, len(records))
+        raise InvalidDeal("", _("These deals could not be scored.")) from error
+
+
+def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: MatchScore) -> dict:
+    """The API.md match state (+ version, stake, currency, title; money for marias)."""
+    # Copies: the rows may be shared with the record cache, and callers may change the state.
+    records = json.loads(json.dumps([row.record for row in rows]))
+    deals = []
+    for n, (row, record, scored) in enumerate(zip(rows, records, result.deals, strict=True), 1):
+        item = {
+            "n": n,
+            "record": record,
+            "delta": list(scored.delta),
+            "explanation": list(scored.explanation),
+            "version": row.version,
+        }
+        for key, value in scored.extra.items():
+            item.setdefault(key, value)
+        deals.append(item)
+    out: dict[str, Any] = {
+        "id": match.id,
+        "game": match.game,
+        "preset": match.preset,
+        "options": match.options,
+        "players": list(match.players),
+        "sides": list(game.side_names(match.players, options)),
+        "deals": deals,
+        "scores": list(result.scores),
+        "finished": bool(result.finished),
+        "winner": result.winner,
+    }
+    for key, value in result.extra.items():
+        out.setdefault(key, value)
+    if match.game == "marias":
+        out["money"] = match_setup.money(list(result.scores), match.stake)
+    out["version"] = match.version
+    out["stake"] = match.stake
+    out["currency"] = match.currency
+    out["title"] = match.title or match_setup.default_title(game, match.players)
+    return out
