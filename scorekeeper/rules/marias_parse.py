@@ -1,7 +1,8 @@
 """Parsing a Mariáš deal record (API.md "marias") field by field: types, ranges, seats, suits.
 
 The checks between fields (one game part, trumps, points against ``won``…) are in
-``marias_checks``; this module only turns JSON into the frozen record of ``marias_record``.
+``marias_checks``; this module only turns JSON into the frozen record of ``marias_record``,
+trying the quick path of ``marias_fast`` first and collecting every problem when it declines.
 """
 
 from __future__ import annotations

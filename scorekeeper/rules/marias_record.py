@@ -1,6 +1,7 @@
 """The Mariáš deal record (API.md "marias"): its frozen dataclasses, names and canonical JSON.
 
-Parsing and the checks of RULES.md §5 are in ``marias_parse`` and ``marias_checks``.
+Parsing and the checks of RULES.md §5 are in ``marias_parse`` (with its quick path
+``marias_fast``) and ``marias_checks``.
 
 Points (``declarer_points``, ``defender_points``) are card points plus the marriages the side
 counted. Card points are aces, tens and the last trick (90 in all); marriages add at most 100
