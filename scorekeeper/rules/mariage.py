@@ -104,7 +104,7 @@ class Mariage:
                     "by editing a deal before adding more", deal=n,
                 )  # fmt: skip
             pts = deal_points(r, total)
-            lines = [describe_deal(r, total)]
+            lines = [describe_deal(r, total, pts)]
             mp = [0, 0]
             if pts[0] == pts[1]:
                 carried += 1

@@ -168,7 +168,7 @@ class _Scorer:
             self.game_marriages[s][1] += len(r.marriages[s]) - trumps
             self.game_suits[s].update(r.marriages[s])
         reached = [s for s in (0, 1) if pts[s] >= target]
-        lines = [describe_deal(r, self.total)]
+        lines = [describe_deal(r, self.total, gained)]
         if r.is_short(self.total) and not reached:
             cards = sum(r.card_points(self.total))
             raise InvalidDeal(

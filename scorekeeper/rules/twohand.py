@@ -88,22 +88,27 @@ def meld_value(suit: str, trump: str | None, *, ace_king: bool = False) -> int:
 
 def deal_points(record: TwoHandRecord, total: int) -> tuple[int, int]:
     """Each player's points in the deal: card points + marriages (+ ace-kings)."""
-    cards = record.card_points(total)
-    return tuple(  # type: ignore[return-value]
-        cards[s]
-        + sum(meld_value(m, record.trump) for m in record.marriages[s])
-        + sum(meld_value(m, record.trump, ace_king=True) for m in (record.ace_kings or ((), ()))[s])
-        for s in SEATS
-    )
+    first, second = record.points
+    cards = (first, total - first if second is None else second)
+    trump, out = record.trump, [0, 0]
+    for s in SEATS:
+        points = cards[s]
+        for m in record.marriages[s]:
+            points += TRUMP_MARRIAGE if m == trump else PLAIN_MARRIAGE
+        if record.ace_kings:
+            for m in record.ace_kings[s]:
+                points += TRUMP_ACE_KING if m == trump else PLAIN_ACE_KING
+        out[s] = points
+    return out[0], out[1]
 
 
 def _kind(suit: str, trump: str | None) -> str:
     return "trump" if suit == trump else "plain"
 
 
-def describe_deal(record: TwoHandRecord, total: int) -> str:
+def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> str:
     """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'."""
-    cards, sums, parts = record.card_points(total), deal_points(record, total), []
+    cards, parts = record.card_points(total), []
     for s in SEATS:
         melds = [
             f"{_kind(m, record.trump)} marriage ({m}) {meld_value(m, record.trump)}"

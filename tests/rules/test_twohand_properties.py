@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import mariage, mariasz
-from scorekeeper.rules.base import MatchFinished
+from scorekeeper.rules.base import InvalidDeal, MatchFinished
 from tests.strategies import mariage as mariage_st
 from tests.strategies import mariasz as mariasz_st
 
@@ -84,3 +84,29 @@ def test_options_round_trip_through_json(game, strategies, data):
     options = data.draw(strategies.all_options())
     as_json = json.loads(json.dumps(game.options_to_json(options)))
     assert game.make_options(game.default_preset, as_json) == options
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 300) | st.floats(allow_nan=False)
+    | st.sampled_from(["hearts", "spades", "x", ""]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=12,
+)  # fmt: skip
+FIELDS = ["trump", "points", "marriages", "first_to_target", "ace_kings", "closed_by", "x"]
+
+
+@pytest.mark.parametrize("game, strategies", ENGINES, ids=IDS)
+@FEW
+@given(data=st.data())
+def test_any_json_is_parsed_or_refused_with_fields(game, strategies, data):
+    # RULES.md §5 / API.md: anything a client sends is a record or a 422, never a crash
+    options = data.draw(strategies.all_options())
+    raw = data.draw(strategies.records(options))
+    for key in data.draw(st.lists(st.sampled_from(FIELDS), max_size=3)):
+        raw[key] = data.draw(JSON)
+    try:
+        record = game.parse_record(raw, options, 2)
+    except InvalidDeal as err:
+        assert err.errors and all(e.field and e.message for e in err.errors)
+    else:
+        assert game.parse_record(game.record_to_json(record), options, 2) == record
