@@ -227,11 +227,9 @@ class _Scorer:
                 parts.append(("swatowe (all four suits)", o.swatowe))
             mp[s] = sum(v for _, v in parts)
             text = " + ".join(f"{label} {v}" for label, v in parts)
-            lines.append(
-                f"{player(s)}: {text} = {mp[s]} match points"
-                if parts
-                else f"{player(s)}: no match points"
-            )
+            text += f" = {mp[s]}" if len(parts) > 1 else ""
+            unit = "match point" if mp[s] == 1 else "match points"
+            lines.append(f"{player(s)}: {text} {unit}" if parts else f"{player(s)}: no {unit}")
         number = len(self.games) + 1
         self.games.append(
             {
