@@ -44,10 +44,14 @@ def _hundred(
     return value, f"{base} × {short} for {points} points ({100 - points} short) = {value}"
 
 
+def _said(won: bool | None) -> str:
+    return "won" if won else "lost"
+
+
 def _part_value(
     part: Part, record: MariasRecord, options: MariasOptions
-) -> tuple[str, bool, bool, int, str | None]:
-    """(label, won by its owner, won by the declarer's side, value, arithmetic) of one part."""
+) -> tuple[str, bool, int, str | None]:
+    """(label saying won or lost, won by the declarer's side, value, arithmetic) of a part."""
     kind = part.kind
     won = part.won
     if kind == "hra":
@@ -58,18 +62,20 @@ def _part_value(
             value, text = _scaled(
                 options.tiche_sto, points or 100, options.sto_scaling == "doubling"
             )
-            return "hra with tiché sto", mine, mine, value, text
-        if won is None:
-            won = record.declarer_points > record.defender_points  # type: ignore[operator]
-        return "hra", won, won, options.hra, None
+            return f"hra {_said(mine)} with tiché sto", mine, value, text
+        if won is None:  # decided by the points: say so
+            dp, fp = record.declarer_points, record.defender_points
+            won = dp > fp  # type: ignore[operator]
+            return f"hra {_said(won)} ({dp} against {fp})", won, options.hra, None
+        return f"hra {_said(won)}", won, options.hra, None
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
-        return "sto", won, won, value, text
+        return f"sto {_said(won)}", won, value, text
     if kind == "sto_proti":  # RULES.md §4 scales only the declarer's sto: this one is flat
-        return "sto proti", won, not won, options.sto_proti, None
+        return f"sto proti {_said(won)}", not won, options.sto_proti, None
     if kind == "sedma_proti":
-        return "sedma proti", won, not won, options.sedma_proti, None
-    return NAMES[kind], won, won, getattr(options, kind), None
+        return f"sedma proti {_said(won)}", not won, options.sedma_proti, None
+    return f"{NAMES[kind]} {_said(won)}", won, getattr(options, kind), None
 
 
 def _expr(value: int, text: str | None, level: int, hearts: bool) -> tuple[int, str]:
@@ -97,7 +103,6 @@ def _line(label: str, direction: str, payers: list[int], exprs: list[str], sitte
 @lru_cache(maxsize=4096)
 def _same_for_all(
     label: str,
-    won: bool,
     declarer_wins: bool,
     value: int,
     text: str | None,
@@ -111,10 +116,9 @@ def _same_for_all(
     the slow part of settling them.
     """
     amount, expr = _expr(value, text, level, hearts)
-    said = "won" if won else "lost"
     if declarer_wins:
-        return amount, f"{label} {said}: {expr} from {whom}"
-    return -amount, f"{label} {said}: {expr} to {whom}"
+        return amount, f"{label}: {expr} from {whom}"
+    return -amount, f"{label}: {expr} to {whom}"
 
 
 def clear_caches() -> None:
@@ -163,11 +167,11 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
     owed = [0] * len(payers)  # on top of that, per payer (flek per defender)
     hearts_double = options.hearts_double and record.trump == "hearts"
     for part in record.parts:
-        label, won, declarer_wins, value, text = _part_value(part, record, options)
+        label, declarer_wins, value, text = _part_value(part, record, options)
         hearts = hearts_double and part.kind not in _NO_HEARTS
         flek = part.flek
         if type(flek) is int:
-            signed, line = _same_for_all(label, won, declarer_wins, value, text, flek, hearts, whom)
+            signed, line = _same_for_all(label, declarer_wins, value, text, flek, hearts, whom)
             common += signed
             lines.append(line)
             continue
@@ -177,7 +181,6 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
             amount, expr = _expr(value, text, level, hearts)
             owed[j] += amount if declarer_wins else -amount
             exprs.append(expr)
-        label = f"{label} {'won' if won else 'lost'}"
         lines.append(_line(label, "from" if declarer_wins else "to", payers, exprs, with_sitter))
     for silent in record.silent:
         if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra

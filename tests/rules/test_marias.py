@@ -299,7 +299,7 @@ EXPLAINED = [
     (
         R(silent=[{"kind": "tiche_sto", "side": "declarer", "points": 120}]),
         {},
-        ["hra with tiché sto won: 2 + 2 × 2 for 120 points = 6 from each defender"],
+        ["hra won with tiché sto: 2 + 2 × 2 for 120 points = 6 from each defender"],
     ),
     (
         R(P("hra", False), silent=[{"kind": "ticha_sedma", "side": "defenders"}]),
