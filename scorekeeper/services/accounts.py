@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -17,13 +18,13 @@ def create_organiser(*, session: Session, username: str, password: str) -> Organ
     username = (username or "").strip()
     errors = []
     if not username:
-        errors.append(FieldError("username", "Enter a name to log in with"))
+        errors.append(FieldError("username", _("Enter a name to log in with.")))
     if len(password or "") < MIN_PASSWORD:
-        errors.append(FieldError("password", f"Use at least {MIN_PASSWORD} characters"))
+        errors.append(FieldError("password", _("Use at least %(n)s characters.", n=MIN_PASSWORD)))
     if errors:
         raise RuleError(errors)
     if session.exec(select(Organiser).where(Organiser.username == username)).first():
-        raise Conflict("That name is taken", field="username")
+        raise Conflict(_("That name is taken."), field="username")
     organiser = Organiser(username=username, password_hash=generate_password_hash(password))
     session.add(organiser)
     session.commit()

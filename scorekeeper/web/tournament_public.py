@@ -129,6 +129,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
         form=form,
         error=error,
         title=get_game(tournament.game).title,
+        timer=timer(rnd),
     )
 
 

@@ -141,7 +141,7 @@ def sheet(tournament_id: str, r: int, t: int):
                     url_for("tournaments.manage", tournament_id=tournament.id) + "#round"
                 )
     elif request.method == "GET":
-        values = [str(x) for x in table["scores"]] if table["source"] == "sheet" else values
+        values = [str(x) for x in table["scores"]]  # start from the current figures
     return render_template(
         "tournaments/sheet.html",
         tournament=tournament,

@@ -160,6 +160,8 @@ def manage(tournament_id: str):
     pair_form = forms.KeepApartForm()
     active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
     pair_form.a.choices = pair_form.b.choices = forms.choices(active)
+    if len(active) > 1:
+        pair_form.b.data = active[1][0]
     link = url_for(
         "tournaments.organiser_link",
         tournament_id=tournament.id,
