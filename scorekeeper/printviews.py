@@ -21,7 +21,7 @@ PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 MARGIN_MM = 12
 #: Standings column widths in mm including cell padding, mirroring print.css (normal, large):
 #: rank, the name's minimum, one round, the total, one tie-break.
-STANDINGS_MM = {False: (15, 55, 15, 19, 21), True: (23, 75, 23, 29, 29)}
+STANDINGS_MM = {False: (15, 50, 15, 19, 19), True: (20, 60, 23, 29, 29)}
 BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
 
 
@@ -51,18 +51,13 @@ def rank_labels(ranks: Sequence[int]) -> list[str]:
 def tiebreak_label(key: str) -> str:
     """A short column heading for a tie-break key from the standings JSON."""
     labels = {
-        "buchholz": _("Buchholz"),
-        "median_buchholz": _("Median"),
-        "sonneborn_berger": _("S-B"),
-        "wins": _("Wins"),
-        "won": _("Wins"),
-        "match_points": _("MP"),
-        "points": _("Pts"),
-        "balance": _("Bal."),
+        "table_wins": _("Wins"),
         "best_round": _("Best"),
-        "head_to_head": _("H2H"),
-        "tables_won": _("Tables won"),
-        "card_points": _("Card pts"),
+        "last_places": _("Lasts"),
+        "lot": _("Lot"),
+        "point_difference": _("Diff."),
+        "match_points": _("MP"),
+        "buchholz": _("Buchholz"),
     }
     return labels.get(key, key.replace("_", " ").capitalize())
 

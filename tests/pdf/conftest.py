@@ -55,10 +55,9 @@ def player_names(n: int) -> list[str]:
     names = list(NAMES)
     i = 0
     while len(names) < n:
-        names.append(
-            f"{FIRST[i % len(FIRST)]} {LAST[(i // len(FIRST)) % len(LAST)]}"
-            + (f" {i // (len(FIRST) * len(LAST)) + 1}" if i >= 300 else "")
-        )
+        first, last = FIRST[i % len(FIRST)], LAST[(i // len(FIRST)) % len(LAST)]
+        lap = i // (len(FIRST) * len(LAST))  # past 300 names: a middle initial keeps them unique
+        names.append(f"{first} {chr(ord('A') + lap - 1)}. {last}" if lap else f"{first} {last}")
         i += 1
     return names[:n]
 
@@ -133,3 +132,65 @@ def to_png(data: bytes, out: Path, *, dpi: int = 30, first: int = 1, last: int =
         timeout=60,
     )
     return sorted(out.parent.glob(out.name + "-*.png"))
+
+
+MATCH_STATE = {
+    "id": "m1",
+    "game": "marias",
+    "preset": "pub",
+    "players": NAMES[:3],
+    "sides": NAMES[:3],
+    "title": "Pátek u Tygra",
+    "deals": [
+        {"n": 1, "delta": [2, -1, -1], "explanation": ["hra won: 1 from each defender"]},
+        {"n": 2, "delta": [-4, 2, 2], "explanation": ["sedma lost: 2 to each defender"]},
+        {"n": 3, "delta": [-1, 2, -1], "explanation": ["hra won: 1 from each defender"]},
+    ],
+    "scores": [-3, 3, 0],
+    "money": ["-0.60", "0.60", "0.00"],
+    "currency": "CZK",
+    "finished": True,
+    "winner": 1,
+}
+
+
+def build_print_app(mp: pytest.MonkeyPatch, **data):
+    """Only the printing blueprint, its loaders fed from fixture dicts (no database needed)."""
+    from flask import Flask
+
+    from scorekeeper import ROOT
+    from scorekeeper.extensions import babel
+    from scorekeeper.web import printing
+
+    app = Flask(
+        "print_test", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static")
+    )
+    app.config.update(TESTING=True, SECRET_KEY="test", PAPER="A4")
+    babel.init_app(app)
+    app.register_blueprint(printing.bp)
+    data = {
+        "standings": make_standings(),
+        "round": make_round(13, 3),
+        "match": MATCH_STATE,
+        "organiser": True,
+        **data,
+    }
+    state = {
+        "id": "t1",
+        "name": "Posvícenský turnaj",
+        "venue": "U Zlatého tygra",
+        "date": "2026-11-21",
+        "rounds_planned": 4,
+        "game": "marias",
+    }
+    mp.setattr(printing, "load_standings", lambda tid: data["standings"])
+    mp.setattr(printing, "_tournament_round", lambda tid: (state, data["round"]))
+    mp.setattr(printing, "_is_organiser", lambda s: data["organiser"])
+    mp.setattr(printing, "load_match_state", lambda mid: data["match"])
+    app.fixture_data = data
+    return app
+
+
+@pytest.fixture
+def print_app(monkeypatch):
+    return build_print_app(monkeypatch)

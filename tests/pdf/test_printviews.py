@@ -1,0 +1,229 @@
+"""Pure printviews functions: rank labels, layouts, seating, tickets, certificates, sheets."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import MATCH_STATE, NAMES, make_round, make_standings
+
+from scorekeeper import printviews as pv
+
+
+@pytest.mark.parametrize(
+    ("ranks", "labels"),
+    [
+        ([1, 2, 3], ["1", "2", "3"]),
+        ([1, 2, 3, 3, 5], ["1", "2", "=3", "=3", "5"]),  # RULES.md §6: tied rows share a rank
+        ([1, 1, 1], ["=1", "=1", "=1"]),
+        ([], []),
+    ],
+)
+def test_rank_labels(ranks, labels):
+    assert pv.rank_labels(ranks) == labels
+
+
+@pytest.mark.parametrize(
+    ("asked", "default", "size", "key"),
+    [
+        (None, "A4", "A4", "a4"),
+        ("letter", "A4", "Letter", "letter"),
+        ("LETTER", "A4", "Letter", "letter"),
+        ("legal", "A4", "A4", "a4"),  # unknown paper: the default, never an error
+        (None, "Letter", "Letter", "letter"),
+    ],
+)
+def test_paper(asked, default, size, key):
+    page = pv.paper(asked, default)
+    assert (page["size"], page["key"]) == (size, key)
+
+
+@pytest.mark.parametrize(
+    ("rounds", "tiebreaks", "large", "layout"),
+    [
+        (4, 2, False, "portrait"),
+        (6, 3, False, "landscape"),
+        (14, 4, False, "compact"),
+        (2, 1, True, "portrait"),
+        (4, 2, True, "landscape"),
+        (8, 3, True, "compact"),
+    ],
+)
+def test_standings_layout(rounds, tiebreaks, large, layout):
+    assert pv.standings_layout(rounds, tiebreaks, large=large) == layout
+
+
+def test_standings_context_pads_rounds_and_unions_tiebreaks():
+    data = {
+        "after_round": 2,
+        "rows": [
+            {
+                "rank": 1,
+                "player": "Jana",
+                "total": 12,
+                "rounds": [8, 4],
+                "tiebreaks": {"table_wins": 2},
+            },
+            {"rank": 2, "player": "Ota", "total": 3.5, "rounds": [3.5], "tiebreaks": {"lot": 1}},
+        ],
+        "tournament": {"name": "T", "rounds_planned": 4},
+    }
+    ctx = pv.standings_context(data)
+    assert ctx["subtitle"] == "after round 2 of 4"
+    assert ctx["round_headings"] == ["R1", "R2"]
+    assert ctx["tiebreak_headings"] == ["Wins", "Lot"]
+    assert ctx["rows"][1]["rounds"] == ["3.5", "–"]  # a missing round prints as a dash
+    assert ctx["rows"][1]["tiebreaks"] == ["–", "1"]
+    assert [r["rank"] for r in ctx["rows"]] == ["1", "2"]
+
+
+def test_standings_context_bands_rows_in_threes():
+    ctx = pv.standings_context(make_standings(9))
+    assert [r["shaded"] for r in ctx["rows"]] == [False] * 3 + [True] * 3 + [False] * 3
+
+
+def test_standings_before_any_round():
+    ctx = pv.standings_context({"after_round": 0, "rows": [], "tournament": {"name": "T"}})
+    assert ctx["subtitle"] == "before round 1"
+    assert ctx["rows"] == []
+
+
+def test_seating_by_name_sorts_diacritics_with_their_letters():
+    round_ = {
+        "round": 1,
+        "tables": [
+            {"table": 2, "players": ["Řehoř Šťastný", "Zdeněk", "Łucja Żółć"]},
+            {"table": 1, "players": ["Rudolf", "Ota", "Lukas"]},
+        ],
+    }
+    ctx = pv.seating_context(round_)
+    assert [r["player"] for r in ctx["by_name"]] == [
+        "Łucja Żółć",
+        "Lukas",
+        "Ota",
+        "Řehoř Šťastný",
+        "Rudolf",
+        "Zdeněk",
+    ]
+    assert ctx["by_name"][0] | {} == {**ctx["by_name"][0], "table": 2, "seat": 3}
+    assert [t["table"] for t in ctx["tables"]] == [1, 2]
+    assert [r["new_letter"] for r in ctx["by_name"]] == [True, False, True, True, False, True]
+
+
+def test_tickets_carry_the_entry_url_and_a_qr_code():
+    ctx = pv.tickets_context(make_round(6, 3), entry_url=lambda m, t: f"http://pub/m/{m}/{t}")
+    assert [t["url"] for t in ctx["tickets"]] == [
+        "http://pub/m/m1abc/tok1xyz",
+        "http://pub/m/m2abc/tok2xyz",
+    ]
+    assert all(t["qr"].startswith("<svg") and "viewBox" in t["qr"] for t in ctx["tickets"])
+
+
+@pytest.mark.parametrize(
+    ("ranks", "places"),
+    [
+        ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"]),
+        ([1, 1, 3, 4], ["Joint 1st place", "Joint 1st place", "3rd place"]),
+        ([1, 2, 3, 3, 5], ["1st place", "2nd place", "Joint 3rd place", "Joint 3rd place"]),
+    ],
+)
+def test_certificates_for_the_top_three(ranks, places):
+    rows = [{"rank": r, "player": f"P{i}"} for i, r in enumerate(ranks)]
+    ctx = pv.certificates_context({"after_round": 3, "rows": rows, "tournament": {}})
+    assert [c["place"] for c in ctx["certificates"]] == places
+
+
+def test_no_certificates_before_a_round_counts():
+    rows = [{"rank": 1, "player": "A"}]
+    assert pv.certificates_context({"after_round": 0, "rows": rows})["certificates"] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "labels", "sides"),
+    [
+        # RULES.md §4 / issue 5: deal, declarer, trump, parts, flek, won/lost, ± and balances
+        (
+            "marias",
+            [],
+            [
+                "#",
+                "Declarer",
+                "Trump",
+                "Game (parts)",
+                "Flek",
+                "Won / lost",
+                "± this deal",
+                "Balance",
+            ],
+            ["", "", ""],
+        ),
+        (
+            "marias",
+            ["A", "B", "C", "D"],
+            [
+                "#",
+                "Dealer",
+                "Declarer",
+                "Trump",
+                "Game (parts)",
+                "Flek",
+                "Won / lost",
+                "± this deal",
+                "Balance",
+            ],
+            ["A", "B", "C", "D"],
+        ),
+        # RULES.md §1: trump, card points, marriages, game result, match points
+        (
+            "mariasz",
+            ["Jana", "Petr"],
+            ["#", "Trump", "Card points", "Marriages", "Game result", "Match points"],
+            ["Jana", "Petr"],
+        ),
+        (
+            "mariage",
+            [],
+            ["#", "Trump", "Card points", "Marriages", "Game result", "Game points"],
+            ["", ""],
+        ),
+        # RULES.md §3: teams are seats 1&3 and 2&4
+        (
+            "marianna",
+            ["Anna", "Marco", "Giulia", "Luca"],
+            ["#", "Card points", "Declarations", "Total"],
+            ["Anna & Giulia", "Marco & Luca"],
+        ),
+    ],
+)
+def test_score_sheet_columns(game, players, labels, sides):
+    ctx = pv.score_sheet_context(game, players)
+    assert [c["label"] for c in ctx["columns"]] == labels
+    assert ctx["sides"] == sides
+    assert len(ctx["blank_rows"]) >= 12
+
+
+def test_score_sheet_rejects_unknown_game():
+    with pytest.raises(KeyError):
+        pv.score_sheet_context("poker")
+
+
+def test_match_record_running_totals_and_winner():
+    ctx = pv.match_record_context(MATCH_STATE)
+    assert [r["after"] for r in ctx["rows"]] == [[2, -1, -1], [-2, 1, 1], [-3, 3, 0]]
+    assert ctx["rows"][0]["delta"] == ["+2", "-1", "-1"]
+    assert ctx["winner"] == NAMES[1]
+    assert ctx["game_title"] == "Mariáš"
+    assert ctx["chart"].startswith("<svg")
+
+
+def test_match_record_of_an_empty_match():
+    ctx = pv.match_record_context(
+        {
+            "game": "mariasz",
+            "players": ["A", "B"],
+            "sides": ["A", "B"],
+            "deals": [],
+            "scores": [0, 0],
+            "finished": False,
+            "winner": None,
+        }
+    )
+    assert ctx["rows"] == [] and ctx["winner"] is None and ctx["chart"] == ""
