@@ -8,7 +8,6 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.web import forms, forms_marianna, forms_marias, forms_twohand
-
 from tests.web.test_match_pages import HRA_WON, PLAYERS, api_state, form_data, start
 
 MARIAS_OPTIONS = {"flek_max": None, "flek_per_defender": False}
@@ -137,8 +136,9 @@ def csrf_client(app):
 
 
 def test_csrf_refuses_a_post_without_the_token(csrf_client):
-    response = csrf_client.post("/matches/new/marias/pub",
-                                data={"player_0": "A", "player_1": "B", "player_2": "C"})
+    response = csrf_client.post(
+        "/matches/new/marias/pub", data={"player_0": "A", "player_1": "B", "player_2": "C"}
+    )
     assert response.status_code in (400, 422)
     assert "/m/" not in response.headers.get("Location", "")
 

@@ -116,8 +116,9 @@ def test_new_match_errors_next_to_fields(client, data, field, words):
     base = {"player_0": "Jana", "player_1": "Petr", "player_2": "Ota"}
     response = client.post("/matches/new/marias/pub", data=base | data)
     assert response.status_code == 422
-    assert re.search(rf'name="{field}".*?<p class="error" role="alert">[^<]*{words}', response.text,
-                     re.S)
+    assert re.search(
+        rf'name="{field}".*?<p class="error" role="alert">[^<]*{words}', response.text, re.S
+    )
     assert client.get("/").text.count("/m/") == 0  # nothing was created
 
 
@@ -152,8 +153,11 @@ def test_double_submit_adds_one_deal(client):
         # RULES.md §5: no declarer -> refused, message next to the declarer buttons
         ({"trump": "hearts", "game": "hra", "game_won": "1"}, "f-declarer", "declarer"),
         # RULES.md §5: sto won with fewer than 100 points
-        (HRA_WON | {"game": "sto", "declarer_points": "60", "defender_points": "30"},
-         "f-game_won", "100"),
+        (
+            HRA_WON | {"game": "sto", "declarer_points": "60", "defender_points": "30"},
+            "f-game_won",
+            "100",
+        ),
         # RULES.md §5: a seven part with betl
         (HRA_WON | {"trump": "betl", "seven": "sedma", "seven_won": "1"}, "f-seven", ""),
     ],
@@ -162,14 +166,17 @@ def test_bad_marias_deal_answered_next_to_field(client, data, field_id, words):
     url = start(client)
     response = client.post(url, data=data | {"idem": "x"})
     assert response.status_code == 422
-    block = re.search(rf'id="{field_id}".*?</(fieldset|label)>\s*(<p class="error".*?</p>)?',
-                      response.text, re.S)
+    block = re.search(
+        rf'id="{field_id}".*?</(fieldset|label)>\s*(<p class="error".*?</p>)?', response.text, re.S
+    )
     assert block and 'class="error"' in response.text
     assert words.lower() in response.text.lower()
     assert api_state(client, url)["deals"] == []
     # the entered values stay in the form
-    assert re.search(r'value="hearts"[^>]*checked|checked[^>]*value="hearts"', response.text) or \
-        data["trump"] != "hearts"
+    assert (
+        re.search(r'value="hearts"[^>]*checked|checked[^>]*value="hearts"', response.text)
+        or data["trump"] != "hearts"
+    )
 
 
 def test_mariasz_points_error_maps_to_points_field(client):
@@ -193,8 +200,15 @@ def test_marianna_declarations_without_javascript(client):
     url = start(client, "marianna", "marianna")
     page = client.post(url, data={"points_0": "70", "declarations": "", "add": "0:hearts"})
     assert page.status_code == 200 and "0:marianna:hearts" in page.text
-    page = client.post(url, data={"points_0": "70", "declarations": "0:marianna:hearts",
-                                  "kind": "mariannino", "add": "1:spades"})
+    page = client.post(
+        url,
+        data={
+            "points_0": "70",
+            "declarations": "0:marianna:hearts",
+            "kind": "mariannino",
+            "add": "1:spades",
+        },
+    )
     assert "1:mariannino:spades" in page.text
     assert api_state(client, url)["deals"] == []  # nothing stored while tapping
     both = "0:marianna:hearts 1:mariannino:spades"
@@ -263,8 +277,10 @@ def test_finished_match_rematch_and_reopen(client):
     again = client.post(url, data={"trump": "hearts", "points_0": "100"})
     assert again.status_code == 422 and "match is over" in again.text  # a stale form: refused
     assert len(api_state(client, url)["deals"]) == 1
-    client.post(url + "/deals/1", data={"trump": "hearts", "points_0": "69", "points_1": "69",
-                                        "version": "1"})
+    client.post(
+        url + "/deals/1",
+        data={"trump": "hearts", "points_0": "69", "points_1": "69", "version": "1"},
+    )
     assert not api_state(client, url)["finished"]  # a tie: reopened by editing
     rematch = client.post(url + "/rematch")
     new_url = rematch.headers["Location"].split("?")[0]
