@@ -23,11 +23,16 @@ def kind_of(tournament: Tournament) -> str:
 
 
 def round_results(session: Session, tournament: Tournament) -> list[ranking.RoundResult]:
-    """Per round up to the last with a confirmed table: its confirmed tables and its byes."""
+    """Per round up to the last with a confirmed table: its confirmed tables and its byes.
+
+    With table placings a round counts only once every table is confirmed: the ranking charges a
+    missing round the worst place, which must not hit players whose table is still playing.
+    """
     rounds: list[ranking.RoundResult] = []
     last_counted = 0
+    whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
     for rnd in common.load_rounds(session, tournament.id):
-        tables = []
+        tables, complete = [], True
         for table in common.load_tables(session, rnd.id):
             result = common.table_result(session, table)
             if result["confirmed"]:
@@ -35,6 +40,10 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
                     players=tuple(table.player_ids), scores=tuple(result["scores"]),
                     winner=result["winner"],
                 ))
+            else:
+                complete = False
+        if whole_rounds_only and not complete:
+            break
         rounds.append(ranking.RoundResult(tables=tuple(tables), byes=tuple(rnd.bye_ids)))
         if tables:
             last_counted = len(rounds)

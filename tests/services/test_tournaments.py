@@ -225,3 +225,35 @@ def test_two_player_bye_counts_a_win(session):
     assert totals[rnd["bye"][0]["player_id"]] == 1
     assert totals[rnd["tables"][0]["player_ids"][0]] == 1
     assert totals[rnd["tables"][0]["player_ids"][1]] == 0
+
+
+def test_placings_count_a_round_once_every_table_is_confirmed(session):
+    # RULES.md §6: table placings; a table still playing must not cost its players a last place
+    t = _marias(session, players=SEVEN[:6], ranking="placings")
+    ts.confirm_round(session=session, tournament_id=t.id, start=True)
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                         scores=[2, -1, -1], confirm=True)
+    assert ts.standings(session=session, tournament_id=t.id)["after_round"] == 0
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=2,
+                         scores=[0, 3, -3], confirm=True)
+    rows = ts.standings(session=session, tournament_id=t.id)["rows"]
+    assert sorted(r["total"] for r in rows) == [1, 1, 2, 2.5, 2.5, 3]
+
+
+def test_two_player_swiss_has_no_rematch(session):
+    # RULES.md §6: two-player games are paired Swiss-style without rematches
+    t = ts.create_tournament(session=session, name="Mariasz", game="mariasz",
+                             players=["A", "B", "C", "D"], rounds=3, seed=5)
+    met = set()
+    for number in (1, 2, 3):
+        rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
+        for table in rnd["tables"]:
+            pair = frozenset(table["player_ids"])
+            assert pair not in met
+            met.add(pair)
+            ts.set_manual_result(session=session, tournament_id=t.id, round=number,
+                                 table=table["table"], scores=[3, 1], confirm=True)
+        ts.close_round(session=session, tournament_id=t.id, number=number)
+    assert len(met) == 6  # everyone met everyone once
+    rows = ts.standings(session=session, tournament_id=t.id)["rows"]
+    assert sum(r["total"] for r in rows) == 6  # one win per match
