@@ -1,4 +1,4 @@
-"""Cross-check fuzz of all four engines: odd JSON-ish records never crash, refusals name real fields.
+"""Cross-check fuzz of the four engines: odd records never crash; refusals name real fields.
 
 Random dicts (half-sensible, half-junk) go through ``parse_record`` and ``score``; the only
 exceptions allowed are InvalidDeal (MatchFinished included) and InvalidOptions (base.py), and

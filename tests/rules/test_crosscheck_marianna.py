@@ -231,3 +231,16 @@ def test_refusals(record, field):
     with pytest.raises(InvalidDeal) as err:
         GAME.score(options, 4, [GAME.parse_record(record, options, 4)])
     assert any(e.field.split(".")[0] == field for e in err.value.errors), err.value.errors
+
+
+def test_briscola151_claim_with_exactly_151_wins():
+    # §3b "if his points at that moment reach the target he wins": 91 + 40 + 20 = 151.
+    result = play([b151(91, 10, [m(0, H), m(0, C)], claim=0)], "briscola151")
+    assert (result.scores, result.finished, result.winner) == ((151, 10), True, 0)
+
+
+def test_mariannone_beats_a_team_past_501_in_the_same_deal():
+    # §3 "mariannone: the declaring team wins the match at once": after 410 : 410, deal 3
+    # A 100 card points (510) but B declares mariannone -> B wins.
+    result = play(TO_410 + [deal(100, 10, m(1, kind="mariannone"))])
+    assert (result.finished, result.winner) == (True, 1)

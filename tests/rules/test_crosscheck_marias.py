@@ -314,3 +314,17 @@ def test_refusals(record, n, options, field):
     with pytest.raises(InvalidDeal) as err:
         GAME.score(opts, n, [GAME.parse_record(record, opts, n)])
     assert any(e.field.split(".")[0] == field for e in err.value.errors), err.value.errors
+
+
+def test_limit_caps_the_net_payment_not_each_part():
+    # §4 limit 500 caps "one payment between two players": hra won re-level 9 (1 × 512 from
+    # each) and sedma lost level 9 (2 × 512 = 1024 to each): net 512 - 1024 = -512 each ->
+    # the declarer pays 500 to each, not 0 (which capping each part first would give).
+    result = play([rec(p("hra", True, 9), p("sedma", False, 9))], limit=500)
+    assert result.deals[0].delta == (-1000, 500, 500)
+
+
+def test_agreed_number_of_deals_ends_the_match():
+    # options "deals" (engine addition): two hra won by seat 0 -> (4, -2, -2), finished.
+    result = play([rec(p("hra"))] * 2, deals=2)
+    assert (result.scores, result.finished) == ((4, -2, -2), True)

@@ -243,3 +243,20 @@ def test_refusals(record, field):
     with pytest.raises(InvalidDeal) as err:
         GAME.parse_record(record, options, 2)
     assert any(e.field.split(".")[0] == field for e in err.value.errors), err.value.errors
+
+
+def test_failed_closer_still_scores_his_marriages_and_swatowe():
+    # RULES.md §1 "every player, winner or not: 1 for each plain marriage and 2 for each trump
+    # marriage", swatowe 5 to a player who melds all four; closing: P0 closes with H 40 + D, C, S
+    # 60 + 20 cards = 120 < 131 (P1 118) -> P1 wins as if by dubla: 2; P0 2 + 1 + 1 + 1 + 5 = 10.
+    result = play([deal(H, 20, None, [H, D, C, S], closed_by=0)], closing=True, match_target=100)
+    assert result.scores == (10, 2)
+    assert [(g["kind"], g["winner"]) for g in result.extra["games"]] == [("dubla", 1)]
+
+
+def test_same_suit_melded_by_both_players_refused():
+    # RULES.md §1 "Each suit can be melded at most once per deal (one K and one Q per suit)".
+    options = GAME.make_options(None, {})
+    with pytest.raises(InvalidDeal) as err:
+        GAME.parse_record(deal(H, 69, None, [S], [S]), options, 2)
+    assert all(e.field.split(".")[0] == "marriages" for e in err.value.errors)
