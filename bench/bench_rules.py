@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.rules.base import InvalidDeal, MatchFinished  # noqa: E402
+from scorekeeper.rules.marias_settle import clear_caches  # noqa: E402
 from scorekeeper.rules.registry import get_game  # noqa: E402
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -216,12 +217,11 @@ def main() -> int:
     deals = sum(len(r) for _, r in matches)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"Python {sys.version.split()[0]}, best of 5, one core; load average {load}")
-    from scorekeeper.rules.marias_settle import clear_caches
-
     figures = time_scoring(marias, options, matches, reset=clear_caches)
     report("marias", deals, len(matches), figures)
     print(
-        f"marias target < {TARGET_SECONDS} s: {'met' if figures[0] < TARGET_SECONDS else 'MISSED'}"
+        f"marias target < {TARGET_SECONDS} s of one core (CPU time; wall clock too when the "
+        f"machine is idle): {'met' if figures[1] < TARGET_SECONDS else 'MISSED'}"
     )
     for name, (n, make) in OTHERS.items():
         try:
@@ -233,7 +233,7 @@ def main() -> int:
             print(f"{name:9} skipped: {type(exc).__name__}: {exc}")
             continue
         report(name, sum(len(r) for _, r in built), len(built), time_scoring(game, opts, built))
-    return 0 if figures[0] < TARGET_SECONDS else 1
+    return 0 if figures[1] < TARGET_SECONDS else 1
 
 
 if __name__ == "__main__":
