@@ -260,3 +260,28 @@ def test_same_suit_melded_by_both_players_refused():
     with pytest.raises(InvalidDeal) as err:
         GAME.parse_record(deal(H, 69, None, [S], [S]), options, 2)
     assert all(e.field.split(".")[0] == "marriages" for e in err.value.errors)
+
+
+@pytest.mark.parametrize(
+    "deals, scores",
+    [
+        # §1 swatowe needs "all four suits": four marriages but hearts twice (deal 1 H + D,
+        # deal 2 H + C, trump hearts both times): P0 90 after deal 1, + 60 = 150 -> sympla.
+        # P0: 1 + (2 + 1) + (2 + 1) = 7, no swatowe (three suits).
+        ([deal(H, 30, None, [H, D]), deal(H, 0, 10, [H, C])], (7, 0)),
+        # four suits between the two players, not by one: no swatowe. Deal 1 trump H:
+        # P0 H 40 + D 20 + 71 = 131 dubla; P1 C + S 2 × 20 = 2 match points, 0 cards.
+        # P0: 2 + 2 + 1 = 5; P1: 1 + 1 = 2.
+        ([deal(H, 71, 0, [H, D], [C, S])], (5, 2)),
+    ],
+)
+def test_swatowe_needs_four_suits_by_one_player(deals, scores):
+    result = play(deals, match_target=100)
+    assert result.scores == scores
+
+
+def test_games_entries_have_the_api_keys():
+    # API.md: games entries {"deals", "winner", "kind", "points", "match_points"}; "current".
+    result = play([deal(H, 131, 0), deal(H, 69)])
+    assert set(result.extra["games"][0]) == {"deals", "winner", "kind", "points", "match_points"}
+    assert list(result.extra["current"]) == [69, 69]
