@@ -20,7 +20,13 @@ from ..rules.base import SUITS
 from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
 
 DEAL_POINTS = 120
-KINDS = ("marianna", "mariannino", "mariannone")
+KINDS = ("marianna", "marianna*", "mariannino", "mariannone")
+KIND_LABELS = {
+    "marianna": _l("marianna"),
+    "marianna*": _l("covered"),
+    "mariannino": _l("mariannino"),
+    "mariannone": _l("mariannone"),
+}
 
 
 def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
@@ -28,6 +34,8 @@ def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
     if n_players == 2:
         return ["marianna"]
     allowed = ["marianna"]
+    if options.get("covered_marianna"):
+        allowed.append("marianna*")  # RULES.md §3: Deckung, from partners' two cards
     if options.get("mariannino"):
         allowed.append("mariannino")
     if options.get("mariannone"):
@@ -46,7 +54,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         "kind": TapRadio(
             _l("Declare"),
             default="marianna",
-            choices=[(k, k) for k in kinds(options, len(players))],
+            choices=[(k, KIND_LABELS[k]) for k in kinds(options, len(players))],
         ),
         "first_to_target": TapRadio(
             _l("Who reached the target first?"),
@@ -149,9 +157,9 @@ def describe_tokens(text: str | None, sides: Sequence[str], game: str) -> list[s
     for item in parse_tokens(text):
         side = item.get("side")
         who = sides[side] if isinstance(side, int) and 0 <= side < len(sides) else str(side)
-        kind = item.get("kind", "marianna")
+        kind = item.get("kind", "marianna") + ("*" if item.get("covered") else "")
         suit = suit_label(game, item["suit"]) if item.get("suit") in SUITS else ""
-        label = "" if kind == "marianna" else str(_l(kind))
+        label = "" if kind == "marianna" else str(KIND_LABELS.get(kind, kind))
         out.append(f"{who}: {label} {suit}".replace("  ", " ").strip())
     return out
 

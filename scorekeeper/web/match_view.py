@@ -28,7 +28,7 @@ from .chart import running_chart
 from .forms import summarize
 from .forms_marianna import add_token, describe_tokens
 
-RECENT, NAMES = 12, 40
+RECENT, NAMES, SHOWN = 12, 40, 15
 
 
 def context(
@@ -52,7 +52,10 @@ def context(
         }
         for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
     ]
-    deals = [with_names(match, state, d) for d in reversed(state["deals"])]
+    # The table's page lists the latest deals only, so it stays light all evening (issue 3:
+    # under 60 KB); "show all" and the spectator page list every deal.
+    shown = state["deals"] if token is None or request.args.get("all") else state["deals"][-SHOWN:]
+    deals = [with_names(match, state, d) for d in reversed(shown)]
     chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))
     ctx: dict[str, Any] = {
         "match": match,
@@ -64,6 +67,7 @@ def context(
         "options": options,
         "rows": rows,
         "deals": deals,
+        "hidden_deals": len(state["deals"]) - len(deals),
         "chart": Markup(chart),
         "form": form,
         "box": list(box),

@@ -66,7 +66,9 @@
         var suit = k === "mariannone" ? "" : parts[1];
         field.value = (field.value + " " + parts[0] + ":" + k + ":" + suit).trim();
         var label = b.dataset.label.split(": ");
-        li.textContent = label[0] + ": " + (k === "marianna" ? "" : k + " ") + (suit ? label[1] : "");
+        var checked = d.querySelector("input[name=kind]:checked + label");
+        li.textContent = label[0] + ": " + (k === "marianna" ? "" : checked.textContent + " ") +
+          (suit ? label[1] : "");
         list.appendChild(li);
         var first = d.querySelector("input[name=kind][value=marianna]");
         if (first) first.checked = true;

@@ -291,3 +291,20 @@ def test_chart_is_inline_svg(client):
     url = start(client)
     client.post(url, data=HRA_WON)
     assert '<svg class="chart"' in client.get(url).text
+
+
+@pytest.mark.parametrize("deals", [0, 40])
+def test_deal_entry_page_weighs_under_60_kb(client, deals):
+    # issue 3: the deal entry page under 60 KB transferred, CSS and JS included, no CDN
+    url = start(client, "marias", "pub", stake="0.20", currency="CZK")
+    for i in range(deals):
+        client.post(url, data=HRA_WON | {"declarer": str(i % 3), "idem": f"k{i}"})
+    html = client.get(url).data
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
+    assert sorted(a.rsplit(b"/", 1)[1] for a in assets) == [b"app.css", b"deal.js"]
+    total = len(html) + sum(len(client.get(a.decode()).data) for a in assets)
+    assert total < 60_000, total
+    assert not re.search(rb'(?:src|href)="(?:https?:)?//', html)  # nothing loaded from elsewhere
+    if deals:  # every deal is one tap away
+        assert f'id="deal-{deals - 14}"'.encode() in html and b'id="deal-1"' not in html
+        assert b'id="deal-1"' in client.get(url + "?all=1").data
