@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..models.match import Match
 from ..models.tournament import (
     KeepApart,
     Tournament,
@@ -55,6 +56,18 @@ def load_rounds(session: Session, tournament_id: str) -> list[TournamentRound]:
     ))
 
 
+def preload_matches(session: Session, tournament_id: str) -> None:
+    """Load every table's match of a tournament in one query (and hold them for table_result)."""
+    rows = session.exec(
+        select(Match).join(TournamentTable, TournamentTable.match_id == Match.id)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+    )
+    held = session.info.setdefault("tournament_matches", {})
+    for match in rows:
+        held[match.id] = match
+
+
 def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
     """A round's tables in order."""
     return list(session.exec(
@@ -78,8 +91,16 @@ def audit(session: Session, tournament: Tournament, actor: str, action: str, *,
 
 def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
     """Current scores, deal count, status and whether the table's result counts."""
-    match = matches.get_match(session=session, match_id=table.match_id)
-    state = matches.match_state(session=session, match=match)
+    held = session.info.setdefault("tournament_matches", {})  # strong refs: no reload per call
+    match = held.get(table.match_id)
+    if match is None:
+        match = held[table.match_id] = matches.get_match(session=session, match_id=table.match_id)
+    # a page shows the state and the standings: score each match once per session and version
+    cache = session.info.setdefault("tournament_match_states", {})
+    key = (match.id, match.version)
+    state = cache.get(key)
+    if state is None:
+        state = cache[key] = matches.match_state(session=session, match=match)
     if table.manual_scores is not None:
         scores, source = list(table.manual_scores), "sheet"
     else:
@@ -105,6 +126,7 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
     """The tournament as plain JSON (see services.tournaments.tournament_state)."""
     players = load_players(session, tournament.id)
     names = {p.id: p.name for p in players}
+    preload_matches(session, tournament.id)
     rounds = []
     for rnd in load_rounds(session, tournament.id):
         tables = []

@@ -31,6 +31,7 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
     rounds: list[ranking.RoundResult] = []
     last_counted = 0
     whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
+    common.preload_matches(session, tournament.id)
     for rnd in common.load_rounds(session, tournament.id):
         tables, complete = [], True
         for table in common.load_tables(session, rnd.id):
