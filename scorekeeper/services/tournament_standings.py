@@ -53,7 +53,9 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
 
 def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
     """API.md standings JSON plus "tournament" (name, venue, date, rounds_planned, game)."""
-    players = {p.id: p.name for p in common.load_players(session, tournament.id)}
+    # an entrant withdrawn before the first round never played: not a row of the standings
+    players = {p.id: p.name for p in common.load_players(session, tournament.id)
+               if p.withdrawn_after != 0}
     rounds = round_results(session, tournament)
     document = ranking.standings_json(
         kind=kind_of(tournament), rounds=rounds, players=players, lot_seed=tournament.seed,

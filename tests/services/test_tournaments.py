@@ -257,3 +257,15 @@ def test_two_player_swiss_has_no_rematch(session):
     assert len(met) == 6  # everyone met everyone once
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     assert sum(r["total"] for r in rows) == 6  # one win per match
+
+
+def test_withdrawn_before_the_first_round_is_not_ranked(session):
+    t = _marias(session, players=SEVEN[:4])
+    pid = ts.tournament_state(session=session, tournament_id=t.id)["players"][3]["id"]
+    ts.withdraw_player(session=session, tournament_id=t.id, player_id=pid)
+    rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
+    assert len(rnd["tables"]) == 1 and len(rnd["tables"][0]["player_ids"]) == 3
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
+                         scores=[2, -1, -1], confirm=True)
+    rows = ts.standings(session=session, tournament_id=t.id)["rows"]
+    assert pid not in {r["player_id"] for r in rows} and len(rows) == 3

@@ -156,3 +156,11 @@ def test_odd_bodies_never_crash(client, body):
     # API.md: never a 500 for anything a client sends
     answer = client.post("/api/v1/tournaments", json=body)
     assert answer.status_code == 422 and answer.get_json()["errors"]
+
+
+def test_draw_that_cannot_seat_everyone_is_422(client):
+    # RULES.md §6: Mariáš seats 3 or 4 at a table; two players cannot be seated
+    made = client.post("/api/v1/tournaments", json={"name": "T", "game": "marias",
+                                                    "players": ["A", "B"]}).get_json()
+    answer = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=_auth(made["token"]))
+    assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "players"
