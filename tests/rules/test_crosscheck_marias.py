@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.marias import GAME, money
@@ -328,3 +330,71 @@ def test_agreed_number_of_deals_ends_the_match():
     # options "deals" (engine addition): two hra won by seat 0 -> (4, -2, -2), finished.
     result = play([rec(p("hra"))] * 2, deals=2)
     assert (result.scores, result.finished) == ((4, -2, -2), True)
+
+
+# ------------------------------------------------------------------ an independent model
+# RULES.md §4 written out directly: each part's value × 2^flek × 2 for hearts (trump games),
+# sto gaining its value per full 10 above 100; the declarer's parts won are paid to him, the
+# defenders' parts (sedma_proti, sto_proti) won are paid by him; each defender pays the sum.
+
+BASE = {"pub": {"betl": 5, "durch": 10, "dve_sedmy": 8}, "csm": {"betl": 15, "durch": 30,
+        "dve_sedmy": 40}, "krizovy": {"betl": 10, "durch": 20, "dve_sedmy": 8}}  # fmt: skip
+COMMON = {"hra": 1, "sto": 4, "sto_proti": 4, "sedma": 2, "sedma_proti": 2}
+
+
+def model(preset: str, record: dict[str, Any], n: int, sitter_pays: bool) -> tuple[int, ...]:
+    """What each seat gets, straight from RULES.md §4 (no limit, one flek level per part)."""
+    values = {**COMMON, **BASE[preset]}
+    hearts = 2 if record["trump"] == H else 1
+    each = 0  # what each defender pays the declarer
+    for part in record["parts"]:
+        kind, won, flek = part["kind"], part["won"], part["flek"]
+        value = values[kind]
+        if kind == "sto" and won and record["declarer_points"]:
+            value *= 1 + (record["declarer_points"] - 100) // 10
+        value *= 2**flek * (hearts if kind not in ("betl", "durch") else 1)
+        made = won if kind not in ("sedma_proti", "sto_proti") else not won
+        each += value if made else -value
+    for silent in record["silent"]:
+        each += hearts if silent["side"] == "declarer" else -hearts
+    out = [0] * n
+    payers = [s for s in range(n) if s != record["declarer"] and s != record["dealer"]]
+    if sitter_pays and record["dealer"] is not None:
+        payers.append(record["dealer"])
+    for s in payers:
+        out[s] -= each
+        out[record["declarer"]] += each
+    return tuple(out)
+
+
+@st.composite
+def records(draw) -> tuple[dict[str, Any], int]:
+    """A valid Mariáš record (3 or 4 players) with random parts, fleks and trump."""
+    n = draw(st.sampled_from([3, 4]))
+    declarer = draw(st.integers(0, n - 1))
+    dealer = draw(st.sampled_from([s for s in range(n) if s != declarer])) if n == 4 else None
+    game = draw(st.sampled_from(["hra", "sto", "sto_proti", "betl", "durch"]))
+    flek = st.integers(0, 3)
+    parts = [p(game, draw(st.booleans()), draw(flek))]
+    trump, dp, fp, silent = None, None, None, []
+    if game not in ("betl", "durch"):
+        trump = draw(st.sampled_from([H, D, C, S]))
+        seven = draw(st.sampled_from([None, "sedma", "dve_sedmy", "sedma_proti"]))
+        if seven:
+            parts.append(p(seven, draw(st.booleans()), draw(flek)))
+        elif draw(st.booleans()):
+            silent = [sil("ticha_sedma", draw(st.sampled_from(["declarer", "defenders"])))]
+        if game == "sto" and parts[0]["won"] and draw(st.booleans()):
+            dp = draw(st.sampled_from([100, 110, 120, 130]))
+            fp = 130 - dp  # cards 90 + the trump marriage 40
+    record = rec(*parts, trump=trump, declarer=declarer, dealer=dealer, dp=dp, fp=fp,
+                 silent=silent)  # fmt: skip
+    return record, n
+
+
+@settings(deadline=None, max_examples=300)
+@given(case=records(), preset=st.sampled_from(["pub", "csm", "krizovy"]), pays=st.booleans())
+def test_engine_agrees_with_the_rules_model(case, preset, pays):
+    record, n = case
+    result = play([record], preset, n, sitter_pays=pays)
+    assert result.deals[0].delta == model(preset, record, n, pays), result.deals[0].explanation

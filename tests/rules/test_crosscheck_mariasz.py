@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidDeal, MatchFinished
 from scorekeeper.rules.mariasz import GAME
@@ -285,3 +287,69 @@ def test_games_entries_have_the_api_keys():
     result = play([deal(H, 131, 0), deal(H, 69)])
     assert set(result.extra["games"][0]) == {"deals", "winner", "kind", "points", "match_points"}
     assert list(result.extra["current"]) == [69, 69]
+
+
+# ------------------------------------------------------------------ an independent model
+# RULES.md §1 written out directly: random games (dubla in one deal, sympla in two), match
+# points 2 / 1 to the winner, 1 per plain and 2 per trump marriage to each player, swatowe 5
+# for all four suits in one game; the match ends at match_target with a strictly higher total.
+
+SUITS = [H, D, C, S]
+
+
+def meld_points(suits: list[str], trump: str) -> int:
+    """Game points of melded marriages in one deal: 40 trump, 20 plain."""
+    return sum(40 if s == trump else 20 for s in suits)
+
+
+@st.composite
+def one_game(draw) -> tuple[list[dict[str, Any]], tuple[int, int]]:
+    """The records of one whole game and its match points per player, worked out separately."""
+    winner = draw(st.integers(0, 1))
+    n_deals = draw(st.integers(1, 2))
+    melded: list[list[str]] = [[], []]
+    mp, total, deals = [0, 0], [0, 0], []
+    for i in range(n_deals):
+        trump = draw(st.sampled_from(SUITS))
+        order = draw(st.permutations(SUITS))
+        k = draw(st.integers(0, 4))
+        split = draw(st.integers(0, k))
+        melds = [list(order[:split]), list(order[split:k])]
+        m = [meld_points(melds[0], trump), meld_points(melds[1], trump)]
+        if i < n_deals - 1:  # a first deal that decides nothing: played out, both below 131
+            c0 = draw(st.integers(max(0, 8 + m[1]), 130 - m[0]))
+            cards, record_points = [c0, 138 - c0], [c0, None]
+        else:  # the deciding deal: the winner reaches 131 (the deal may stop early)
+            cw = draw(st.integers(max(0, 131 - total[winner] - m[winner]), 138))
+            cl = draw(st.integers(0, 138 - cw))
+            cards = [cw, cl] if winner == 0 else [cl, cw]
+            record_points = list(cards)
+        for s in range(2):
+            total[s] += cards[s] + m[s]
+            melded[s] += melds[s]
+            mp[s] += sum(2 if x == trump else 1 for x in melds[s])
+        first = winner if i == n_deals - 1 and min(total) >= 131 else None
+        deals.append(
+            {"trump": trump, "points": record_points, "marriages": melds, "first_to_target": first}
+        )
+    mp[winner] += 2 if n_deals == 1 else 1
+    for s in range(2):
+        mp[s] += 5 if len(set(melded[s])) == 4 else 0
+    return deals, (mp[0], mp[1])
+
+
+@settings(deadline=None, max_examples=200)
+@given(match=st.lists(one_game(), min_size=1, max_size=6), target=st.integers(1, 30))
+def test_engine_agrees_with_the_rules_model(match, target):
+    scores, deals, finished = [0, 0], [], False
+    for game_deals, mp in match:  # play games until the match ends by RULES.md §1
+        deals += game_deals
+        scores = [scores[0] + mp[0], scores[1] + mp[1]]
+        finished = max(scores) >= target and scores[0] != scores[1]
+        if finished:
+            break
+    result = play(deals, match_target=target)
+    assert result.scores == tuple(scores)
+    assert result.finished == finished
+    if finished:
+        assert result.winner == (0 if scores[0] > scores[1] else 1)
