@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidDeal, MatchFinished
 from scorekeeper.rules.mariage import GAME
@@ -112,3 +114,42 @@ def test_refusals(record, options, field):
     with pytest.raises(InvalidDeal) as err:
         GAME.score(opts, 2, [GAME.parse_record(record, opts, 2)])
     assert any(e.field.split(".")[0] == field for e in err.value.errors), err.value.errors
+
+
+# ------------------------------------------------------------------ an independent model
+# RULES.md §2 written out directly: each played-out deal is a game; the higher total wins 1, or
+# 2 when the loser has fewer than 33; a tie is carried (1 each) to the next decided game.
+
+
+@st.composite
+def a_deal(draw) -> dict[str, Any]:
+    """A played-out deal with random card points and marriages."""
+    order = draw(st.permutations([H, D, C, S]))
+    k = draw(st.integers(0, 4))
+    split = draw(st.integers(0, k))
+    return deal(draw(st.sampled_from([H, D, C, S])), draw(st.integers(0, 138)), None,
+                order[:split], order[split:k])  # fmt: skip
+
+
+@settings(deadline=None, max_examples=200)
+@given(deals=st.lists(a_deal(), min_size=1, max_size=12), target=st.integers(1, 12))
+def test_engine_agrees_with_the_rules_model(deals, target):
+    scores, carried, used = [0, 0], 0, 0
+    for d in deals:
+        used += 1
+        c0 = d["points"][0]
+        totals = [
+            c0 + sum(40 if s == d["trump"] else 20 for s in d["marriages"][0]),
+            138 - c0 + sum(40 if s == d["trump"] else 20 for s in d["marriages"][1]),
+        ]
+        if totals[0] == totals[1]:
+            carried += 1
+            continue
+        winner = 0 if totals[0] > totals[1] else 1
+        scores[winner] += (2 if min(totals) < 33 else 1) + carried
+        carried = 0
+        if max(scores) >= target:
+            break
+    result = play(deals[:used], match_target=target)
+    assert result.scores == tuple(scores)
+    assert result.finished == (max(scores) >= target)

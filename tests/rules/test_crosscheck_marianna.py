@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.base import InvalidDeal, MatchFinished
 from scorekeeper.rules.marianna import GAME
@@ -244,3 +246,49 @@ def test_mariannone_beats_a_team_past_501_in_the_same_deal():
     # A 100 card points (510) but B declares mariannone -> B wins.
     result = play(TO_410 + [deal(100, 10, m(1, kind="mariannone"))])
     assert (result.finished, result.winner) == (True, 1)
+
+
+# ------------------------------------------------------------------ an independent model
+# RULES.md §3 written out directly: card points + the n-th marianna of the deal at the n-th
+# value (or 40 then 20 with first_sets_trump) + mariannino 250; at 501 or more the team wins, if
+# both have, the higher total, equal totals play on.
+
+VALUES = {"40-60-80-100": (40, 60, 80, 100), "20-40-60-80": (20, 40, 60, 80)}
+
+
+@st.composite
+def a_deal(draw) -> dict[str, Any]:
+    """A played-out deal with random mariannas (and maybe a mariannino) in a random order."""
+    suits = draw(st.permutations([H, D, C, S]))
+    decls = [m(draw(st.integers(0, 1)), s) for s in suits[: draw(st.integers(0, 4))]]
+    if draw(st.booleans()):
+        where = draw(st.integers(0, len(decls)))
+        decls.insert(where, m(draw(st.integers(0, 1)), draw(st.sampled_from(suits)), "mariannino"))
+    return deal(draw(st.integers(0, 120)), None, *decls)
+
+
+@settings(deadline=None, max_examples=200)
+@given(
+    deals=st.lists(a_deal(), min_size=1, max_size=8),
+    values=st.sampled_from(sorted(VALUES)),
+    fst=st.booleans(),
+)
+def test_engine_agrees_with_the_rules_model(deals, values, fst):
+    scores, used, winner = [0, 0], 0, None
+    for d in deals:
+        used += 1
+        scores[0] += d["points"][0]
+        scores[1] += 120 - d["points"][0]
+        n = 0
+        for decl in d["declarations"]:
+            if decl["kind"] == "mariannino":
+                scores[decl["side"]] += 250
+                continue
+            scores[decl["side"]] += (40 if n == 0 else 20) if fst else VALUES[values][n]
+            n += 1
+        if max(scores) >= 501 and scores[0] != scores[1]:
+            winner = 0 if scores[0] > scores[1] else 1
+            break
+    result = play(deals[:used], None, values=values, first_sets_trump=fst)
+    assert result.scores == tuple(scores)
+    assert (result.finished, result.winner) == (winner is not None, winner)
