@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import db
 from scorekeeper.db import get_session
@@ -269,3 +271,26 @@ def test_withdrawn_before_the_first_round_is_not_ranked(session):
                          scores=[2, -1, -1], confirm=True)
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     assert pid not in {r["player_id"] for r in rows} and len(rows) == 3
+
+
+@settings(deadline=None, max_examples=15,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=st.integers(min_value=6, max_value=13), data=st.data())
+def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
+    # RULES.md §6: a round result is the chip balance at the table (zero-sum per table)
+    t = _marias(session, players=[f"P{i}" for i in range(n)], rounds=2)
+    for number in (1, 2):
+        rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
+        for table in rnd["tables"]:
+            size = len(table["player_ids"])
+            scores = data.draw(st.lists(st.integers(-30, 30), min_size=size - 1,
+                                        max_size=size - 1))
+            ts.set_manual_result(session=session, tournament_id=t.id, round=number,
+                                 table=table["table"], scores=[*scores, -sum(scores)],
+                                 confirm=True)
+        ts.close_round(session=session, tournament_id=t.id, number=number)
+    rows = ts.standings(session=session, tournament_id=t.id)["rows"]
+    assert sorted(r["player"] for r in rows) == sorted(f"P{i}" for i in range(n))
+    assert sum(r["total"] for r in rows) == 0
+    assert [r["total"] for r in rows] == sorted((r["total"] for r in rows), reverse=True)
+    assert all(r["rank"] <= i + 1 for i, r in enumerate(rows))

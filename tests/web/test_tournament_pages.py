@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -214,3 +215,21 @@ def test_csrf_is_enforced(app, client):
     assert client.post(f"/tournaments/{tid}/players", data={"name": "D"}).status_code == 400
     assert client.post(f"/tournaments/{tid}/players",
                        data={"name": "D", "csrf_token": token}).status_code == 302
+
+
+def test_marianna_teams_from_the_pages(app, organiser):
+    # RULES.md §6: Marianna is played by fixed teams of two, paired like two-player games
+    tid = _create(organiser, game="marianna:marianna",
+                  players="Jana & Ota\nEva & Petr\nLída & Karel")
+    organiser.post(f"/tournaments/{tid}/players", data={"name": "Věra & Josef"})
+    solo = organiser.post(f"/tournaments/{tid}/players", data={"name": "Solo"},
+                          follow_redirects=True)
+    assert "two players" in solo.get_data(as_text=True)
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
+    rnd = _state(app, tid)["rounds"][0]
+    assert len(rnd["tables"]) == 2 and all(len(x["player_ids"]) == 2 for x in rnd["tables"])
+    assert len(rnd["tables"][0]["seats"]) == 4  # the match seats both teams' players
+    organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+                   data={"scores-0": "41", "scores-1": "30", "confirm": "1"})
+    page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "Team" in page and html.escape(rnd["tables"][0]["players"][0]) in page
