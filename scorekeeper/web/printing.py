@@ -180,23 +180,17 @@ def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any
 
 
 def _is_organiser(state: dict[str, Any]) -> bool:
-    """The organiser's token (?token= or a bearer header) or an organiser login for this event."""
-    from flask import session
-
+    """The organiser's token (?token= or a bearer header), or a logged-in organiser running it."""
     from ..services import tournaments
     from ..services.tournament_common import get_tournament
+    from .tournaments import is_organiser
 
     tournament = get_tournament(session=get_session(), tournament_id=state["id"])
     header = request.headers.get("Authorization", "")
     token = request.args.get("token") or header.removeprefix("Bearer ").strip() or None
     if token and tournaments.check_token(tournament, token):
         return True
-    from . import tournaments as pages
-
-    if hasattr(pages, "is_organiser"):  # the tournament pages' own login check, if they have one
-        return bool(pages.is_organiser(tournament))
-    organiser = session.get("organiser_id")
-    return organiser is not None and organiser == tournament.organiser_id
+    return is_organiser(tournament)
 
 
 def _event(state: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,132 @@
+"""Printables end to end: the real app, database and services behind every printing route."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import NAMES, pdf_text
+
+from scorekeeper.db import get_session
+from scorekeeper.services import matches, tournaments
+from scorekeeper.services import tournament_rounds as rounds
+
+ENTRANTS = [*NAMES, "Jana Nováková", "Petr Malý"]
+HRA = {
+    "declarer": 0,
+    "dealer": None,
+    "trump": "hearts",
+    "parts": [{"kind": "hra", "won": True, "flek": 0}],
+    "declarer_points": None,
+    "defender_points": None,
+    "silent": [],
+    "renonc": None,
+}
+
+
+def text_of(response) -> str:
+    assert response.status_code == 200, response.data[:300]
+    assert response.mimetype == "application/pdf"
+    return " ".join(" ".join(pdf_text(response.data)).split())
+
+
+@pytest.fixture
+def tournament(app):
+    """A marias tournament of six with round 1 confirmed and round 2 drawn."""
+    with app.app_context():
+        session = get_session()
+        t = tournaments.create_tournament(
+            session=session,
+            name="Posvícenský turnaj",
+            game="marias",
+            players=ENTRANTS,
+            rounds=3,
+            table_size=3,
+            venue="U Zlatého tygra",
+            date="2026-11-21",
+            seed=3,
+        )
+        first = rounds.draw_next_round(session=session, tournament_id=t.id, seed=1)
+        for table in first["tables"]:
+            rounds.set_manual_result(
+                session=session,
+                tournament_id=t.id,
+                round=1,
+                table=table["table"],
+                scores=[4, -1, -3],
+                confirm=True,
+            )
+        second = rounds.draw_next_round(session=session, tournament_id=t.id, seed=2)
+        standing = tournaments.standings(session=session, tournament_id=t.id)
+        return {"id": t.id, "token": t.token, "round": second, "standings": standing}
+
+
+def test_standings_pdf_lists_the_service_rows_in_rank_order(client, tournament):
+    text = text_of(client.get(f"/tournaments/{tournament['id']}/standings.pdf"))
+    names = [row["player"] for row in tournament["standings"]["rows"]]
+    positions = [text.index(name) for name in names]
+    assert positions == sorted(positions) and len(names) == 6
+    assert "after round 1 of 3" in text and "Page 1 of 1" in text
+    html = client.get(f"/tournaments/{tournament['id']}/print/standings?large=1")
+    assert html.status_code == 200 and "large" in html.get_data(as_text=True)
+
+
+def test_seating_of_the_latest_round(client, tournament):
+    text = text_of(client.get(f"/tournaments/{tournament['id']}/print/seating.pdf"))
+    assert "Round 2" in text
+    for name in ENTRANTS:
+        assert name in text
+
+
+def test_tickets_only_for_the_organiser(client, tournament):
+    base = f"/tournaments/{tournament['id']}/print/tickets"
+    assert client.get(base).status_code == 403
+    assert client.get(base + ".pdf?token=wrong").status_code == 403
+    text = text_of(client.get(f"{base}.pdf?token={tournament['token']}&round=2"))
+    for table in tournament["round"]["tables"]:
+        assert f"/m/{table['match_id']}/{table['token']}" in text.replace(" ", "")
+    ok = client.get(base, headers={"Authorization": f"Bearer {tournament['token']}"})
+    assert ok.status_code == 200
+
+
+def test_score_sheet_prefilled_from_a_tournament_table(client, tournament):
+    table = tournament["round"]["tables"][0]
+    url = f"/sheets/marias.pdf?tournament={tournament['id']}&round=2&table={table['table']}"
+    text = text_of(client.get(url))
+    for name in table["players"]:
+        assert name in text
+
+
+def test_certificates_for_the_top_three(client, tournament):
+    text = text_of(client.get(f"/tournaments/{tournament['id']}/print/certificates.pdf"))
+    top = [r["player"] for r in tournament["standings"]["rows"] if r["rank"] <= 3]
+    for name in top:
+        assert name in text
+    assert "Posvícenský turnaj" in text and "2026-11-21" in text
+
+
+def test_match_record_of_a_casual_match(app, client):
+    with app.app_context():
+        session = get_session()
+        match_id = matches.create_match(session=session, game="marias", players=NAMES[:3]).id
+        for _ in range(3):
+            matches.record_deal(session=session, match_id=match_id, record=HRA)
+    text = text_of(client.get(f"/m/{match_id}/record.pdf"))
+    for name in NAMES[:3]:
+        assert name in text
+    assert text.count("hra won") == 3
+    html = client.get(f"/m/{match_id}/record").get_data(as_text=True)
+    assert "<svg" in html  # the running-score chart
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/tournaments/nope/standings.pdf",
+        "/tournaments/nope/print/seating",
+        "/tournaments/nope/print/tickets",
+        "/m/nope/record",
+        "/m/nope/record.pdf",
+        "/sheets/skat",
+    ],
+)
+def test_unknown_ids_are_404(client, url):
+    assert client.get(url).status_code == 404
