@@ -3,7 +3,8 @@
 API (players are ids, plain strings)::
 
     draw_round(*, players, round_no, seed, table_size=3, history=None, keep_apart=(),
-               method="random", ranking=None, allow_tables_of=None, byes_had=()) -> Draw
+               method="random", ranking=None, allow_tables_of=None, byes_had=(),
+               rounds_total=None) -> Draw
     Draw(tables, bye, repeats, kept_apart_broken, seed, round_no, cost)
     table_sizes(n, table_size=3, allow_tables_of=None) -> (sizes, has_bye)
     add_to_history(history, draw) -> dict[frozenset[str], int]
@@ -23,8 +24,15 @@ API (players are ids, plain strings)::
   Swiss pairing for pairs): each table takes the best-ranked players who have not met and are not
   kept apart, backtracking when stuck; if that fails, the ranked seating is repaired by the search
   with repeats weighing more than moving anyone away from their table.
-- The draw reports ``repeats`` (pairs at one table who had met before) and the kept-apart pairs
-  it could not keep apart, for the organiser to see before confirming.
+- Lookahead (``rounds_total``, the number of rounds the tournament will play): for up to
+  :data:`PLAN_LIMIT` players, when this round can be drawn without a repeat, the draw also plans
+  every round left (:mod:`scorekeeper.rules.draw_plan`) and, if it finds a plan without any
+  repeat, seats this round as that plan does, so an early round does not paint the last ones
+  into a corner. Otherwise the round-by-round draw stands: lookahead never costs this round a
+  repeat.
+- The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
+  could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the
+  draw minimised).
 - Determinism: the result depends only on the arguments (ids are sorted first, randomness is
   ``random.Random`` seeded from ``seed`` and ``round_no``, budgets are in steps, not seconds).
 """
@@ -36,11 +44,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from . import draw_search
+from . import draw_plan, draw_search
 
 KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
-MAX_EVALUATIONS = 1_000_000
+MAX_EVALUATIONS = 400_000
+PLAN_LIMIT = 60
+PLAN_EVALUATIONS = 400_000
 
 
 class DrawError(ValueError):
@@ -96,6 +106,7 @@ def draw_round(
     ranking: Sequence[str] | None = None,
     allow_tables_of: Iterable[int] | None = None,
     byes_had: Iterable[str] = (),
+    rounds_total: int | None = None,
 ) -> Draw:
     """Seat ``players`` for round ``round_no``; see the module docstring for the rules."""
     ids = sorted(players)
@@ -136,6 +147,9 @@ def draw_round(
             tables = draw_search.local_search(
                 start, w, rng, allowed_sizes=allowed, max_evaluations=MAX_EVALUATIONS
             )
+        rounds_left = (rounds_total or 0) - round_no + 1
+        if rounds_left > 1 and len(seated) <= PLAN_LIMIT and _cost(tables, w) == 0:
+            tables = _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng)
         for t in tables:
             rng.shuffle(t)
         rng.shuffle(tables)
@@ -154,7 +168,9 @@ def add_to_history(history: Mapping[frozenset[str], int], draw: Draw) -> dict[fr
 
 
 def draw_schedule(*, players: Sequence[str], rounds: int, seed: int, **options) -> list[Draw]:
-    """Draw ``rounds`` rounds one after another, each using the meetings of those before."""
+    """Draw ``rounds`` rounds one after another, each using the meetings of those before (and,
+    unless ``rounds_total=None`` is passed, looking ahead to the last round)."""
+    options.setdefault("rounds_total", rounds)
     history: dict[frozenset[str], int] = dict(options.pop("history", None) or {})
     byes: set[str] = set(options.pop("byes_had", ()))
     draws = []
@@ -231,6 +247,29 @@ def _by_standings(order, sizes, w, rng, allowed) -> list[list[int]]:
     return [sorted(t) for t in found]
 
 
+def _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng):
+    """The first round of the cheapest plan for every round left, or ``tables`` if none better."""
+    n = len(seated)
+    met = [[0] * n for _ in range(n)]
+    cost_apart = [[0] * n for _ in range(n)]
+    for pair, k in history.items():
+        if len(pair) == 2 and pair <= index.keys():
+            a, b = (index[p] for p in pair)
+            met[a][b] = met[b][a] = k
+    for pair in apart:
+        if pair <= index.keys():
+            a, b = (index[p] for p in pair)
+            cost_apart[a][b] = cost_apart[b][a] = KEEP_APART_COST
+    schedule, cost = draw_plan.plan(
+        sizes, rounds_left, met, cost_apart, rng, max_evaluations=PLAN_EVALUATIONS, start=tables
+    )
+    return schedule[0] if cost == 0 else tables
+
+
+def _cost(tables, w) -> int:
+    return sum(w[a][b] for t in tables for a, b in combinations(t, 2))
+
+
 def _result(tables, seated, bye, history, apart, seed, round_no, w) -> Draw:
     named = tuple(tuple(seated[p] for p in t) for t in tables)
     repeats, broken = 0, []
@@ -240,5 +279,4 @@ def _result(tables, seated, bye, history, apart, seed, round_no, w) -> Draw:
             repeats += history.get(pair, 0) > 0
             if pair in apart:
                 broken.append(pair)
-    cost = sum(w[a][b] for t in tables for a, b in combinations(t, 2))
-    return Draw(named, bye, repeats, tuple(broken), seed, round_no, cost)
+    return Draw(named, bye, repeats, tuple(broken), seed, round_no, _cost(tables, w))

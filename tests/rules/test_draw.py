@@ -98,6 +98,16 @@ def test_nine_players_four_rounds_never_meet_twice(seed):
     assert max(meetings(draws).values()) == 1 and len(meetings(draws)) == 36
 
 
+@pytest.mark.parametrize("n, rounds", [(16, 5), (21, 8)])
+def test_lookahead_keeps_the_last_rounds_free_of_repeats(n, rounds):
+    # RULES.md §6: avoid repeat meetings; drawn greedily, these fields meet again in the last
+    # round, planned ahead (rounds_total) they need not
+    greedy = draw_schedule(players=ids(n), rounds=rounds, seed=1, rounds_total=None)
+    planned = draw_schedule(players=ids(n), rounds=rounds, seed=1)
+    assert sum(d.repeats for d in greedy) > 0
+    assert [d.repeats for d in planned] == [0] * rounds
+
+
 def test_240_players_eight_rounds_without_a_repeat():
     # issue 4 quality target: 240 players, 8 rounds of Mariáš, zero repeat meetings
     draws = draw_schedule(players=ids(240), rounds=8, seed=1)

@@ -1,0 +1,146 @@
+"""Lookahead for small draws: plan every remaining round at once (pure, deterministic).
+
+Drawing one round at a time can paint the last rounds into a corner (15 players can play 7
+rounds of 3 without a repeat, a Kirkman schedule, but a greedy draw usually gets stuck at round
+6). :func:`plan` searches whole schedules instead and :mod:`scorekeeper.rules.draw` seats the
+first round of the best one; the next round is planned afresh from the history, so the result
+still depends on nothing but the history. Players are ints here; ``met[i][j]`` is how often
+``i`` and ``j`` have met, ``apart[i][j]`` the extra cost of each meeting of a kept-apart pair.
+
+The cost of a schedule is the sum over its meetings of (meetings of that pair so far) ** 2, the
+same cost a round-by-round draw minimises, so the plan never costs more than drawing greedily.
+The search is a seeded tabu search over swaps of two players within one round (as for the
+social golfer problem), with its budget counted in evaluated swaps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+Schedule = list[list[list[int]]]  # rounds -> tables -> players
+STALL_STEPS = 1000
+
+
+def plan(
+    sizes: Sequence[int],
+    rounds: int,
+    met: Sequence[Sequence[int]],
+    apart: Sequence[Sequence[int]],
+    rng: random.Random,
+    *,
+    max_evaluations: int,
+    start: Sequence[Sequence[int]] | None = None,
+) -> tuple[Schedule, int]:
+    """The cheapest schedule of ``rounds`` rounds found, and its cost; ``start`` seeds round 1."""
+    n = sum(sizes)
+    count = [list(row) for row in met]
+    sched: Schedule = []
+    for r in range(rounds):
+        if r == 0 and start is not None:
+            tables = [list(t) for t in start]
+        else:
+            order = list(range(n))
+            rng.shuffle(order)
+            tables, i = [], 0
+            for s in sizes:
+                tables.append(order[i : i + s])
+                i += s
+        sched.append(tables)
+    cost = 0
+    for tables in sched:
+        for t in tables:
+            for a, b in combinations(t, 2):
+                cost += count[a][b] ** 2 + apart[a][b]
+                count[a][b] += 1
+                count[b][a] += 1
+    where = [[0] * n for _ in range(rounds)]
+    for r, tables in enumerate(sched):
+        for ti, t in enumerate(tables):
+            for p in t:
+                where[r][p] = ti
+    best_cost, best = cost, [[list(t) for t in ts] for ts in sched]
+    tabu: dict[tuple[int, int, int], int] = {}
+    step = evaluations = improved = 0
+    while best_cost > 0 and evaluations < max_evaluations:
+        step += 1
+        conflicts: dict[int, set[int]] = {}
+        for r, tables in enumerate(sched):
+            evaluations += len(tables)
+            for t in tables:
+                for x, y in combinations(t, 2):
+                    if count[x][y] > 1 or apart[x][y]:
+                        conflicts.setdefault(r, set()).update((x, y))
+        if not conflicts:
+            break
+        r = rng.choice(sorted(conflicts))
+        tables, wr = sched[r], where[r]
+        choice, choice_delta, ties = None, None, 0
+        for p in sorted(conflicts[r]):
+            a = wr[p]
+            others = [x for x in tables[a] if x != p]
+            cp, ap = count[p], apart[p]
+            leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
+            for b, tb in enumerate(tables):
+                if b == a:
+                    continue
+                evaluations += len(tb)
+                join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
+                for q in tb:
+                    cq, aq = count[q], apart[q]
+                    delta = (
+                        join_p
+                        + sum(cq[x] ** 2 + aq[x] for x in others)
+                        - cp[q] ** 2
+                        - ap[q]
+                        - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
+                    )
+                    if (tabu.get((r, p, b), 0) > step or tabu.get((r, q, a), 0) > step) and (
+                        cost + delta >= best_cost
+                    ):
+                        continue
+                    if choice_delta is None or delta < choice_delta:
+                        choice, choice_delta, ties = (p, q), delta, 1
+                    elif delta == choice_delta:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            choice = (p, q)
+        if choice is None:
+            continue
+        p, q = choice
+        a, b = wr[p], wr[q]
+        tenure = 4 + rng.randrange(6)
+        tabu[(r, p, a)] = tabu[(r, q, b)] = step + tenure
+        cost += _swap(tables, wr, count, apart, p, q)
+        if cost < best_cost:
+            best_cost, best, improved = cost, [[list(t) for t in ts] for ts in sched], step
+        elif step - improved > STALL_STEPS:  # stuck: shake the schedule up a little
+            improved = step
+            for _ in range(3):
+                r = rng.randrange(rounds)
+                p, q = rng.sample(range(n), 2)
+                if where[r][p] != where[r][q]:
+                    cost += _swap(sched[r], where[r], count, apart, p, q)
+    return best, best_cost
+
+
+def _swap(tables, where, count, apart, p: int, q: int) -> int:
+    """Swap ``p`` and ``q`` (at different tables of one round); return the change of cost."""
+    a, b = where[p], where[q]
+    ta, tb = tables[a], tables[b]
+    delta = 0
+    for x, y, mates in ((p, q, ta), (q, p, tb)):
+        for m in mates:
+            if m == x:
+                continue
+            count[x][m] -= 1
+            count[m][x] -= 1
+            delta -= count[x][m] ** 2 + apart[x][m]
+            delta += count[y][m] ** 2 + apart[y][m]
+            count[y][m] += 1
+            count[m][y] += 1
+    ta[ta.index(p)] = q
+    tb[tb.index(q)] = p
+    where[p], where[q] = b, a
+    return delta
