@@ -25,7 +25,7 @@ API (players are ids, plain strings)::
   kept apart, backtracking when stuck; if that fails, the ranked seating is repaired by the search
   with repeats weighing more than moving anyone away from their table.
 - Lookahead (``rounds_total``, the number of rounds the tournament will play): for up to
-  :data:`PLAN_LIMIT` players, when this round can be drawn without a repeat, the draw also plans
+  :data:`PLAN_LIMIT` players and no bye, when this round can be drawn without a repeat, the draw also plans
   every round left (:mod:`scorekeeper.rules.draw_plan`) and, if it finds a plan without any
   repeat, seats this round as that plan does, so an early round does not paint the last ones
   into a corner. Otherwise the round-by-round draw stands: lookahead never costs this round a
@@ -148,7 +148,7 @@ def draw_round(
                 start, w, rng, allowed_sizes=allowed, max_evaluations=MAX_EVALUATIONS
             )
         rounds_left = (rounds_total or 0) - round_no + 1
-        if rounds_left > 1 and len(seated) <= PLAN_LIMIT and _cost(tables, w) == 0:
+        if rounds_left > 1 and not has_bye and len(seated) <= PLAN_LIMIT and _cost(tables, w) == 0:
             tables = _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng)
         for t in tables:
             rng.shuffle(t)
