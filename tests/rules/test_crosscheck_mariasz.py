@@ -275,10 +275,13 @@ def test_same_suit_melded_by_both_players_refused():
         # P0 H 40 + D 20 + 71 = 131 dubla; P1 C + S 2 × 20 = 2 match points, 0 cards.
         # P0: 2 + 2 + 1 = 5; P1: 1 + 1 = 2.
         ([deal(H, 71, 0, [H, D], [C, S])], (5, 2)),
+        # an ace-king is not a marriage: H 40 + D 20 + C 20 + ace-king S 30 + 21 cards = 131,
+        # dubla; P0: 2 + 2 + 1 + 1 = 6, no swatowe and no match points for the ace-king.
+        ([deal(H, 21, 0, [H, D, C], ace_kings=[[S], []])], (6, 0)),
     ],
 )
 def test_swatowe_needs_four_suits_by_one_player(deals, scores):
-    result = play(deals, match_target=100)
+    result = play(deals, match_target=100, ace_king=True)
     assert result.scores == scores
 
 
