@@ -131,7 +131,11 @@ def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
         for t in tables
         for seat, name in enumerate(t.get("players") or [], start=1)
     ]
-    by_name.sort(key=lambda r: (_collation_key(r["player"]), r["table"], r["seat"]))
+    byes = [
+        b.get("player", "") if isinstance(b, Mapping) else str(b) for b in round_.get("bye") or []
+    ]
+    by_name += [{"player": name, "table": None, "seat": None} for name in byes]
+    by_name.sort(key=lambda r: (_collation_key(r["player"]), r["table"] or 0, r["seat"] or 0))
     for i, row in enumerate(by_name):
         row["shaded"] = (i // BAND) % 2 == 1
         initial = _collation_key(row["player"])[:1].upper()
@@ -141,6 +145,7 @@ def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
         "round": round_.get("round"),
         "tables": [{"table": t["table"], "players": list(t.get("players") or [])} for t in tables],
         "by_name": by_name,
+        "byes": sorted(byes, key=_collation_key),
     }
 
 

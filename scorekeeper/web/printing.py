@@ -251,15 +251,17 @@ def sheet(game: str, pdf: bool) -> Response | str:
     if game not in printviews.GAME_TITLES:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
-    tournament_id = request.args.get("tournament")
+    tournament_id, event = request.args.get("tournament"), None
     if tournament_id and request.args.get("table", type=int):
-        _state, round_ = _tournament_round(tournament_id)
+        state, round_ = _tournament_round(tournament_id)
         wanted = request.args.get("table", type=int)
         found = [t for t in round_.get("tables") or [] if t.get("table") == wanted]
         if not found:
             abort(404)
         players = list(found[0].get("seats") or found[0].get("players") or [])
+        event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
     context = printviews.score_sheet_context(game, players, page=current_paper())
+    context["event"] = event
     return respond(
         "print/sheet.html",
         context,

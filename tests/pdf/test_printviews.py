@@ -227,3 +227,19 @@ def test_match_record_of_an_empty_match():
         }
     )
     assert ctx["rows"] == [] and ctx["winner"] is None and ctx["chart"] == ""
+
+
+def test_seating_lists_who_sits_out():
+    round_ = {
+        "round": 3,
+        "tables": [{"table": 1, "players": ["Ota", "Eva", "Jana"]}],
+        "bye": [{"player_id": "p9", "player": "Řehoř Šťastný"}],
+    }
+    ctx = pv.seating_context(round_)
+    assert ctx["byes"] == ["Řehoř Šťastný"]
+    assert [(r["player"], r["table"]) for r in ctx["by_name"]] == [
+        ("Eva", 1),
+        ("Jana", 1),
+        ("Ota", 1),
+        ("Řehoř Šťastný", None),
+    ]
