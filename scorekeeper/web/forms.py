@@ -14,8 +14,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms import HiddenField, RadioField
 
 from ..rules.base import SUITS, FieldError
 
@@ -145,79 +144,3 @@ class ConfirmForm(FlaskForm):
     """A bare confirmation (undo, delete, rematch): CSRF plus the version it was shown at."""
 
     version = HiddenField()
-
-
-# ---------------------------------------------------------------- new match
-
-# Game tiles on the new-match page: (game, preset, label, blurb).
-TILES: list[tuple[str, str | None, Any, Any]] = [
-    ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
-    ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
-    ("marias", "krizovy", _l("Křížový mariáš"), _l("betl 10, durch 20")),
-    ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
-    ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
-    ("marianna", "marianna", _l("Marianna"), _l("4 players in teams, to 501")),
-    ("marianna", "cinquecento", _l("Cinquecento"), _l("4 players, to 500")),
-    ("marianna", "briscola151", _l("Briscola 151"), _l("2 players, to 151")),
-]
-
-# Choices for string options whose values are known (RULES.md); others are free text.
-OPTION_CHOICES: dict[str, list[str]] = {
-    "values": ["40-60-80-100", "20-40-60-80"],
-    "sto_scaling": ["linear", "doubling"],
-    "sto_failure": ["flat", "per_ten_short"],
-}
-
-
-class NewMatchForm(FlaskForm):
-    """Players (and stake for Mariáš); option fields are added per game by ``new_match_form``."""
-
-    stake = StringField(_l("Stake per unit"), validators=[Optional(), Length(max=16)])
-    currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
-    title = StringField(_l("Name of the match (optional)"), validators=[Optional(), Length(max=80)])
-    # Present when the options were on the page: an unchecked box then means "off". A post
-    # without it (a script, a bookmark) keeps every default.
-    opts = HiddenField(default="1")
-
-
-def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
-    """A NewMatchForm with ``n_seats`` player fields and one field per option (default shown)."""
-    attrs: dict[str, Any] = {}
-    for i in range(n_seats):
-        checks = [DataRequired(_l("Type a name."))] if i < required else [Optional()]
-        attrs[f"player_{i}"] = StringField(
-            _l("Player %(n)s", n=i + 1), validators=[*checks, Length(max=40)]
-        )
-    for name, value in defaults.items():
-        label = name.replace("_", " ")
-        if isinstance(value, bool):
-            attrs[f"opt_{name}"] = BooleanField(label, default=value)
-        elif isinstance(value, int):
-            attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])
-        elif name in OPTION_CHOICES:
-            choices = [(c, c) for c in OPTION_CHOICES[name]]
-            attrs[f"opt_{name}"] = SelectField(label, default=value, choices=choices)
-        else:
-            attrs[f"opt_{name}"] = StringField(label, default="" if value is None else str(value))
-    cls = type("NewMatch", (NewMatchForm,), attrs)
-    return cls(**kwargs)
-
-
-def option_overrides(form: FlaskForm, defaults: Mapping[str, Any]) -> dict[str, Any]:
-    """The options whose submitted value differs from the preset's default."""
-    overrides: dict[str, Any] = {}
-    if not form.opts.raw_data:
-        return overrides
-    for name, default in defaults.items():
-        field = getattr(form, f"opt_{name}")
-        value = field.data
-        if isinstance(default, bool):
-            value = bool(value)
-        elif isinstance(default, int):
-            pass  # IntegerField: an int, or None when emptied
-        elif isinstance(value, str):
-            value = value.strip()
-            value = None if value == "" else (int(value) if value.lstrip("-").isdigit() else value)
-        if value != default:
-            overrides[name] = value
-    return overrides

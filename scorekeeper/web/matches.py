@@ -18,7 +18,7 @@ from ..rules.base import MatchFinished, RuleError
 from ..rules.registry import GAME_NAMES, get_game
 from ..services import matches as svc
 from ..services.errors import Conflict, NotFound
-from . import forms, match_view
+from . import forms, forms_new, match_view
 
 bp = Blueprint("matches", __name__)
 ACTOR = "web"
@@ -44,7 +44,7 @@ def home() -> str:
 @bp.get("/matches/new")
 def new() -> str:
     """Pick the game and preset (one tap)."""
-    return render_template("matches/new.html", tiles=forms.TILES)
+    return render_template("matches/new.html", tiles=forms_new.TILES)
 
 
 @bp.route("/matches/new/<game>/<preset>", methods=["GET", "POST"])
@@ -59,7 +59,7 @@ def new_form(game: str, preset: str) -> Any:
     defaults = rules.options_to_json(rules.make_options(preset))
     seats = max(rules.player_counts(rules.make_options(preset)))
     required = min(rules.player_counts(rules.make_options(preset)))
-    form = forms.new_match_form(
+    form = forms_new.new_match_form(
         seats, required, defaults, data=match_view.remembered_setup(game, seats)
     )
     box: list[str] = []
@@ -72,7 +72,7 @@ def new_form(game: str, preset: str) -> Any:
                 game=game,
                 preset=preset,
                 players=players,
-                options=forms.option_overrides(form, defaults),
+                options=forms_new.option_overrides(form, defaults),
                 stake=form.stake.data or None if game == "marias" else None,
                 currency=form.currency.data or None if game == "marias" else None,
                 title=form.title.data or None,
@@ -86,7 +86,7 @@ def new_form(game: str, preset: str) -> Any:
         box = list(form.form_errors) + list(form.csrf_token.errors if "csrf_token" in form else [])
     status = 422 if request.method == "POST" else 200
     title = next(
-        (str(t[2]) for t in forms.TILES if t[0] == game and t[1] in (preset, None)), rules.title
+        (str(t[2]) for t in forms_new.TILES if t[0] == game and t[1] in (preset, None)), rules.title
     )
     return render_template(
         "matches/new_form.html",
@@ -99,7 +99,7 @@ def new_form(game: str, preset: str) -> Any:
         defaults=defaults,
         box=box,
         names=session.get("names", []),
-        options_open=any(form[f"opt_{k}"].errors for k in defaults),
+        options_open=any(form[f"opt_{k}"].errors for k in defaults if f"opt_{k}" in form),
     ), status
 
 
@@ -233,7 +233,7 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
         else:
             flash(_("Deal %(n)s deleted.", n=n), "ok")
         return redirect(url_for(".edit", match_id=match.id, token=token))
-    ctx = match_view.context(match, state, token)
+    ctx = match_view.context(match, state, token, form=form)
     deal = state["deals"][n - 1]
     deal = match_view.with_names(match, state, deal)
     return render_template(
@@ -263,7 +263,7 @@ def undo(match_id: str, token: str) -> Any:
         else:
             flash(_("Deal %(n)s undone.", n=len(state["deals"])), "ok")
         return redirect(url_for(".edit", match_id=match.id, token=token))
-    ctx = match_view.context(match, state, token)
+    ctx = match_view.context(match, state, token, form=form)
     deal = state["deals"][-1]
     deal = match_view.with_names(match, state, deal)
     return render_template(

@@ -22,7 +22,7 @@
   });
 
   // Flek steppers: − and + around the level, with its name (flek, re, tutti…).
-  var names = ["–", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
+  var names = ["", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
   d.querySelectorAll("input[data-step]").forEach(function (input) {
     var box = d.createElement("span"), out = d.createElement("output");
     box.className = "stepper";
@@ -41,7 +41,7 @@
     }
     function show() {
       var v = parseInt(input.value, 10) || 0;
-      out.textContent = names[v] || "×" + Math.pow(2, v);
+      out.textContent = names[v] !== undefined ? names[v] : "×" + Math.pow(2, v);
     }
     input.parentNode.insertBefore(box, input);
     box.appendChild(button("−", -1));

@@ -236,15 +236,19 @@ def test_edit_deal_recomputes_and_conflict_is_clear(client):
     assert api_state(client, url)["deals"][0]["record"]["trump"] == "spades"
 
 
-def test_delete_undo_history(client):
+def test_delete_undo_history(app):
+    app.config["WTF_CSRF_ENABLED"] = True  # the confirm pages carry their own token
+    client = app.test_client()
     url = start(client)
-    for key in "abc":
-        client.post(url, data=HRA_WON | {"idem": key})
-    assert "Delete deal 2?" in client.get(url + "/deals/2/delete").text
-    client.post(url + "/deals/2/delete", data={"version": "1"})
+    for _ in range(3):
+        client.post(url, data=form_data(client.get(url).text, "deal-form") | HRA_WON)
+    confirm = client.get(url + "/deals/2/delete").text
+    assert "Delete deal 2?" in confirm
+    client.post(url + "/deals/2/delete", data=form_data(confirm))
     assert len(api_state(client, url)["deals"]) == 2
-    assert "Undo deal 2?" in client.get(url + "/undo").text
-    client.post(url + "/undo")
+    confirm = client.get(url + "/undo").text
+    assert "Undo deal 2?" in confirm
+    client.post(url + "/undo", data=form_data(confirm))
     assert len(api_state(client, url)["deals"]) == 1
     history = client.get(url + "/history").text
     for words in ("match started", "deal added", "deal deleted", "last deal undone"):

@@ -1,0 +1,124 @@
+"""The new-match form: game tiles, players, stake, and one field per option of the preset.
+
+Every option of the preset is on the page with its default filled in (from
+``GAME.options_to_json(GAME.make_options(preset))``); only the ones a player changed are sent to
+``create_match`` as overrides, so the rules keep deciding what the defaults are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, Length, Optional
+
+# Game tiles on the new-match page: (game, preset, label, blurb).
+TILES: list[tuple[str, str | None, Any, Any]] = [
+    ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
+    ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
+    ("marias", "krizovy", _l("Křížový mariáš"), _l("betl 10, durch 20")),
+    ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
+    ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
+    ("marianna", "marianna", _l("Marianna"), _l("4 players in teams, to 501")),
+    ("marianna", "cinquecento", _l("Cinquecento"), _l("4 players, to 500")),
+    ("marianna", "briscola151", _l("Briscola 151"), _l("2 players, to 151")),
+]
+
+# Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
+FIXED = {"players"}
+# Labels in the players' words; the RULES.md name is shown beside each.
+OPTION_LABELS: dict[str, Any] = {
+    "flek_max": _l("Highest flek level (empty: no limit)"),
+    "flek_per_defender": _l("Flek per defender (association rule)"),
+    "hearts_double": _l("Hearts (červené) double"),
+    "sto_scaling": _l("Sto above 100"),
+    "sto_failure": _l("A failed sto pays"),
+    "sitter_pays": _l("The dealer sitting out pays and collects too"),
+    "renonc": _l("Revoke (renonc) penalty, units"),
+    "limit": _l("Highest payment between two players (empty: none)"),
+    "deals": _l("Deals in the match (empty: open-ended)"),
+    "target": _l("Target points"),
+    "match_target": _l("Match ends at (points)"),
+    "match_games": _l("…or after this many games"),
+    "swatowe": _l("Swatowe: all four marriages in a game"),
+    "ace_king": _l("Ace-king meld (30, 60 in trumps)"),
+    "closing": _l("Closing the stock"),
+    "pamfil": _l("Pamfil: the trump queen counts 11"),
+    "values": _l("Marianna values"),
+    "first_sets_trump": _l("First marianna 40, later ones 20"),
+    "mariannino": _l("Mariannino (0: not allowed)"),
+    "mariannone": _l("Mariannone wins the match"),
+    "covered_marianna": _l("Covered marianna (Deckung) allowed"),
+    "first_to_target_wins": _l("The first to reach the target wins"),
+    "matrimonio_trump": _l("Matrimonio in trumps"),
+    "matrimonio_plain": _l("Matrimonio in a plain suit"),
+    "claim": _l("Claiming the target ends the game"),
+}
+
+# Choices for string options whose values are known (RULES.md); others are free text.
+OPTION_CHOICES: dict[str, list[str]] = {
+    "values": ["40-60-80-100", "20-40-60-80"],
+    "sto_scaling": ["linear", "doubling"],
+    "sto_failure": ["flat", "per_ten_short"],
+}
+
+
+class NewMatchForm(FlaskForm):
+    """Players (and stake for Mariáš); option fields are added per game by ``new_match_form``."""
+
+    stake = StringField(_l("Stake per unit"), validators=[Optional(), Length(max=16)])
+    currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
+    title = StringField(_l("Name of the match (optional)"), validators=[Optional(), Length(max=80)])
+    # Present when the options were on the page: an unchecked box then means "off". A post
+    # without it (a script, a bookmark) keeps every default.
+    opts = HiddenField(default="1")
+
+
+def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
+    """A NewMatchForm with ``n_seats`` player fields and one field per option (default shown)."""
+    attrs: dict[str, Any] = {}
+    for i in range(n_seats):
+        checks = [DataRequired(_l("Type a name."))] if i < required else [Optional()]
+        attrs[f"player_{i}"] = StringField(
+            _l("Player %(n)s", n=i + 1), validators=[*checks, Length(max=40)]
+        )
+    for name, value in defaults.items():
+        if name in FIXED:
+            continue
+        label = OPTION_LABELS.get(name) or _l("%(part)s, units", part=name.replace("_", " "))
+        if isinstance(value, bool):
+            attrs[f"opt_{name}"] = BooleanField(label, default=value)
+        elif isinstance(value, int):
+            attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])
+        elif name in OPTION_CHOICES:
+            choices = [(c, c) for c in OPTION_CHOICES[name]]
+            attrs[f"opt_{name}"] = SelectField(label, default=value, choices=choices)
+        else:
+            attrs[f"opt_{name}"] = StringField(label, default="" if value is None else str(value))
+    cls = type("NewMatch", (NewMatchForm,), attrs)
+    return cls(**kwargs)
+
+
+def option_overrides(form: FlaskForm, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The options whose submitted value differs from the preset's default."""
+    overrides: dict[str, Any] = {}
+    if not form.opts.raw_data:
+        return overrides
+    for name, default in defaults.items():
+        if name in FIXED:
+            continue
+        field = getattr(form, f"opt_{name}")
+        value = field.data
+        if isinstance(default, bool):
+            value = bool(value)
+        elif isinstance(default, int):
+            pass  # IntegerField: an int, or None when emptied
+        elif isinstance(value, str):
+            value = value.strip()
+            value = None if value == "" else (int(value) if value.lstrip("-").isdigit() else value)
+        if value != default:
+            overrides[name] = value
+    return overrides
