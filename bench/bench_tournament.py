@@ -124,18 +124,25 @@ def bench_standings(n: int = 500, rounds: int = 6, deals_per_table: int = 15) ->
 
 
 def bench_extras() -> None:
-    """Harder small fields, for information: repeats per round and the slowest draw."""
-    for n, rounds in ((12, 4), (13, 5), (15, 6), (15, 7), (21, 10), (30, 8)):
-        draws, times = timed_schedule(ids(n), rounds, seed=1)
-        print(
-            f"  {n} players, {rounds} rounds: repeats per round {[d.repeats for d in draws]}, "
-            f"slowest draw {max(times):.2f} s"
-        )
-    draws, times = timed_schedule(
-        ids(64), 6, seed=1, table_size=2, method="standings", ranking=ids(64)
-    )
+    """Harder small fields, for information: repeats per round and the slowest draw, drawn
+    round by round from the history alone and with lookahead (rounds_total)."""
+    for n, rounds in ((13, 5), (15, 6), (15, 7), (16, 5), (21, 8), (21, 10), (27, 13)):
+        for total in (None, rounds):
+            draws, times = timed_schedule(ids(n), rounds, seed=1, rounds_total=total)
+            how = "with lookahead" if total else "round by round"
+            print(
+                f"  {n} players, {rounds} rounds, {how}: repeats per round "
+                f"{[d.repeats for d in draws]}, slowest draw {max(times):.2f} s"
+            )
+    kw = {"table_size": 2, "method": "standings", "ranking": ids(64)}
+    draws, times = timed_schedule(ids(64), 6, seed=1, **kw)
     rematches = sum(d.repeats for d in draws)
     print(f"  Swiss, 64 players, 6 rounds: rematches {rematches}, slowest {max(times):.3f} s")
+    draws, times = timed_schedule(ids(500), 8, seed=1)
+    print(
+        f"  500 players, 8 rounds of Mariáš: repeats {sum(d.repeats for d in draws)}, "
+        f"slowest {max(times):.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -25,11 +25,11 @@ API (players are ids, plain strings)::
   kept apart, backtracking when stuck; if that fails, the ranked seating is repaired by the search
   with repeats weighing more than moving anyone away from their table.
 - Lookahead (``rounds_total``, the number of rounds the tournament will play): for up to
-  :data:`PLAN_LIMIT` players and no bye, when this round can be drawn without a repeat, the draw also plans
-  every round left (:mod:`scorekeeper.rules.draw_plan`) and, if it finds a plan without any
-  repeat, seats this round as that plan does, so an early round does not paint the last ones
-  into a corner. Otherwise the round-by-round draw stands: lookahead never costs this round a
-  repeat.
+  :data:`PLAN_LIMIT` players and no bye, when this round can be drawn without a repeat, the draw
+  also plans every round left (:mod:`scorekeeper.rules.draw_plan`) and, if it finds a plan
+  without any repeat, seats this round as that plan does, so an early round does not paint the
+  last ones into a corner. Otherwise the round-by-round draw stands: lookahead never costs this
+  round a repeat.
 - The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
   could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the
   draw minimised).
@@ -50,7 +50,7 @@ KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
 MAX_EVALUATIONS = 400_000
 PLAN_LIMIT = 60
-PLAN_EVALUATIONS = 400_000
+PLAN_EVALUATIONS = 250_000
 
 
 class DrawError(ValueError):
