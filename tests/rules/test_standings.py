@@ -130,10 +130,8 @@ def test_placings_lowest_sum_wins_then_tiebreaks():
     assert [(r.player_id, r.total, r.rank) for r in rows] == [
         ("d", 2, 1), ("b", 3, 2), ("a", 4, 3), ("e", 4, 4), ("f", 5, 5), ("c", 6, 6),
     ]  # fmt: skip
-    assert (by_id(rows)["a"].tiebreaks["table_wins"], by_id(rows)["e"].tiebreaks["table_wins"]) == (
-        1,
-        0,
-    )
+    wins = {r.player_id: r.tiebreaks["table_wins"] for r in rows}
+    assert (wins["a"], wins["e"]) == (1, 0)
 
 
 def test_balance_ranking_and_rounds_shape_like_the_api():
@@ -289,3 +287,46 @@ def test_standings_are_a_total_preorder_of_the_criteria(data, placings, seed):
                 assert prev.rank == r.rank and prev.tiebreaks["lot"] < r.tiebreaks["lot"]
     if not placings:
         assert sum(r.total for r in rows) == 0  # zero-sum tables, zero-sum standings
+
+
+@st.composite
+def two_player_rounds(draw):
+    n = draw(st.integers(2, 12))
+    ids = [f"p{i}" for i in range(n)]
+    rounds = []
+    for _ in range(draw(st.integers(0, 4))):
+        order = draw(st.permutations(ids))
+        tables = []
+        for i in range(0, n - 1, 2):
+            scores = draw(st.tuples(st.integers(0, 10), st.integers(0, 10)))
+            winner = draw(st.sampled_from([0, 1])) if scores[0] == scores[1] else None
+            tables.append(TableResult(tuple(order[i : i + 2]), scores, winner))
+        rounds.append(RoundResult(tuple(tables), tuple(order[n - n % 2 :])))
+    return ids, rounds
+
+
+@settings(deadline=None, max_examples=150)
+@given(data=two_player_rounds(), seed=st.integers(0, 999))
+def test_two_player_standings_follow_wins_points_buchholz(data, seed):
+    # RULES.md §6: match wins, then match points, then Buchholz, then lot; a bye is a win
+    ids, rounds = data
+    rows = standings(kind="twoplayer", rounds=rounds, players={p: p for p in ids}, lot_seed=seed)
+    wins = {r.player_id: r.total for r in rows}
+    assert sum(wins.values()) == sum(len(r.tables) + len(r.byes) for r in rounds)
+    for r in rows:  # Buchholz recomputed from the rounds
+        opponents = [
+            t.players[1 - t.players.index(r.player_id)]
+            for rnd in rounds
+            for t in rnd.tables
+            if r.player_id in t.players
+        ]
+        assert r.tiebreaks["buchholz"] == sum(wins[o] for o in opponents)
+        assert r.tiebreaks["match_points"] == sum(x for x in r.rounds if x is not None)
+
+    def key(r):
+        return (-r.total, -r.tiebreaks["match_points"], -r.tiebreaks["buchholz"])
+
+    for i, r in enumerate(rows):
+        assert r.rank == 1 + sum(key(o) < key(r) for o in rows)
+        if i:
+            assert (key(rows[i - 1]), rows[i - 1].tiebreaks["lot"]) < (key(r), r.tiebreaks["lot"])
