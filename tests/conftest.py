@@ -39,6 +39,20 @@ def app(tmp_path):
     )
     yield app
     app.extensions["db_engine"].dispose()
+    _drop_database(app.config["DATABASE_URL"])
+
+
+def _drop_database(url: str) -> None:
+    """Drop a test app's throw-away PostgreSQL database (SQLite files go with tmp_path)."""
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        return
+    admin = create_engine(
+        base.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT"
+    )
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
+    admin.dispose()
 
 
 @pytest.fixture
