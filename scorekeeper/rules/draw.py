@@ -90,7 +90,8 @@ def table_sizes(
                 best[k] = cand
     if m == 0 or best[m] is None:
         sizes = " or ".join(str(s) for s in sorted(allowed))
-        raise DrawError(f"{n} players cannot sit at tables of {sizes}; add or withdraw a player")
+        who = "1 player" if n == 1 else f"{n} players"
+        raise DrawError(f"{who} cannot sit at tables of {sizes}; add or withdraw a player")
     return tuple(sorted(best[m][2], key=lambda s: (s != table_size, s))), bye
 
 
@@ -117,7 +118,8 @@ def draw_round(
     if method == "standings" and ranking is None:
         raise DrawError("a draw by standings needs the ranking")
     history = history or {}
-    apart = {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= set(ids)}
+    present = set(ids)
+    apart = {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= present}
     rng = random.Random(f"scorekeeper-draw:{seed}:{round_no}")
     sizes, has_bye = table_sizes(len(ids), table_size, allow_tables_of)
     ranked = _rank_order(ids, ranking) if ranking is not None else None

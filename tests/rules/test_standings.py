@@ -170,6 +170,16 @@ def test_a_player_who_missed_a_round_has_none_there():
     assert placed["d"].total == 3 + 2  # a missed round counts as last at the round's largest table
 
 
+def test_a_marias_bye_is_a_level_round():
+    # module rule (RULES.md §6 is silent: Mariáš tables of 3 and 4 need no bye): balance 0,
+    # the middle place, neither a table win nor a last place
+    rounds = [rnd(("a b c", (2, 0, -2)), byes="d")]
+    rows = by_id(table("marias", rounds))
+    assert rows["d"].total == 0 and rows["d"].rounds == (0,)
+    assert (rows["d"].tiebreaks["table_wins"], rows["d"].tiebreaks["last_places"]) == (0, 0)
+    assert by_id(table("marias", rounds, ranking="placings"))["d"].total == 2
+
+
 def test_two_player_order_wins_points_buchholz():
     # RULES.md §6: match wins, then match points, then Buchholz (sum of opponents' wins), then lot
     rounds = [
