@@ -80,7 +80,7 @@ def context(
         edit_url = url_for("matches.edit", match_id=match.id, token=token, _external=True)
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
         ctx.update(edit_url=edit_url, qr=Markup(qr))
-    if form is not None and game == "marianna":
+    if form is not None and "declarations" in form:
         ctx["declared"] = describe_tokens(form.declarations.data, form.sides, game)
     return ctx
 

@@ -122,3 +122,38 @@ def test_marianna_declarations_by_tapping(page, live_server):
     assert page.locator("#decl-list li").count() == 2
     save(page)
     assert board(page) == [110, 300]  # RULES.md §3: 70 + 40; 50 + 250
+    # Undo: one tap, then confirm.
+    with page.expect_navigation():
+        page.tap("text=Undo last deal")
+    with page.expect_navigation():
+        page.tap("text=Yes, undo it")
+    assert board(page) == [0, 0]
+    assert page.locator("#deals li").count() == 0
+
+
+def test_common_deal_works_without_javascript(browser, live_server):
+    # issue 3: the basic flow works without JavaScript; JS only makes it nicer
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=False, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+        assert page.locator(".stepper").count() == 0  # no JS: plain number inputs
+        assert marias_deal(page, 1, "zelené") == 3
+        assert board(page) == [-1, 2, -1]  # RULES.md §4: hra 1 from each defender
+        page.goto(page.url.split("#")[0] + "/deals/1/delete")
+        with page.expect_navigation():
+            page.tap("text=Yes, delete it")
+        assert board(page) == [0, 0, 0]
+    finally:
+        context.close()
+
+
+def test_share_link_qr_and_spectator_view(page, live_server):
+    new_match(page, live_server, "German Mariage", ["Anke", "Bernd"])
+    assert page.is_visible("#share details[open] .qr svg")  # shown open right after creating
+    edit_link = page.input_value("#edit-link")
+    assert edit_link == page.url.split("?")[0]
+    page.goto(page.input_value("#view-link"))
+    assert page.locator("#deal-form").count() == 0 and "Read-only" in page.inner_text("#share")
