@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
@@ -21,8 +23,12 @@ HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
 
 
 @pytest.fixture
-def session(tmp_path):
+def session(request, tmp_path):
     """A session on a fresh, migrated database, in a bare app (no blueprints needed)."""
+    if os.environ.get("TEST_DATABASE_URL"):  # PostgreSQL: the shared app fixture makes one
+        with request.getfixturevalue("app").app_context():
+            yield get_session()
+        return
     app = Flask(__name__)
     app.config.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TESTING=True)
     babel.init_app(app)
