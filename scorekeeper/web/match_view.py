@@ -18,6 +18,7 @@ from flask import request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
+from werkzeug.routing import BuildError
 
 from ..db import get_session
 from ..rules.base import FieldError
@@ -76,6 +77,10 @@ def context(
         "just_created": bool(request.args.get("new")),
         "view_url": url_for("matches.show", match_id=match.id, _external=True),
     }
+    try:  # the printable match record (printing blueprint), when it is there
+        ctx["print_url"] = url_for("printing.record", match_id=match.id)
+    except BuildError:
+        ctx["print_url"] = None
     if token is not None:
         edit_url = url_for("matches.edit", match_id=match.id, token=token, _external=True)
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)

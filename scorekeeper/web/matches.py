@@ -145,7 +145,7 @@ def edit(match_id: str, token: str) -> Any:
         except Conflict as error:
             box = [error.message]
         else:
-            return redirect(url_for(".edit", match_id=match.id, token=token, _anchor="deal-form"))
+            return redirect(url_for(".edit", match_id=match.id, token=token))
         status = 422
     else:
         box, status = match_view.wtf_errors(form), 422

@@ -312,3 +312,17 @@ def test_deal_entry_page_weighs_under_60_kb(client, deals):
     if deals:  # every deal is one tap away
         assert f'id="deal-{deals - 14}"'.encode() in html and b'id="deal-1"' not in html
         assert b'id="deal-1"' in client.get(url + "?all=1").data
+
+
+def test_mariasz_first_to_target_asked_when_both_reach_it(client):
+    url = start(client, "mariasz")
+    client.post(url, data={"trump": "hearts", "points_0": "100"})
+    both = {"trump": "clubs", "points_0": "40", "m_1_clubs": "y"}
+    response = client.post(url, data=both)
+    # RULES.md §1: both at 131 after the second deal -> the record must say who was first
+    assert response.status_code == 422
+    assert re.search(
+        r'<details class="more" open>.*?id="f-first_to_target".*?class="error"', response.text, re.S
+    )
+    assert client.post(url, data=both | {"first_to_target": "1"}).status_code == 302
+    assert api_state(client, url)["scores"][1] >= 1  # Bartek won the game
