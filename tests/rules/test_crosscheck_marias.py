@@ -398,3 +398,85 @@ def test_engine_agrees_with_the_rules_model(case, preset, pays):
     record, n = case
     result = play([record], preset, n, sitter_pays=pays)
     assert result.deals[0].delta == model(preset, record, n, pays), result.deals[0].explanation
+
+
+# ------------------------------------------------- the model with the house rules switched on
+# RULES.md §4 again, now with sto_scaling, sto_failure, the silent hundred, flek_per_defender,
+# hearts_double and limit; one defender at a time, so a per-defender flek is natural.
+
+
+def settle(record: dict[str, Any], o: dict[str, Any], defender: int) -> int:
+    """What defender number ``defender`` (0 or 1, seat order) pays the declarer."""
+    hearts = 2 if record["trump"] == H and o["hearts_double"] else 1
+    dp = record["declarer_points"]
+    tiche = [s for s in record["silent"] if s["kind"] == "tiche_sto"]
+    each = 0
+    for part in record["parts"]:
+        kind, won, flek = part["kind"], part["won"], part["flek"]
+        level = flek[defender] if isinstance(flek, list) else flek
+        value = {**COMMON, **BASE["pub"]}[kind]
+        if kind == "hra" and tiche:
+            above = ((tiche[0].get("points") or 100) - 100) // 10
+            value = 2 * 2**above if o["sto_scaling"] == "doubling" else 2 + 2 * above
+        if kind == "sto" and won and dp is not None:
+            above = (dp - 100) // 10
+            value *= 2**above if o["sto_scaling"] == "doubling" else 1 + above
+        if kind == "sto" and not won and dp is not None and o["sto_failure"] == "per_ten_short":
+            value *= (100 - dp) // 10
+        value *= 2**level * hearts
+        made = won if kind not in ("sedma_proti", "sto_proti") else not won
+        each += value if made else -value
+    for silent in record["silent"]:
+        if silent["kind"] == "ticha_sedma":
+            each += hearts if silent["side"] == "declarer" else -hearts
+    if o["limit"] is not None:
+        each = max(-o["limit"], min(o["limit"], each))
+    return each
+
+
+@st.composite
+def house_case(draw) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A three-player record and a set of house-rule options."""
+    o = {
+        "sto_scaling": draw(st.sampled_from(["linear", "doubling"])),
+        "sto_failure": draw(st.sampled_from(["flat", "per_ten_short"])),
+        "flek_per_defender": draw(st.booleans()),
+        "hearts_double": draw(st.booleans()),
+        "limit": draw(st.sampled_from([None, 5, 20])),
+    }
+    lvl = st.integers(0, 3)
+    flek = st.lists(lvl, min_size=2, max_size=2) if o["flek_per_defender"] else lvl
+    game = draw(st.sampled_from(["hra", "sto", "sto_proti"]))
+    won = draw(st.booleans())
+    parts = [p(game, won, draw(flek))]
+    seven = draw(st.sampled_from([None, "sedma", "dve_sedmy", "sedma_proti"]))
+    if seven:
+        parts.append(p(seven, draw(st.booleans()), draw(flek)))
+    dp = fp = None
+    silent: list[dict[str, Any]] = []
+    if game == "sto" and draw(st.booleans()):
+        dp = draw(st.sampled_from([100, 110, 120, 130] if won else [50, 60, 70, 80, 90]))
+        fp = 130 - dp  # 90 card points + one trump marriage of 40
+    if game == "hra" and draw(st.booleans()):
+        pts = draw(st.sampled_from([None, 100, 110, 120, 130]))
+        silent.append(sil("tiche_sto", "declarer" if won else "defenders", pts))
+    if not seven and draw(st.booleans()):
+        silent.append(sil("ticha_sedma", draw(st.sampled_from(["declarer", "defenders"]))))
+    trump = draw(st.sampled_from([H, D, C, S]))
+    declarer = draw(st.integers(0, 2))
+    record = rec(*parts, trump=trump, declarer=declarer, dp=dp, fp=fp, silent=silent)
+    return record, o
+
+
+@settings(deadline=None, max_examples=300)
+@given(case=house_case())
+def test_engine_agrees_with_the_house_rules_model(case):
+    record, o = case
+    defenders = [s for s in range(3) if s != record["declarer"]]
+    expected = [0, 0, 0]
+    for i, seat in enumerate(defenders):
+        pays = settle(record, o, i)
+        expected[seat] -= pays
+        expected[record["declarer"]] += pays
+    result = play([record], None, 3, **o)
+    assert result.deals[0].delta == tuple(expected), result.deals[0].explanation
