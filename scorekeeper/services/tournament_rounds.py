@@ -46,9 +46,8 @@ def _next_number(session: Session, tournament: Tournament) -> int:
     return len(rounds) + 1
 
 
-def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
-    players = [p for p in common.load_players(session, tournament.id)
-               if p.withdrawn_after is None or p.withdrawn_after >= number]
+def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]:
+    """How often each pair has met at a table so far, and who has had a bye."""
     history: dict[frozenset[str], int] = {}
     byes: list[str] = []
     for rnd in common.load_rounds(session, tournament.id):
@@ -57,6 +56,13 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
             for a, b in combinations(table.player_ids, 2):
                 key = frozenset((a, b))
                 history[key] = history.get(key, 0) + 1
+    return history, byes
+
+
+def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
+    players = [p for p in common.load_players(session, tournament.id)
+               if p.withdrawn_after is None or p.withdrawn_after >= number]
+    history, byes = _history(session, tournament)
     ranking = None
     if tournament.draw_method == "standings" or tournament.table_size == 2:
         rows = tournament_standings.standings_of(session, tournament)["rows"]
@@ -95,8 +101,11 @@ def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> d
     seed = _round_seed(tournament, seed)
     result = _draw(session, tournament, number, seed)
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
+    history, _byes = _history(session, tournament)
+    again = [sorted((names[a], names[b])) for t in result.tables for a, b in combinations(t, 2)
+             if history.get(frozenset((a, b)))]
     return {
-        "round": number, "seed": seed, "repeats": result.repeats,
+        "round": number, "seed": seed, "repeats": result.repeats, "repeat_pairs": again,
         "kept_apart_broken": [sorted(names[p] for p in pair) for pair in
                               result.kept_apart_broken],
         "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
