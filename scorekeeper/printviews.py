@@ -75,7 +75,9 @@ def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
     return _("after round %(n)s", n=after_round)
 
 
-def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> dict[str, Any]:
+def standings_context(
+    standings: Mapping[str, Any], *, large: bool = False, page: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Context of the standings sheet from the standings JSON (+ its "tournament" dict)."""
     tournament = standings.get("tournament") or {}
     rows_in = list(standings.get("rows") or [])
@@ -100,7 +102,7 @@ def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> d
                 "shaded": (i // BAND) % 2 == 1,
             }
         )
-    orientation = standings_layout(n_rounds, len(keys), large=large)
+    orientation = standings_layout(n_rounds, len(keys), large=large, page=page)
     return {
         "tournament": tournament,
         "subtitle": _subtitle(tournament, after),
@@ -113,11 +115,14 @@ def standings_context(standings: Mapping[str, Any], *, large: bool = False) -> d
     }
 
 
-def standings_layout(n_rounds: int, n_tiebreaks: int, *, large: bool = False) -> str:
+def standings_layout(
+    n_rounds: int, n_tiebreaks: int, *, large: bool = False, page: Mapping[str, Any] | None = None
+) -> str:
     """ "portrait" if the columns fit upright, else "landscape", else "compact" (smaller type)."""
     rank, name, round_, total, tiebreak = STANDINGS_MM[large]
     needed = rank + name + n_rounds * round_ + total + n_tiebreaks * tiebreak
-    for orientation, width in (("portrait", 210), ("landscape", 297)):
+    page = page or paper("a4")
+    for orientation, width in (("portrait", page["width_mm"]), ("landscape", page["height_mm"])):
         if needed <= width - 2 * MARGIN_MM:
             return orientation
     return "compact"

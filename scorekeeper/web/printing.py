@@ -147,7 +147,7 @@ def load_standings(tournament_id: str) -> dict[str, Any]:
 def standings(tournament_id: str, pdf: bool) -> Response | str:
     """The standings sheet for the wall."""
     data = load_standings(tournament_id)
-    context = printviews.standings_context(data, large=_flag("large"))
+    context = printviews.standings_context(data, large=_flag("large"), page=current_paper())
     name = context["tournament"].get("name", "")
     return respond(
         "print/standings.html",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import MATCH_STATE, NAMES, make_round, make_standings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import printviews as pv
 
@@ -49,6 +51,12 @@ def test_paper(asked, default, size, key):
 )
 def test_standings_layout(rounds, tiebreaks, large, layout):
     assert pv.standings_layout(rounds, tiebreaks, large=large) == layout
+
+
+def test_letter_is_wider_than_a4():
+    # 2 rounds + 4 tie-breaks need 190 mm: landscape on A4 (186 usable), upright on Letter (192)
+    assert pv.standings_layout(2, 4, page=pv.paper("a4")) == "landscape"
+    assert pv.standings_layout(2, 4, page=pv.paper("letter")) == "portrait"
 
 
 def test_standings_context_pads_rounds_and_unions_tiebreaks():
@@ -243,3 +251,15 @@ def test_seating_lists_who_sits_out():
         ("Ota", 1),
         ("Řehoř Šťastný", None),
     ]
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.lists(st.integers(-50, 50), max_size=40))
+def test_rank_labels_mark_exactly_the_shared_ranks(totals):
+    # RULES.md §6: tied rows share a rank; the sheet marks a shared rank with "="
+    totals = sorted(totals, reverse=True)
+    ranks = [totals.index(t) + 1 for t in totals]
+    labels = pv.rank_labels(ranks)
+    for rank, label, total in zip(ranks, labels, totals, strict=True):
+        assert label.lstrip("=") == str(rank)
+        assert label.startswith("=") == (totals.count(total) > 1)
