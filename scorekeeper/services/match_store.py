@@ -30,6 +30,24 @@ _cache_lock = threading.Lock()
 _writer_locks: dict[str, threading.Lock] = {}
 
 
+# Built once and executed with parameters: no statement building or cache-key work per request.
+_deal, _match = Deal.__table__, Match.__table__
+_SELECT_ROWS = (
+    sa.select(_deal.c.id, _deal.c.record, _deal.c.version)
+    .where(_deal.c.match_id == sa.bindparam("match_id_"))
+    .order_by(_deal.c.id)
+)
+_LOCK = (
+    sa.update(_match)
+    .where(_match.c.id == sa.bindparam("match_id_"))
+    .values(
+        version=_match.c.version + 1,
+        updated_at=sa.bindparam("now_", type_=_match.c.updated_at.type),
+    )
+    .returning(*_match.c)
+)
+
+
 class Row(NamedTuple):
     """One stored deal: its row id (orders the deals), record as stored, and version."""
 
@@ -40,13 +58,7 @@ class Row(NamedTuple):
 
 def load_rows(session: Session, match_id: str) -> list[Row]:
     """The match's deals in order, as light rows (no ORM objects)."""
-    table = Deal.__table__
-    result = session.execute(
-        sa.select(table.c.id, table.c.record, table.c.version)
-        .where(table.c.match_id == match_id)
-        .order_by(table.c.id)
-    )
-    return [Row(*r) for r in result]
+    return [Row(*r) for r in session.execute(_SELECT_ROWS, {"match_id_": match_id})]
 
 
 def cached(match_id: str, version: int) -> tuple[list[Row], list[Any]] | None:
@@ -84,18 +96,18 @@ def writer(session: Session) -> Iterator[None]:
 def lock_match(session: Session, match_id: str) -> Any:
     """Bump the version (the transaction's first statement: takes the lock) and return the
     match's columns as a row (attributes like a Match), or None for an unknown id."""
-    table = Match.__table__
-    return session.execute(
-        sa.update(table)
-        .where(table.c.id == match_id)
-        .values(version=table.c.version + 1, updated_at=utcnow())
-        .returning(*table.c)
-    ).first()
+    return session.execute(_LOCK, {"match_id_": match_id, "now_": utcnow()}).first()
+
+
+_inserts: dict[str, Any] = {}
 
 
 def insert(session: Session, table: sa.Table, **values: Any) -> int:
     """Insert one row with Core (no ORM object to build) and return its id."""
-    return session.execute(sa.insert(table).values(**values).returning(table.c.id)).scalar_one()
+    statement = _inserts.get(table.name)
+    if statement is None:  # built once: executing it with parameters skips re-compiling
+        statement = _inserts[table.name] = sa.insert(table).returning(table.c.id)
+    return session.execute(statement, values).scalar_one()
 
 
 def forget_orm_copy(session: Session, match_id: str) -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "get_match",
     "history",
     "match_state",
+    "match_token",
     "record_deal",
     "rematch",
     "replace_deal",
@@ -72,6 +73,17 @@ def get_match(*, session: Session, match_id: str) -> Match:
     if match is None:
         raise _not_found()
     return match
+
+
+def match_token(*, session: Session, match_id: Any) -> str:
+    """The match's secret, read without building the whole Match (API auth); NotFound."""
+    if not isinstance(match_id, str) or not match_id:
+        raise _not_found()
+    table = Match.__table__
+    token = session.execute(sa.select(table.c.token).where(table.c.id == match_id)).scalar()
+    if token is None:
+        raise _not_found()
+    return token
 
 
 def check_token(match: Match, token: Any) -> bool:

@@ -9,11 +9,12 @@ Each answer carries ``X-Server-Time-Ms`` / ``Server-Timing`` (what the benchmark
 
 from __future__ import annotations
 
+import hmac
 import json
 import time
 from typing import Any
 
-from flask import Blueprint, Response, g, jsonify, request, url_for
+from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
@@ -38,18 +39,25 @@ class NoToken(Exception):
 
 @bp.before_request
 def _start_clock() -> None:
-    g.api_started = time.perf_counter()
+    g.api_started = (time.perf_counter(), time.thread_time())
 
 
 @bp.after_request
 def _server_time(response: Response) -> Response:
     started = g.get("api_started")
     if started is not None:
-        ms = (time.perf_counter() - started) * 1000
+        ms = (time.perf_counter() - started[0]) * 1000
+        cpu = (time.thread_time() - started[1]) * 1000
         response.headers["X-Server-Time-Ms"] = f"{ms:.2f}"
-        response.headers["Server-Timing"] = f"app;dur={ms:.2f}"
+        response.headers["Server-Timing"] = f"app;dur={ms:.2f}, cpu;dur={cpu:.2f}"
     response.headers.setdefault("Cache-Control", "no-store")
     return response
+
+
+def jsonify(data: Any) -> Response:
+    """Compact JSON, keys in the order built (cheaper than Flask's sorted default)."""
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Response(body, mimetype="application/json")
 
 
 def _errors(status: int, errors: list[dict[str, str]], **extra: Any) -> tuple[Response, int]:
@@ -121,11 +129,11 @@ def _object(data: Any) -> dict[str, Any]:
 
 def _authorise(match_id: str) -> None:
     """404 unknown match, 401 without a bearer token, 403 when the token does not open it."""
-    match = svc.get_match(session=get_session(), match_id=match_id)
+    secret = svc.match_token(session=get_session(), match_id=match_id)
     scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise NoToken()
-    if not svc.check_token(match, token.strip()):
+    if not hmac.compare_digest(secret.encode(), token.strip().encode()):
         raise Forbidden(_("This token does not open this match."), field="Authorization")
 
 
