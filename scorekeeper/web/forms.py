@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
+from wtforms.fields.choices import SelectChoice
 
 from ..rules.base import SUITS, FieldError
 
@@ -78,11 +79,17 @@ def to_int(value: Any) -> int | None:
         return None
 
 
+def as_choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms choices (tuples are deprecated in WTForms 3.3)."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 class TapRadio(RadioField):
     """A radio that may be left empty; the rules (not WTForms) say whether a value is missing."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("validate_choice", False)
+        kwargs["choices"] = as_choices(kwargs.get("choices") or [])
         super().__init__(*args, **kwargs)
 
 

@@ -15,6 +15,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
+from .forms import as_choices
+
 # Game tiles on the new-match page: (game, preset, label, blurb).
 TILES: list[tuple[str, str | None, Any, Any]] = [
     ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
@@ -94,7 +96,7 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
         elif isinstance(value, int):
             attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])
         elif name in OPTION_CHOICES:
-            choices = [(c, c) for c in OPTION_CHOICES[name]]
+            choices = as_choices([(c, c) for c in OPTION_CHOICES[name]])
             attrs[f"opt_{name}"] = SelectField(label, default=value, choices=choices)
         else:
             attrs[f"opt_{name}"] = StringField(label, default="" if value is None else str(value))
