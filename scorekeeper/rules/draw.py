@@ -50,7 +50,8 @@ KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
 MAX_EVALUATIONS = 400_000
 PLAN_LIMIT = 60
-PLAN_EVALUATIONS = 250_000
+PLAN_EVALUATIONS = 200_000
+COMPLETE_STEPS = 60_000
 
 
 class DrawError(ValueError):
@@ -265,7 +266,11 @@ def _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng):
     schedule, cost = draw_plan.plan(
         sizes, rounds_left, met, cost_apart, rng, max_evaluations=PLAN_EVALUATIONS, start=tables
     )
-    return schedule[0] if cost == 0 else tables
+    if cost == 0:
+        return schedule[0]
+    blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
+    found = draw_plan.complete(sizes, rounds_left, blocked, rng, budget=COMPLETE_STEPS)
+    return found[0] if found else tables
 
 
 def _cost(tables, w) -> int:

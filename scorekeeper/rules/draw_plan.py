@@ -19,6 +19,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
+from .draw_search import local_search
+
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 1000
 
@@ -37,7 +39,8 @@ def plan(
     n = sum(sizes)
     count = [list(row) for row in met]
     sched: Schedule = []
-    for r in range(rounds):
+    cost = evaluations = 0
+    for r in range(rounds):  # start from a greedy round-by-round schedule
         if r == 0 and start is not None:
             tables = [list(t) for t in start]
         else:
@@ -47,9 +50,11 @@ def plan(
             for s in sizes:
                 tables.append(order[i : i + s])
                 i += s
+            w = [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
+            budget = max_evaluations // (4 * rounds)
+            tables = local_search(tables, w, rng, allowed_sizes=frozenset(), max_evaluations=budget)
+            evaluations += budget
         sched.append(tables)
-    cost = 0
-    for tables in sched:
         for t in tables:
             for a, b in combinations(t, 2):
                 cost += count[a][b] ** 2 + apart[a][b]
@@ -62,7 +67,7 @@ def plan(
                 where[r][p] = ti
     best_cost, best = cost, [[list(t) for t in ts] for ts in sched]
     tabu: dict[tuple[int, int, int], int] = {}
-    step = evaluations = improved = 0
+    step = improved = 0
     while best_cost > 0 and evaluations < max_evaluations:
         step += 1
         conflicts: dict[int, set[int]] = {}
@@ -144,3 +149,61 @@ def _swap(tables, where, count, apart, p: int, q: int) -> int:
     tb[tb.index(q)] = p
     where[p], where[q] = b, a
     return delta
+
+
+def complete(
+    sizes: Sequence[int],
+    rounds: int,
+    blocked: Sequence[Sequence[bool]],
+    rng: random.Random,
+    *,
+    budget: int,
+) -> Schedule | None:
+    """``rounds`` rounds in which no blocked pair (met before, kept apart) nor any pair twice
+    sits together, by backtracking (most constrained player first); None if not found in
+    ``budget`` steps. Strong where :func:`plan` is weak: few rounds left, little freedom."""
+    n = sum(sizes)
+    free = [[not blocked[a][b] and a != b for b in range(n)] for a in range(n)]
+    tie = list(range(n))
+    rng.shuffle(tie)
+    steps = [0]
+    sched: Schedule = []
+
+    def seat_round(unseated: set[int], counts: dict[int, int], tables: list[list[int]]) -> bool:
+        if not unseated:
+            sched.append([list(t) for t in tables])
+            for t in tables:
+                _mark(free, t, False)
+            if len(sched) == rounds or seat_round(set(range(n)), dict(counts_all), []):
+                return True
+            for t in tables:
+                _mark(free, t, True)
+            sched.pop()
+            return False
+        steps[0] += len(unseated)  # choosing the player costs a scan
+        p = min(unseated, key=lambda x: (sum(free[x][y] for y in unseated), tie[x]))
+        mates = sorted((q for q in unseated if free[p][q]), key=lambda q: tie[q])
+        for size in sorted(s for s, k in counts.items() if k):
+            for comp in combinations(mates, size - 1):
+                steps[0] += 1
+                if steps[0] > budget:
+                    return False
+                if any(not free[a][b] for a, b in combinations(comp, 2)):
+                    continue
+                counts[size] -= 1
+                tables.append([p, *comp])
+                if seat_round(unseated - {p, *comp}, counts, tables):
+                    return True
+                tables.pop()
+                counts[size] += 1
+        return False
+
+    counts_all: dict[int, int] = {}
+    for s in sizes:
+        counts_all[s] = counts_all.get(s, 0) + 1
+    return sched if seat_round(set(range(n)), dict(counts_all), []) else None
+
+
+def _mark(free: list[list[bool]], table: Sequence[int], value: bool) -> None:
+    for a, b in combinations(table, 2):
+        free[a][b] = free[b][a] = value

@@ -1,5 +1,6 @@
 """Seating draws: table sizes, byes, repeats, keep-apart, determinism (RULES.md §6)."""
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -7,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.rules import draw_plan
 from scorekeeper.rules.draw import (
     Draw,
     DrawError,
@@ -98,7 +100,7 @@ def test_nine_players_four_rounds_never_meet_twice(seed):
     assert max(meetings(draws).values()) == 1 and len(meetings(draws)) == 36
 
 
-@pytest.mark.parametrize("n, rounds", [(16, 5), (21, 8)])
+@pytest.mark.parametrize("n, rounds", [(15, 6), (16, 5), (21, 8)])
 def test_lookahead_keeps_the_last_rounds_free_of_repeats(n, rounds):
     # RULES.md §6: avoid repeat meetings; drawn greedily, these fields meet again in the last
     # round, planned ahead (rounds_total) they need not
@@ -106,6 +108,16 @@ def test_lookahead_keeps_the_last_rounds_free_of_repeats(n, rounds):
     planned = draw_schedule(players=ids(n), rounds=rounds, seed=1)
     assert sum(d.repeats for d in greedy) > 0
     assert [d.repeats for d in planned] == [0] * rounds
+
+
+def test_completion_search_finds_the_affine_plane():
+    # the backtracking behind lookahead: 9 players, 4 rounds of 3, nobody meets twice
+    blocked = [[False] * 9 for _ in range(9)]
+    found = draw_plan.complete([3, 3, 3], 4, blocked, random.Random(1), budget=100_000)
+    assert found is not None and len(found) == 4
+    pairs = [frozenset(p) for rnd in found for t in rnd for p in combinations(t, 2)]
+    assert len(pairs) == len(set(pairs)) == 36
+    assert all(sorted(p for t in rnd for p in t) == list(range(9)) for rnd in found)
 
 
 def test_240_players_eight_rounds_without_a_repeat():
