@@ -132,7 +132,7 @@ DEMO: tuple[tuple[dict, list[dict]], ...] = (
         [
             _two("hearts", 95, (["hearts"], [])),
             _two("clubs", 60, ([], ["spades"])),
-            _two("spades", 80, ([], [])),
+            {**_two("spades", 80, ([], [])), "first_to_target": 1},
         ],
     ),
     (
@@ -172,6 +172,7 @@ def demo() -> int:
 
     app = create_app()
     with app.test_request_context("/"):
+        print(_("Sample matches (add each link to the address `scorekeeper serve` prints):"))
         session = get_session()
         for setup, records in DEMO:
             match = matches.create_match(session=session, actor="demo", **setup)

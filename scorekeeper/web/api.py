@@ -248,3 +248,9 @@ def _unexpected(error: Exception):  # noqa: ANN202
 
     current_app.logger.exception("API error", exc_info=error)
     return _errors(500, [{"field": "", "message": _("Something went wrong on our side.")}])
+
+
+@bp.route("/<path:_unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def unknown(_unknown: str):  # noqa: ANN201
+    """Any other URL under /api/v1: a JSON 404 (routing errors never reach blueprint handlers)."""
+    return _errors(404, [{"field": "", "message": _("There is no such API address.")}])

@@ -296,3 +296,17 @@ def test_fuzz_deal_post_never_500(client, body):
 def test_fuzz_create_never_500(client, setup):
     response = client.post("/api/v1/matches", json=setup)
     assert response.status_code in {201, 422}, response.data
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("get", "/api/v1/nothing"),
+        ("put", "/api/v1/matches/x/deals/-1"),
+        ("delete", "/api/v1/matches/x/deals/abc"),
+        ("post", "/api/v1/matches/x/deals/1/2"),
+    ],
+)
+def test_unknown_api_addresses_answer_json_404(client, method, url):
+    response = getattr(client, method)(url)
+    assert response.status_code == 404 and response.json["errors"][0]["message"]
