@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -24,7 +24,7 @@ bp = Blueprint("matches", __name__)
 ACTOR = "web"
 
 
-def _match(match_id: str, token: str | None = None) -> Any:
+def load_match(match_id: str, token: str | None = None) -> Any:
     """The match, 404 when unknown or when ``token`` does not open it."""
     try:
         match = svc.get_match(session=get_session(), match_id=match_id)
@@ -106,7 +106,7 @@ def new_form(game: str, preset: str) -> Any:
 @bp.get("/m/<match_id>")
 def show(match_id: str) -> str:
     """The read-only page for spectators: scores, deals, chart."""
-    match = _match(match_id)
+    match = load_match(match_id)
     state = svc.match_state(session=get_session(), match=match)
     return render_template("matches/match.html", **match_view.context(match, state, None))
 
@@ -114,7 +114,7 @@ def show(match_id: str) -> str:
 @bp.route("/m/<match_id>/<token>", methods=["GET", "POST"])
 def edit(match_id: str, token: str) -> Any:
     """The table's page: scores plus the deal form; POST adds a deal."""
-    match = _match(match_id, token)
+    match = load_match(match_id, token)
     module = forms.deal_form(match.game, match.players, match.options)
     form = module.build(match.game, match.players, match.options)
     box: list[str] = []
@@ -154,148 +154,4 @@ def edit(match_id: str, token: str) -> Any:
     return render_template("matches/match.html", **ctx), status
 
 
-@bp.route("/m/<match_id>/<token>/deals/<int:n>", methods=["GET", "POST"])
-def edit_deal(match_id: str, token: str, n: int) -> Any:
-    """Edit one past deal (pre-filled); everything after it is recomputed."""
-    match = _match(match_id, token)
-    state = svc.match_state(session=get_session(), match=match)
-    if not 1 <= n <= len(state["deals"]):
-        abort(404)
-    deal = state["deals"][n - 1]
-    module = forms.deal_form(match.game, match.players, match.options)
-    data = module.from_record(deal["record"], match.players, match.options)
-    data["version"] = str(deal.get("version", ""))
-    form = module.build(match.game, match.players, match.options, data=data)
-    box: list[str] = []
-    status = 200
-    if request.method == "POST" and not match_view.declaration_tap(form):
-        if form.validate_on_submit():
-            record = module.to_record(form, match.players, match.options)
-            try:
-                svc.replace_deal(
-                    session=get_session(),
-                    match_id=match.id,
-                    n=n,
-                    record=record,
-                    expected_version=forms.to_int(form.version.data),
-                    actor=ACTOR,
-                )
-            except Conflict:
-                state = svc.match_state(session=get_session(), match=match)
-                deal = state["deals"][n - 1] if n <= len(state["deals"]) else None
-                if deal is None:
-                    abort(404)
-                form.version.data = str(deal.get("version", ""))
-                box = [
-                    _(
-                        "Someone changed deal %(n)s on another phone meanwhile. It now shows "
-                        "what is stored below; your values are still in the form: save again "
-                        "to replace it with them.",
-                        n=n,
-                    )
-                ]
-            except RuleError as error:
-                box = form.form_errors_from(error.errors)
-            else:
-                flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
-                return redirect(url_for(".edit", match_id=match.id, token=token))
-        else:
-            box = match_view.wtf_errors(form)
-        status = 422
-    ctx = match_view.context(match, state, token, form=form, box=box)
-    deal = match_view.with_names(match, state, deal)
-    return render_template(
-        "matches/deal_edit.html", deal=deal, n=n, deal_summary=deal["summary"], **ctx
-    ), status
-
-
-@bp.route("/m/<match_id>/<token>/deals/<int:n>/delete", methods=["GET", "POST"])
-def delete_deal(match_id: str, token: str, n: int) -> Any:
-    """Confirm, then delete one deal."""
-    match = _match(match_id, token)
-    state = svc.match_state(session=get_session(), match=match)
-    if not 1 <= n <= len(state["deals"]):
-        abort(404)
-    form = forms.ConfirmForm(version=str(state["deals"][n - 1].get("version", "")))
-    if form.validate_on_submit():
-        try:
-            svc.delete_deal(
-                session=get_session(),
-                match_id=match.id,
-                n=n,
-                expected_version=forms.to_int(form.version.data),
-                actor=ACTOR,
-            )
-        except Conflict as error:
-            flash(error.message, "bad")
-        except RuleError as error:
-            flash("; ".join(e.message for e in error.errors), "bad")
-        else:
-            flash(_("Deal %(n)s deleted.", n=n), "ok")
-        return redirect(url_for(".edit", match_id=match.id, token=token))
-    ctx = match_view.context(match, state, token, form=form)
-    deal = state["deals"][n - 1]
-    deal = match_view.with_names(match, state, deal)
-    return render_template(
-        "matches/confirm.html",
-        action="delete",
-        n=n,
-        deal=deal,
-        deal_summary=deal["summary"],
-        **ctx,
-    )
-
-
-@bp.route("/m/<match_id>/<token>/undo", methods=["GET", "POST"])
-def undo(match_id: str, token: str) -> Any:
-    """Confirm, then remove the last deal."""
-    match = _match(match_id, token)
-    state = svc.match_state(session=get_session(), match=match)
-    if not state["deals"]:
-        flash(_("There is no deal to undo."), "bad")
-        return redirect(url_for(".edit", match_id=match.id, token=token))
-    form = forms.ConfirmForm()
-    if form.validate_on_submit():
-        try:
-            svc.undo_last_deal(session=get_session(), match_id=match.id, actor=ACTOR)
-        except (NotFound, RuleError, Conflict):
-            flash(_("The last deal could not be undone; reload and try again."), "bad")
-        else:
-            flash(_("Deal %(n)s undone.", n=len(state["deals"])), "ok")
-        return redirect(url_for(".edit", match_id=match.id, token=token))
-    ctx = match_view.context(match, state, token, form=form)
-    deal = state["deals"][-1]
-    deal = match_view.with_names(match, state, deal)
-    return render_template(
-        "matches/confirm.html",
-        action="undo",
-        n=len(state["deals"]),
-        deal=deal,
-        deal_summary=deal["summary"],
-        **ctx,
-    )
-
-
-@bp.post("/m/<match_id>/<token>/rematch")
-def rematch(match_id: str, token: str) -> Any:
-    """A new match with the same players and options."""
-    match = _match(match_id, token)
-    form = forms.ConfirmForm()
-    if not form.validate_on_submit():
-        abort(400)
-    new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
-    match_view.remember(new_match, None)
-    return redirect(url_for(".edit", match_id=new_match.id, token=new_match.token, new=1))
-
-
-@bp.get("/m/<match_id>/history")
-@bp.get("/m/<match_id>/<token>/history")
-def history(match_id: str, token: str | None = None) -> str:
-    """Every change to the match: what, when."""
-    match = _match(match_id, token)
-    entries = svc.history(session=get_session(), match_id=match.id)
-    state = svc.match_state(session=get_session(), match=match)
-    ctx = match_view.context(match, state, token)
-    return render_template(
-        "matches/history.html", entries=match_view.history_rows(match, entries), **ctx
-    )
+from . import matches_fix  # noqa: E402,F401  (fixing mistakes: routes on bp)
