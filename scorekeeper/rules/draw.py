@@ -132,11 +132,13 @@ def draw_round(
         bye = pool[-1] if ranked is not None else rng.choice(pool)
     seated = [p for p in (ranked or ids) if p != bye]
     index = {p: i for i, p in enumerate(seated)}
-    w = _weights(seated, index, history, apart)
+    met, cost_apart = _matrices(index, history, apart)
+    w = [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
     allowed = frozenset(_allowed(table_size, allow_tables_of))
 
     if method == "standings":
-        tables = _by_standings(list(range(len(seated))), sizes, w, rng, allowed)
+        order = list(range(len(seated)))
+        tables = draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2)
     else:
         order = list(range(len(seated)))
         rng.shuffle(order)
@@ -152,7 +154,10 @@ def draw_round(
             )
         rounds_left = (rounds_total or 0) - round_no + 1
         if rounds_left > 1 and not has_bye and len(seated) <= PLAN_LIMIT and _cost(tables, w) == 0:
-            tables = _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng)
+            tables = draw_plan.lookahead(
+                tables, sizes, rounds_left, met, cost_apart, rng,
+                plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,
+            )  # fmt: skip
         for t in tables:
             rng.shuffle(t)
         rng.shuffle(tables)
@@ -209,50 +214,9 @@ def _rank_order(ids: Sequence[str], ranking: Sequence[str]) -> list[str]:
     return ranked + [p for p in ids if p not in listed]
 
 
-def _weights(seated, index, history, apart) -> list[list[int]]:
-    n = len(seated)
-    w = [[0] * n for _ in range(n)]
-    for pair, met in history.items():
-        if met and len(pair) == 2 and pair <= index.keys():
-            a, b = (index[p] for p in pair)
-            w[a][b] = w[b][a] = met * met
-    for pair in apart:
-        if pair <= index.keys():
-            a, b = (index[p] for p in pair)
-            w[a][b] += KEEP_APART_COST
-            w[b][a] += KEEP_APART_COST
-    return w
-
-
-def _by_standings(order, sizes, w, rng, allowed) -> list[list[int]]:
-    """Leaders together, without repeats when the backtracking finds a way."""
-    found = draw_search.by_rank(order, sizes, w, budget=5_000)
-    if found is not None:
-        return found
-    start, ideal, i = [], [0] * len(order), 0
-    for ti, s in enumerate(sizes):
-        start.append(order[i : i + s])
-        for p in order[i : i + s]:
-            ideal[p] = ti
-        i += s
-    scale = 2 * len(sizes) + 1  # one more repeat always weighs more than any rank displacement
-    scaled = [[x * scale for x in row] for row in w]
-    found = draw_search.local_search(
-        start,
-        scaled,
-        rng,
-        allowed_sizes=allowed,
-        max_evaluations=MAX_EVALUATIONS // 2,
-        ideal=ideal,
-        stall_steps=50 + len(order),
-    )
-    found.sort(key=lambda t: min(t))
-    return [sorted(t) for t in found]
-
-
-def _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng):
-    """The first round of the cheapest plan for every round left, or ``tables`` if none better."""
-    n = len(seated)
+def _matrices(index, history, apart) -> tuple[list[list[int]], list[list[int]]]:
+    """How often each pair met, and the keep-apart cost of each pair, by player index."""
+    n = len(index)
     met = [[0] * n for _ in range(n)]
     cost_apart = [[0] * n for _ in range(n)]
     for pair, k in history.items():
@@ -263,14 +227,7 @@ def _lookahead(tables, sizes, rounds_left, seated, index, history, apart, rng):
         if pair <= index.keys():
             a, b = (index[p] for p in pair)
             cost_apart[a][b] = cost_apart[b][a] = KEEP_APART_COST
-    schedule, cost = draw_plan.plan(
-        sizes, rounds_left, met, cost_apart, rng, max_evaluations=PLAN_EVALUATIONS, start=tables
-    )
-    if cost == 0:
-        return schedule[0]
-    blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
-    found = draw_plan.complete(sizes, rounds_left, blocked, rng, budget=COMPLETE_STEPS)
-    return found[0] if found else tables
+    return met, cost_apart
 
 
 def _cost(tables, w) -> int:

@@ -25,6 +25,28 @@ Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 1000
 
 
+def lookahead(
+    tables: Sequence[Sequence[int]],
+    sizes: Sequence[int],
+    rounds: int,
+    met: Sequence[Sequence[int]],
+    apart: Sequence[Sequence[int]],
+    rng: random.Random,
+    *,
+    plan_evaluations: int,
+    complete_steps: int,
+) -> list[list[int]]:
+    """This round as a repeat-free plan of all ``rounds`` left seats it, else ``tables``."""
+    schedule, cost = plan(
+        sizes, rounds, met, apart, rng, max_evaluations=plan_evaluations, start=tables
+    )
+    if cost == 0:
+        return schedule[0]
+    blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
+    found = complete(sizes, rounds, blocked, rng, budget=complete_steps)
+    return found[0] if found else [list(t) for t in tables]
+
+
 def plan(
     sizes: Sequence[int],
     rounds: int,

@@ -87,6 +87,35 @@ def by_rank(order: Sequence[int], sizes: Sequence[int], w: Weights, budget: int)
     return tables if rec(tuple(order), 0) else None
 
 
+def by_standings(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    w: Weights,
+    rng: random.Random,
+    allowed: frozenset[int],
+    max_evaluations: int,
+) -> Tables:
+    """Leaders together (``order`` is best first), without repeats if backtracking finds a way,
+    else the ranked seating repaired by :func:`local_search` near each player's ranked table."""
+    found = by_rank(order, sizes, w, budget=5_000)
+    if found is not None:
+        return found
+    start, ideal, i = [], [0] * len(order), 0
+    for ti, s in enumerate(sizes):
+        start.append(list(order[i : i + s]))
+        for p in order[i : i + s]:
+            ideal[p] = ti
+        i += s
+    scale = 2 * len(sizes) + 1  # one more repeat always weighs more than any rank displacement
+    scaled = [[x * scale for x in row] for row in w]
+    found = local_search(
+        start, scaled, rng, allowed_sizes=allowed, max_evaluations=max_evaluations, ideal=ideal,
+        stall_steps=50 + len(order),
+    )  # fmt: skip
+    found.sort(key=lambda t: min(t))
+    return [sorted(t) for t in found]
+
+
 def local_search(
     tables: Tables,
     w: Weights,
