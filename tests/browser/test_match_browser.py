@@ -157,3 +157,15 @@ def test_share_link_qr_and_spectator_view(page, live_server):
     assert edit_link == page.url.split("?")[0]
     page.goto(page.input_value("#view-link"))
     assert page.locator("#deal-form").count() == 0 and "Read-only" in page.inner_text("#share")
+
+
+def test_four_at_the_table_dealer_moves_on_by_itself(page, live_server):
+    # RULES.md §4: with four the dealer sits out; the next dealer is preselected, so the
+    # common deal stays three taps
+    new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota", "Eva"])
+    assert page.is_checked("#dealer-0")
+    assert marias_deal(page, 1, "zelené") == 3
+    assert page.is_checked("#dealer-1")
+    assert marias_deal(page, 2, "kule") == 3
+    assert board(page) == [-1, 2, 1, -2]  # Jana sat out deal 1, Petr deal 2
+    assert board(page) == api(live_server, page)["scores"]
