@@ -112,8 +112,9 @@ class MariasRules:
         for n, record in enumerate(records, 1):
             if agreed is not None and n > agreed:
                 raise MatchFinished(
-                    "record",
-                    f"The match was agreed at {agreed} deals and is over; "
+                    "deal",
+                    f"The match was agreed at {agreed} deal{'s' if agreed != 1 else ''} "
+                    "and is over; "
                     "edit or delete a deal to reopen it",
                     deal=n,
                 )
@@ -147,10 +148,12 @@ def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
         ) from None
     if not per_unit.is_finite() or per_unit < 0:
         raise InvalidOptions("stake", "The stake is an amount per unit, e.g. 0.20")
+    # Sub-cent stakes keep their own precision so the amounts still sum to zero.
+    places = min(_CENT, Decimal(1).scaleb(min(0, per_unit.normalize().as_tuple().exponent)))
     result = []
     for score in scores:
-        amount = (per_unit * score).quantize(_CENT, rounding=ROUND_HALF_UP)
-        result.append(str(amount if amount else Decimal("0.00")))
+        amount = (per_unit * score).quantize(places, rounding=ROUND_HALF_UP)
+        result.append(str(amount if amount else amount.copy_abs()))
     return result
 
 
