@@ -10,18 +10,15 @@ Locking and the parsed-record cache live in ``match_store``; parsing and scoring
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from ..models.match import AuditEntry, Deal, IdempotencyKey, Match, utcnow
-from ..rules.base import RuleError
-from . import match_setup, match_store, scoring
-from .errors import Conflict, NotFound
+from ..models.match import AuditEntry, Deal, Match, utcnow
+from . import match_setup, match_store, match_write, scoring
+from .errors import NotFound
 from .match_store import Row
 
 __all__ = [
@@ -38,51 +35,23 @@ __all__ = [
     "undo_last_deal",
 ]
 
-Change = Callable[..., tuple[str, int, Any, Any]]
-
-
-def _not_found() -> NotFound:
-    return NotFound(_("There is no match with this id."), field="id")
-
-
-def _audit(
-    session: Session,
-    match_id: str,
-    action: str,
-    n: int | None,
-    before: Any,
-    after: Any,
-    actor: str | None,
-) -> None:
-    match_store.insert(
-        session,
-        AuditEntry.__table__,
-        match_id=match_id,
-        at=utcnow(),
-        action=action,
-        n=n,
-        before=before,
-        after=after,
-        actor=actor,
-    )
-
 
 def get_match(*, session: Session, match_id: str) -> Match:
     """The match with this id; NotFound otherwise."""
     match = session.get(Match, match_id) if isinstance(match_id, str) and match_id else None
     if match is None:
-        raise _not_found()
+        raise match_write.not_found()
     return match
 
 
 def match_token(*, session: Session, match_id: Any) -> str:
     """The match's secret, read without building the whole Match (API auth); NotFound."""
     if not isinstance(match_id, str) or not match_id:
-        raise _not_found()
+        raise match_write.not_found()
     table = Match.__table__
     token = session.execute(sa.select(table.c.token).where(table.c.id == match_id)).scalar()
     if token is None:
-        raise _not_found()
+        raise match_write.not_found()
     return token
 
 
@@ -153,106 +122,14 @@ def _insert(session: Session, match: Match, before: Any, actor: str | None) -> M
     try:
         session.add(match)
         session.flush()  # the match row first: the audit entry refers to it
-        _audit(session, match.id, "create", None, before, match_setup.summary(match), actor)
+        match_write.audit(
+            session, match.id, "create", None, before, match_setup.summary(match), actor
+        )
         session.commit()
     except BaseException:
         session.rollback()
         raise
     return match
-
-
-def _write(
-    session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
-) -> dict:
-    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
-    if not isinstance(match_id, str) or not match_id:
-        raise _not_found()
-    with match_store.writer(session):
-        try:
-            match = match_store.lock_match(session, match_id)
-            if match is None:
-                raise _not_found()
-            game, options = scoring.rules(match)
-            n_players = len(match.players)
-            hit = match_store.cached(match_id, match.version - 1)
-            if hit is None:
-                rows = match_store.load_rows(session, match_id)
-                records = [
-                    scoring.parse(game, options, n_players, r.record, n)
-                    for n, r in enumerate(rows, 1)
-                ]
-                match_store.remember(match_id, match.version - 1, rows, records)
-            else:
-                rows, records = hit
-            old_records = records[:]
-            action, n, before, after = change(
-                rows, records, game=game, options=options, n_players=n_players
-            )
-            result = scoring.score(game, options, n_players, records)
-            _audit(session, match_id, action, n, before, after, actor)
-            if action != "add" and not result.finished:
-                was = scoring.score(game, options, n_players, old_records)
-                if was.finished:
-                    _audit(
-                        session,
-                        match_id,
-                        "reopen",
-                        n,
-                        {"finished": True, "winner": was.winner},
-                        {"finished": False},
-                        actor,
-                    )
-            state = scoring.state(match, game, options, rows, result)
-            if key is not None:
-                # Last, and without looking first (the common case saves a query).
-                match_store.insert(
-                    session,
-                    IdempotencyKey.__table__,
-                    match_id=match_id,
-                    key=key,
-                    response=state,
-                    created_at=utcnow(),
-                )
-            session.commit()
-        except (IntegrityError, RuleError):
-            # A repeat breaks the unique key, or is refused because its first run ended the
-            # match: either way it gets the stored first answer.
-            session.rollback()
-            earlier = _find_key(session, match_id, key) if key is not None else None
-            session.rollback()
-            if earlier is None:
-                raise
-            return earlier
-        except BaseException:
-            session.rollback()
-            raise
-        match_store.remember(match_id, state["version"], rows, records)
-    match_store.forget_orm_copy(session, match_id)
-    return state
-
-
-def _find_key(session: Session, match_id: str, key: str) -> dict | None:
-    return session.exec(
-        select(IdempotencyKey.response).where(
-            IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
-        )
-    ).first()
-
-
-def _deal_at(rows: list[Row], n: Any, expected_version: Any) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
-        raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
-    row = rows[n - 1]
-    if expected_version is not None and expected_version != row.version:
-        raise Conflict(
-            _(
-                "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
-                n=n,
-                v=row.version,
-            ),
-            current=row.version,
-        )
-    return n - 1
 
 
 def record_deal(
@@ -281,7 +158,7 @@ def record_deal(
         rows.append(Row(deal_id, canonical, 1))
         return "add", n, None, canonical
 
-    return _write(session, match_id, add, actor, idempotency_key)
+    return match_write.write(session, match_id, add, actor, idempotency_key)
 
 
 def replace_deal(
@@ -296,7 +173,7 @@ def replace_deal(
     """Replace deal ``n``'s record; everything after it is recomputed (and must still hold)."""
 
     def edit(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
-        i = _deal_at(rows, n, expected_version)
+        i = match_write.deal_at(rows, n, expected_version)
         records[i] = scoring.parse(game, options, n_players, record, n)
         canonical = game.record_to_json(records[i])
         old = rows[i]
@@ -309,7 +186,7 @@ def replace_deal(
         )
         return "edit", n, old.record, canonical
 
-    return _write(session, match_id, edit, actor)
+    return match_write.write(session, match_id, edit, actor)
 
 
 def delete_deal(
@@ -340,13 +217,13 @@ def _remove(
     def remove(rows: list[Row], records: list[Any], **_context: Any):
         if n is None and not rows:
             raise NotFound(_("There is no deal to undo."), field="n")
-        i = _deal_at(rows, len(rows) if n is None else n, expected_version)
+        i = match_write.deal_at(rows, len(rows) if n is None else n, expected_version)
         row = rows.pop(i)
         records.pop(i)
         session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
         return action, i + 1, row.record, None
 
-    return _write(session, match_id, remove, actor)
+    return match_write.write(session, match_id, remove, actor)
 
 
 def history(*, session: Session, match_id: str) -> list[dict]:

@@ -1,0 +1,147 @@
+"""The write transaction of the match service: lock, change, re-score, store + audit, commit.
+
+``write`` runs one change to a match's deal list. It bumps the version first (the writers' lock,
+see ``match_store``), applies the change to the rows and parsed records, re-scores the whole new
+list (so an edit that makes a later deal impossible is refused with that deal's number), writes
+the audit entry (and "reopen" when the change un-decides the match) and the idempotency answer,
+and commits. On any error everything is rolled back: nothing is half-stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from ..models.match import AuditEntry, IdempotencyKey, utcnow
+from ..rules.base import RuleError
+from . import match_store, scoring
+from .errors import Conflict, NotFound
+from .match_store import Row
+
+# change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
+# two lists in place and issues its own statements on the session.
+Change = Callable[..., tuple[str, int, Any, Any]]
+
+
+def not_found() -> NotFound:
+    return NotFound(_("There is no match with this id."), field="id")
+
+
+def audit(
+    session: Session,
+    match_id: str,
+    action: str,
+    n: int | None,
+    before: Any,
+    after: Any,
+    actor: str | None,
+) -> None:
+    match_store.insert(
+        session,
+        AuditEntry.__table__,
+        match_id=match_id,
+        at=utcnow(),
+        action=action,
+        n=n,
+        before=before,
+        after=after,
+        actor=actor,
+    )
+
+
+def write(
+    session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
+) -> dict:
+    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
+    if not isinstance(match_id, str) or not match_id:
+        raise not_found()
+    with match_store.writer(session):
+        try:
+            match = match_store.lock_match(session, match_id)
+            if match is None:
+                raise not_found()
+            game, options = scoring.rules(match)
+            n_players = len(match.players)
+            hit = match_store.cached(match_id, match.version - 1)
+            if hit is None:
+                rows = match_store.load_rows(session, match_id)
+                records = [
+                    scoring.parse(game, options, n_players, r.record, n)
+                    for n, r in enumerate(rows, 1)
+                ]
+                match_store.remember(match_id, match.version - 1, rows, records)
+            else:
+                rows, records = hit
+            old_records = records[:]
+            action, n, before, after = change(
+                rows, records, game=game, options=options, n_players=n_players
+            )
+            result = scoring.score(game, options, n_players, records)
+            audit(session, match_id, action, n, before, after, actor)
+            if action != "add" and not result.finished:
+                was = scoring.score(game, options, n_players, old_records)
+                if was.finished:
+                    audit(
+                        session,
+                        match_id,
+                        "reopen",
+                        n,
+                        {"finished": True, "winner": was.winner},
+                        {"finished": False},
+                        actor,
+                    )
+            state = scoring.state(match, game, options, rows, result)
+            if key is not None:
+                # Last, and without looking first (the common case saves a query).
+                match_store.insert(
+                    session,
+                    IdempotencyKey.__table__,
+                    match_id=match_id,
+                    key=key,
+                    response=state,
+                    created_at=utcnow(),
+                )
+            session.commit()
+        except (IntegrityError, RuleError):
+            # A repeat breaks the unique key, or is refused because its first run ended the
+            # match: either way it gets the stored first answer.
+            session.rollback()
+            earlier = find_key(session, match_id, key) if key is not None else None
+            session.rollback()
+            if earlier is None:
+                raise
+            return earlier
+        except BaseException:
+            session.rollback()
+            raise
+        match_store.remember(match_id, state["version"], rows, records)
+    match_store.forget_orm_copy(session, match_id)
+    return state
+
+
+def find_key(session: Session, match_id: str, key: str) -> dict | None:
+    return session.exec(
+        select(IdempotencyKey.response).where(
+            IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
+        )
+    ).first()
+
+
+def deal_at(rows: list[Row], n: Any, expected_version: Any) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
+        raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
+    row = rows[n - 1]
+    if expected_version is not None and expected_version != row.version:
+        raise Conflict(
+            _(
+                "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
+                n=n,
+                v=row.version,
+            ),
+            current=row.version,
+        )
+    return n - 1
