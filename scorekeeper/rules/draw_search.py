@@ -100,17 +100,18 @@ def by_standings(
     found = by_rank(order, sizes, w, budget=5_000)
     if found is not None:
         return found
-    start, ideal, i = [], [0] * len(order), 0
+    tables = len(sizes)
+    start, ideal, weight, i = [], [0] * len(order), [0] * len(order), 0
     for ti, s in enumerate(sizes):
         start.append(list(order[i : i + s]))
         for p in order[i : i + s]:
-            ideal[p] = ti
+            ideal[p], weight[p] = ti, tables - ti  # moving a leader weighs most
         i += s
-    scale = 2 * len(sizes) + 1  # one more repeat always weighs more than any rank displacement
+    scale = 2 * tables * tables + 1  # one more repeat weighs more than any rank displacement
     scaled = [[x * scale for x in row] for row in w]
     found = local_search(
         start, scaled, rng, allowed_sizes=allowed, max_evaluations=max_evaluations, ideal=ideal,
-        stall_steps=50 + len(order),
+        weight=weight, stall_steps=50 + len(order),
     )  # fmt: skip
     found.sort(key=lambda t: min(t))
     return [sorted(t) for t in found]
@@ -124,9 +125,11 @@ def local_search(
     allowed_sizes: frozenset[int],
     max_evaluations: int,
     ideal: Sequence[int] | None = None,
+    weight: Sequence[int] | None = None,
     stall_steps: int | None = None,
 ) -> Tables:
-    """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``).
+    """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``,
+    times ``weight`` per player).
 
     Stops at cost 0, after ``max_evaluations`` candidate swaps, or ``stall_steps`` steps after the
     last improvement."""
@@ -139,7 +142,9 @@ def local_search(
     own = [sum(w[p][q] for q in tables[where[p]]) for p in range(n)]
 
     def disp(p: int, t: int) -> int:
-        return abs(t - ideal[p]) if ideal is not None else 0
+        if ideal is None:
+            return 0
+        return abs(t - ideal[p]) * (weight[p] if weight is not None else 1)
 
     cost = sum(own) // 2 + sum(disp(p, where[p]) for p in range(n))
     best_cost, best = cost, [list(t) for t in tables]
