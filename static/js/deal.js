@@ -11,6 +11,10 @@
   d.querySelectorAll("input[data-total]").forEach(function (a) {
     var b = d.getElementById(a.dataset.other);
     if (!b) return;
+    // Editing a played-out deal: the pair adds up, so the other one follows the one typed.
+    if (a.value !== "" && b.value !== "" && +a.value + +b.value === +a.dataset.total) {
+      b.dataset.auto = "1";
+    }
     a.addEventListener("input", function () {
       delete a.dataset.auto;
       var v = parseInt(a.value, 10);

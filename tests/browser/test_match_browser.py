@@ -169,3 +169,14 @@ def test_four_at_the_table_dealer_moves_on_by_itself(page, live_server):
     assert marias_deal(page, 2, "kule") == 3
     assert board(page) == [-1, 2, 1, -2]  # Jana sat out deal 1, Petr deal 2
     assert board(page) == api(live_server, page)["scores"]
+
+
+def test_editing_points_keeps_the_pair_adding_up(page, live_server):
+    new_match(page, live_server, "German Mariage", ["Anke", "Bernd"])
+    page.tap("#f-trump label:has-text('Herz')")
+    page.fill("#points_0", "70")
+    page.fill("#points_1", "68")
+    save(page)
+    page.tap("#deal-1 a:text-is('Edit')")
+    page.fill("#points_0", "90")
+    assert page.input_value("#points_1") == "48"  # RULES.md §2: 138 in a played-out deal
