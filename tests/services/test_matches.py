@@ -259,3 +259,24 @@ def test_concurrent_posts_from_many_phones_all_land_in_order(app):
         state = svc.match_state(session=s, match=svc.get_match(session=s, match_id=match_id))
         assert len(state["deals"]) == 18 and state["scores"] == [0, 18]  # 6 phones × 3 keys
         assert state["version"] == 19
+
+
+def test_a_match_object_held_across_a_write_shows_the_new_version(session):
+    match = new(session)
+    held = svc.get_match(session=session, match_id=match.id)
+    add(session, match, 1, 2)
+    state = svc.match_state(session=session, match=held)
+    assert state["version"] == 2 and state["scores"] == [1, 2]
+
+
+def test_a_refused_write_leaves_no_trace(session):
+    match = new(session)
+    add(session, match, 1, 2)
+    before = svc.match_state(session=session, match=match)
+    for bad in ({"points": [0, 99]}, {"points": "x"}):
+        with pytest.raises(InvalidDeal):
+            svc.replace_deal(session=session, match_id=match.id, n=1, record=bad)
+    with pytest.raises(InvalidDeal):
+        svc.record_deal(session=session, match_id=match.id, record={}, idempotency_key="k")
+    assert svc.match_state(session=session, match=match) == before
+    assert count(session, AuditEntry) == 2 and count(session, IdempotencyKey) == 0
