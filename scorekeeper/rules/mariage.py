@@ -26,6 +26,7 @@ from .twohand import (
     deal_total,
     describe_deal,
     options_json,
+    parse_all,
     parse_two_hand,
     player,
     record_json,
@@ -93,6 +94,7 @@ class Mariage:
         self, options: MariageOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
         """Score a match in one pass (RULES.md §2), carrying ties to the next decided game."""
+        records = parse_all(self, options, n_players, records)
         total = deal_total(options.pamfil)
         scores, games, deals = [0, 0], [], []
         carried = 0  # tied games waiting for the next decided game

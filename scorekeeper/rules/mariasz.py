@@ -34,6 +34,7 @@ from .twohand import (
     deal_total,
     describe_deal,
     options_json,
+    parse_all,
     parse_two_hand,
     player,
     record_json,
@@ -114,7 +115,7 @@ class Mariasz:
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
         """Score a match in one pass, checking each deal in its game (RULES.md §1, §5)."""
-        return _Scorer(options).run(records)
+        return _Scorer(options).run(parse_all(self, options, n_players, records))
 
 
 class _Scorer:

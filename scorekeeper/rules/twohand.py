@@ -9,7 +9,7 @@ canonical JSON and adds up a deal's points; the game modules do the scoring in c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -376,3 +376,16 @@ def record_json(record: TwoHandRecord) -> dict[str, Any]:
 def options_json(options: Any) -> dict[str, Any]:
     """Every effective option by its RULES.md name."""
     return {f.name: getattr(options, f.name) for f in fields(options)}
+
+
+def parse_all(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> list[Any]:
+    """Records as TwoHandRecords: raw dicts are parsed, so bad ones are refused with their deal."""
+    parsed = []
+    for n, record in enumerate(records, 1):
+        if not isinstance(record, TwoHandRecord):
+            try:
+                record = game.parse_record(record, options, n_players)
+            except InvalidDeal as exc:
+                raise InvalidDeal(exc.errors, deal=n) from None
+        parsed.append(record)
+    return parsed
