@@ -75,7 +75,10 @@ def index():
 
     rows = get_session().exec(
         select(Tournament)
-        .where(Tournament.organiser_id == current_organiser().id)
+        .where(
+            (Tournament.organiser_id == current_organiser().id)
+            | Tournament.id.in_(session.get("runs", []))  # opened with its organiser link
+        )
         .order_by(Tournament.created_at.desc())
     )
     return render_template(

@@ -88,6 +88,7 @@ def test_another_organiser_needs_the_link(app, organiser):
     assert organiser.get(f"/tournaments/{tid}/o/wrong").status_code == 404
     assert organiser.get(f"/tournaments/{tid}/o/{secret}").status_code == 302
     assert organiser.get(f"/tournaments/{tid}/manage").status_code == 200
+    assert "Posvícení" in organiser.get("/tournaments/").get_data(as_text=True)
 
 
 def test_create_form_shows_errors(organiser):
