@@ -60,6 +60,8 @@ def _players(players: Any, counts: Sequence[int]) -> list[str]:
         if not isinstance(name, str) or not name.strip():
             raise InvalidOptions(f"players.{i}", _("Type a name."))
         name = " ".join(name.split())
+        if not name.isprintable():
+            raise InvalidOptions(f"players.{i}", _("A name may not hold control characters."))
         if len(name) > MAX_NAME:
             raise InvalidOptions(
                 f"players.{i}", _("A name may have at most %(n)s characters.", n=MAX_NAME)
@@ -94,6 +96,8 @@ def _text(value: Any, field: str, limit: int) -> str | None:
         return None
     if not isinstance(value, str) or len(value.strip()) > limit:
         raise InvalidOptions(field, _("At most %(n)s characters.", n=limit))
+    if not value.strip().isprintable():
+        raise InvalidOptions(field, _("No control characters, please."))
     return value.strip() or None
 
 

@@ -9,6 +9,7 @@ and commits. On any error everything is rolled back: nothing is half-stored.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,14 @@ from .match_store import Row
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
 Change = Callable[..., tuple[str, int, Any, Any]]
+
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def valid_id(match_id: Any) -> bool:
+    """Whether ``match_id`` could be a match id (anything else is looked up nowhere)."""
+    return isinstance(match_id, str) and _ID.fullmatch(match_id) is not None
 
 
 def not_found() -> NotFound:
@@ -57,7 +66,7 @@ def write(
     session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
 ) -> dict:
     """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
-    if not isinstance(match_id, str) or not match_id:
+    if not valid_id(match_id):
         raise not_found()
     with match_store.writer(session):
         try:

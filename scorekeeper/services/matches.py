@@ -38,7 +38,7 @@ __all__ = [
 
 def get_match(*, session: Session, match_id: str) -> Match:
     """The match with this id; NotFound otherwise."""
-    match = session.get(Match, match_id) if isinstance(match_id, str) and match_id else None
+    match = session.get(Match, match_id) if match_write.valid_id(match_id) else None
     if match is None:
         raise match_write.not_found()
     return match
@@ -46,7 +46,7 @@ def get_match(*, session: Session, match_id: str) -> Match:
 
 def match_token(*, session: Session, match_id: Any) -> str:
     """The match's secret, read without building the whole Match (API auth); NotFound."""
-    if not isinstance(match_id, str) or not match_id:
+    if not match_write.valid_id(match_id):
         raise match_write.not_found()
     table = Match.__table__
     token = session.execute(sa.select(table.c.token).where(table.c.id == match_id)).scalar()

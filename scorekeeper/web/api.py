@@ -116,9 +116,13 @@ def _body() -> Any:
     """The request body as JSON (any content type); BadInput when it is not JSON."""
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadInput("", _("The body must be JSON (UTF-8).")) from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN and Infinity: Python reads them, JSON has none
 
 
 def _object(data: Any) -> dict[str, Any]:
@@ -185,8 +189,8 @@ def post_deal(match_id: str):  # noqa: ANN201
     """Add a deal; a repeated Idempotency-Key returns the first answer."""
     _authorise(match_id)
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= MAX_KEY:
-        raise BadInput("Idempotency-Key", _("At most %(n)s characters.", n=MAX_KEY))
+    if key is not None and not (0 < len(key) <= MAX_KEY and key.isascii() and key.isprintable()):
+        raise BadInput("Idempotency-Key", _("At most %(n)s printable ASCII characters.", n=MAX_KEY))
     state = svc.record_deal(
         session=get_session(), match_id=match_id, record=_body(), idempotency_key=key, actor="api"
     )

@@ -172,7 +172,19 @@ def test_rules_errors_are_422_with_the_rules_field(client, record, field):
 
 
 @pytest.mark.parametrize(
-    "body", [b"", b"{", b"null", b"42", b'"x"', b"[]", b"\x00\x01", b"[" * 5000 + b"]" * 5000]
+    "body",
+    [
+        b"",
+        b"{",
+        b"null",
+        b"42",
+        b'"x"',
+        b"[]",
+        b"\x00\x01",
+        b"[" * 5000 + b"]" * 5000,
+        b"NaN",
+        b'{"declarer": Infinity, "trump": "hearts"}',
+    ],
 )
 def test_garbage_deal_bodies_are_422(client, body):
     state = start(client)
@@ -290,6 +302,8 @@ def test_fuzz_deal_post_never_500(client, body):
             "options": st.dictionaries(st.sampled_from(["flek_max", "target", "x"]), JSON) | JSON,
             "preset": JSON,
             "stake": JSON,
+            "title": st.text(max_size=5) | JSON,
+            "currency": st.text(max_size=3) | JSON,
         },
     )
 )
@@ -305,8 +319,12 @@ def test_fuzz_create_never_500(client, setup):
         ("put", "/api/v1/matches/x/deals/-1"),
         ("delete", "/api/v1/matches/x/deals/abc"),
         ("post", "/api/v1/matches/x/deals/1/2"),
+        ("get", "/api/v1/matches/%00"),
+        ("get", "/api/v1/matches/a%00b/history"),
+        ("post", "/api/v1/matches/%00/deals"),
     ],
 )
 def test_unknown_api_addresses_answer_json_404(client, method, url):
+    # also odd ids: PostgreSQL refuses NUL bytes, so they must never reach a query
     response = getattr(client, method)(url)
     assert response.status_code == 404 and response.json["errors"][0]["message"]
