@@ -303,7 +303,7 @@ def score_sheet_context(
         columns = [
             single("#", "n"),
             group(_("Card points")),
-            group(_("Declarations"), "wide"),
+            group(_("Declarations"), "decl"),
             group(_("Total"), "strong"),
         ]
         landscape = False
