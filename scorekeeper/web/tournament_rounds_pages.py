@@ -5,6 +5,8 @@ Routes hang on the ``tournaments`` blueprint.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -153,13 +155,33 @@ def sheet(tournament_id: str, r: int, t: int):
     )
 
 
+def _words(value: Any, names: dict[str, str]) -> str:
+    """An audit value for people: player ids become names, JSON becomes short text."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_words(item, names)}" for key, item in value.items())
+    if isinstance(value, list):
+        if value and all(isinstance(item, list) for item in value):
+            return " | ".join(_words(item, names) for item in value)
+        return ", ".join(_words(item, names) for item in value)
+    return str(value)
+
+
 @bp.get("/<tournament_id>/audit")
 @login_required
 def audit(tournament_id: str):
     """Every change: who, when, before, after."""
     tournament = organised(tournament_id)
-    return render_template(
-        "tournaments/audit.html",
-        tournament=tournament,
-        log=svc.audit_log(session=get_session(), tournament_id=tournament.id),
-    )
+    db = get_session()
+    names = {p["id"]: p["name"] for p in
+             svc.tournament_state(session=db, tournament_id=tournament.id)["players"]}
+    log = svc.audit_log(session=db, tournament_id=tournament.id)
+    for entry in log:
+        entry["before_text"] = _words(entry["before"], names)
+        entry["after_text"] = _words(entry["after"], names)
+    return render_template("tournaments/audit.html", tournament=tournament, log=log)
