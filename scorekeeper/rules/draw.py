@@ -25,11 +25,11 @@ API (players are ids, plain strings)::
   kept apart, backtracking when stuck; if that fails, the ranked seating is repaired by the search
   with repeats weighing more than moving anyone away from their table.
 - Lookahead (``rounds_total``, the number of rounds the tournament will play): for up to
-  :data:`PLAN_LIMIT` players and no bye, when this round can be drawn without a repeat, the draw
-  also plans every round left (:mod:`scorekeeper.rules.draw_plan`) and, if it finds a plan
-  without any repeat, seats this round as that plan does, so an early round does not paint the
-  last ones into a corner. Otherwise the round-by-round draw stands: lookahead never costs this
-  round a repeat.
+  :data:`PLAN_LIMIT` players and no bye, the draw plans every round left at once
+  (:mod:`scorekeeper.rules.draw_plan`, starting from the round-by-round draw) and seats this
+  round as the cheapest plan found does, so an early round does not paint the last ones into a
+  corner (15 players, 6 rounds: none meets twice; round by round the last round has repeats).
+  When this round alone can be drawn without a repeat, only a repeat-free plan replaces it.
 - The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
   could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the
   draw minimised).
@@ -140,6 +140,8 @@ def draw_round(
         order = list(range(len(seated)))
         tables = draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2)
     else:
+        rounds_left = (rounds_total or 0) - round_no + 1
+        plan_ahead = rounds_left > 1 and not has_bye and len(seated) <= PLAN_LIMIT
         order = list(range(len(seated)))
         rng.shuffle(order)
         if len(seated) <= EXACT_LIMIT:
@@ -149,11 +151,11 @@ def draw_round(
             for s in sizes:
                 start.append(order[i : i + s])
                 i += s
+            budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
             tables = draw_search.local_search(
-                start, w, rng, allowed_sizes=allowed, max_evaluations=MAX_EVALUATIONS
+                start, w, rng, allowed_sizes=allowed, max_evaluations=budget
             )
-        rounds_left = (rounds_total or 0) - round_no + 1
-        if rounds_left > 1 and not has_bye and len(seated) <= PLAN_LIMIT and _cost(tables, w) == 0:
+        if plan_ahead:
             tables = draw_plan.lookahead(
                 tables, sizes, rounds_left, met, cost_apart, rng,
                 plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,

@@ -40,7 +40,7 @@ def lookahead(
     schedule, cost = plan(
         sizes, rounds, met, apart, rng, max_evaluations=plan_evaluations, start=tables
     )
-    if cost == 0:
+    if cost == 0 or _cost(tables, met, apart) > 0:
         return schedule[0]
     blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
     found = complete(sizes, rounds, blocked, rng, budget=complete_steps)
@@ -229,3 +229,7 @@ def complete(
 def _mark(free: list[list[bool]], table: Sequence[int], value: bool) -> None:
     for a, b in combinations(table, 2):
         free[a][b] = free[b][a] = value
+
+
+def _cost(tables, met, apart) -> int:
+    return sum(met[a][b] ** 2 + apart[a][b] for t in tables for a, b in combinations(t, 2))
