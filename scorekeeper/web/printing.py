@@ -221,7 +221,8 @@ def tickets(tournament_id: str, pdf: bool) -> Response | str:
         abort(403)
 
     def entry_url(match_id: str, token: str) -> str:
-        return request.url_root.rstrip("/") + f"/m/{match_id}/{token}"
+        base = current_app.config.get("PUBLIC_URL") or request.url_root  # the laptop's name
+        return base.rstrip("/") + f"/m/{match_id}/{token}"
 
     context = printviews.tickets_context(round_, entry_url=entry_url)
     context["tournament"] = _event(state)

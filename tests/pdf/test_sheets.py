@@ -157,3 +157,9 @@ def test_tickets_need_the_organiser(print_app):
     client = print_app.test_client()
     assert client.get("/tournaments/t1/print/tickets").status_code == 403
     assert client.get("/tournaments/t1/print/tickets.pdf").status_code == 403
+
+
+def test_ticket_links_use_the_public_url(print_app):
+    print_app.config["PUBLIC_URL"] = "http://pub.local:5000/"
+    html = print_app.test_client().get("/tournaments/t1/print/tickets").get_data(as_text=True)
+    assert "http://pub.local:5000/m/m1abc/tok1xyz" in html
