@@ -110,6 +110,13 @@ def test_lookahead_keeps_the_last_rounds_free_of_repeats(n, rounds):
     assert [d.repeats for d in planned] == [0] * rounds
 
 
+@pytest.mark.parametrize("n", [12, 16])
+def test_lookahead_pairs_make_a_full_round_robin(n):
+    # RULES.md §6: no rematch; n - 1 rounds of pairs without a repeat is a round robin
+    draws = draw_schedule(players=ids(n), rounds=n - 1, seed=1, table_size=2)
+    assert max(meetings(draws).values()) == 1 and len(meetings(draws)) == n * (n - 1) // 2
+
+
 def test_completion_search_finds_the_affine_plane():
     # the backtracking behind lookahead: 9 players, 4 rounds of 3, nobody meets twice
     blocked = [[False] * 9 for _ in range(9)]
