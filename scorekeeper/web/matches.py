@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
 
 from ..db import get_session
 from ..rules.base import MatchFinished, RuleError
@@ -22,6 +33,20 @@ from . import forms, forms_new, match_view
 
 bp = Blueprint("matches", __name__)
 ACTOR = "web"
+
+
+@bp.errorhandler(CSRFError)
+def stale_form(_error: CSRFError) -> Any:
+    """A form left open past its token's life: show it again, values kept, nothing stored.
+
+    The view runs once more; its form fails the same check, says so next to Save and comes
+    back with a fresh token, so the next tap saves.
+    """
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or request.endpoint == "matches.rematch":
+        flash(_("This page was open too long; please try again."), "bad")
+        return redirect(request.referrer or url_for(".home"))
+    return view(**(request.view_args or {}))
 
 
 def load_match(match_id: str, token: str | None = None) -> Any:
@@ -83,7 +108,7 @@ def new_form(game: str, preset: str) -> Any:
             match_view.remember(match, players)
             return redirect(url_for(".edit", match_id=match.id, token=match.token, new=1))
     elif request.method == "POST":
-        box = list(form.form_errors) + list(form.csrf_token.errors if "csrf_token" in form else [])
+        box = match_view.wtf_errors(form)
     status = 422 if request.method == "POST" else 200
     title = next(
         (str(t[2]) for t in forms_new.TILES if t[0] == game and t[1] in (preset, None)), rules.title

@@ -147,9 +147,12 @@ def test_csrf_deal_form_without_token_stores_nothing(csrf_client):
     url = start(csrf_client)  # start() submits the page's own fields, token included
     page = csrf_client.get(url).text
     assert re.search(r'name="csrf_token" type="hidden" value="[^"]+"', page)
-    refused = csrf_client.post(url, data=HRA_WON)
-    assert refused.status_code in (400, 422)
+    refused = csrf_client.post(url, data=HRA_WON | {"csrf_token": "stale"})
+    assert refused.status_code == 422 and "expired" in refused.text
     assert api_state(csrf_client, url)["deals"] == []
+    again = form_data(refused.text, "deal-form")  # shown again: values kept, a fresh token
+    assert again["declarer"] == "0" and again["trump"] == "hearts" and again["csrf_token"]
+    assert csrf_client.post(url, data=again).status_code == 302
     accepted = csrf_client.post(url, data=form_data(page, "deal-form") | HRA_WON)
     assert accepted.status_code == 302
-    assert len(api_state(csrf_client, url)["deals"]) == 1
+    assert len(api_state(csrf_client, url)["deals"]) == 2
