@@ -172,3 +172,20 @@ def iso(moment: Any) -> str | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def get_round(session: Session, tournament: Tournament, number: Any) -> TournamentRound:
+    """Round ``number`` of the tournament; NotFound otherwise."""
+    for rnd in load_rounds(session, tournament.id):
+        if str(rnd.number) == str(number):
+            return rnd
+    raise NotFound(_("There is no round %(n)s.", n=number), field="round")
+
+
+def get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:
+    """Table ``number`` of the round; NotFound otherwise."""
+    for table in load_tables(session, rnd.id):
+        if str(table.number) == str(number):
+            return table
+    raise NotFound(_("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number),
+                   field="table")

@@ -19,14 +19,14 @@ from sqlmodel import Session
 
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
 from ..rules import draw as drawing
-from ..rules.base import FieldError, RuleError
+from ..rules.base import RuleError
 from . import matches, tournament_standings
 from . import tournament_common as common
-from .errors import Conflict, Forbidden, NotFound
+from .errors import Conflict
 
 __all__ = [
-    "close_round", "confirm_round", "confirm_table", "draw_next_round", "preview_draw",
-    "set_manual_result", "start_round", "table_result",
+    "close_round", "confirm_round", "draw_next_round", "preview_draw", "start_round",
+    "table_result",
 ]
 
 
@@ -192,21 +192,6 @@ def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) 
             "tables": tables}
 
 
-def _get_round(session: Session, tournament: Tournament, number: Any) -> TournamentRound:
-    for rnd in common.load_rounds(session, tournament.id):
-        if str(rnd.number) == str(number):
-            return rnd
-    raise NotFound(_("There is no round %(n)s.", n=number), field="round")
-
-
-def _get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:
-    for table in common.load_tables(session, rnd.id):
-        if str(table.number) == str(number):
-            return table
-    raise NotFound(_("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number),
-                   field="table")
-
-
 def _start(tournament: Tournament, rnd: TournamentRound) -> None:
     rnd.status = "playing"
     rnd.started_at = _now()
@@ -218,7 +203,7 @@ def start_round(*, session: Session, tournament_id: str, number: Any,
                 actor: str = "organiser") -> TournamentRound:
     """Start a drawn round: the timer counts down from the round length."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    rnd = _get_round(session, tournament, number)
+    rnd = common.get_round(session, tournament, number)
     if rnd.status != "drawn":
         raise Conflict(_("Round %(n)s has already started.", n=rnd.number), field="round")
     _start(tournament, rnd)
@@ -232,7 +217,7 @@ def close_round(*, session: Session, tournament_id: str, number: Any, actor: str
                 require_confirmed: bool = False) -> TournamentRound:
     """Close a round (unconfirmed tables keep not counting until someone confirms them)."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    rnd = _get_round(session, tournament, number)
+    rnd = common.get_round(session, tournament, number)
     if rnd.status == "closed":
         raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
     if require_confirmed:
@@ -247,69 +232,3 @@ def close_round(*, session: Session, tournament_id: str, number: Any, actor: str
     common.audit(session, tournament, actor, "close", round=rnd.number)
     session.commit()
     return rnd
-
-
-def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -> list[int]:
-    sides = len(table.player_ids)
-    if not isinstance(scores, list) or len(scores) != sides:
-        raise RuleError("scores", _("Enter one figure for each of the %(n)s seats.", n=sides))
-    errors = [FieldError(f"scores.{i}", _("Enter a whole number."))
-              for i, v in enumerate(scores)
-              if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9]
-    if errors:
-        raise RuleError(errors)
-    if sides == 2 and scores[0] == scores[1]:
-        raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
-    if tournament.game == "marias" and sum(scores) != 0:
-        raise RuleError("scores", _("Balances at a table add up to zero; these add up to "
-                                    "%(sum)s.", sum=sum(scores)))
-    return list(scores)
-
-
-def set_manual_result(*, session: Session, tournament_id: str, round: Any, table: Any,
-                      scores: Any, actor: str = "organiser", confirm: bool = False) -> dict:
-    """The organiser types a table's figures from its paper sheet (None clears them)."""
-    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    rnd = _get_round(session, tournament, round)
-    row = _get_table(session, rnd, table)
-    before = common.table_result(session, row)
-    row.manual_scores = None if scores is None else _check_scores(tournament, row, scores)
-    if confirm:
-        row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
-        row.confirmed_by, row.confirmed_at = actor[:120], _now()
-    session.add(row)
-    session.flush()
-    after = common.table_result(session, row)
-    common.audit(session, tournament, actor, "result", round=rnd.number, table=row.number,
-                 before={"scores": before["scores"], "confirmed": before["confirmed"]},
-                 after={"scores": after["scores"], "confirmed": after["confirmed"]})
-    session.commit()
-    return after
-
-
-def confirm_table(*, session: Session, tournament_id: str, round: Any, table: Any,
-                  token: str | None = None, organiser: bool = False, by: str | None = None
-                  ) -> dict:
-    """Confirm a table's current result: its own token (a second player) or the organiser's."""
-    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    rnd = _get_round(session, tournament, round)
-    row = _get_table(session, rnd, table)
-    current = common.table_result(session, row)
-    if not organiser and not matches.check_token(current["match"], token):
-        raise Forbidden(_("This link does not open this table."), field="token")
-    if current["status"] == "waiting":
-        raise Conflict(_("Nothing to confirm yet: no deals and no figures."), field="scores")
-    if len(current["scores"]) == 2 and current["winner"] is None:
-        raise Conflict(_("The match is level: play on until someone wins."), field="scores")
-    seats = list(current["match"].players)
-    if by and not organiser and by not in seats:
-        raise RuleError("by", _("Choose your name from the table."))
-    actor = "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number,
-                                            by=(by or "?")[:60])
-    before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
-    row.confirmed_scores, row.confirmed_by, row.confirmed_at = current["scores"], actor, _now()
-    session.add(row)
-    common.audit(session, tournament, actor, "confirm", round=rnd.number, table=row.number,
-                 before=before, after={"scores": current["scores"], "by": actor})
-    session.commit()
-    return common.table_result(session, row)

@@ -1,0 +1,185 @@
+"""Tournament entrants: register one or a pasted list, fix a typo, withdraw, reinstate,
+keep-apart pairs. Marianna entrants are fixed teams of two ("Jana & Ota"). Every change is
+audited; each function owns its commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session
+
+from ..models.tournament import KeepApart, Tournament, TournamentPlayer
+from ..rules.base import RuleError
+from . import tournament_common as common
+from .errors import Conflict, NotFound
+from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
+
+__all__ = [
+    "add_keep_apart", "add_player", "add_players", "new_player", "reinstate_player",
+    "remove_keep_apart", "rename_player", "withdraw_player",
+]
+
+
+def _clean_name(name: Any, field: str = "name") -> str:
+    text = " ".join(str(name or "").split())
+    if not text:
+        raise RuleError(field, _("Enter a name."))
+    if len(text) > 40:
+        raise RuleError(field, _("A name may have at most 40 characters."))
+    return text
+
+
+def new_player(
+    session: Session, tournament: Tournament, name: Any, members: Any
+) -> TournamentPlayer:
+    if is_team_game(tournament):
+        if members is None and isinstance(name, str) and "&" in name:
+            members = [part for part in name.split("&")]
+        if not isinstance(members, list | tuple) or len(members) != 2:
+            raise RuleError("members", _("A Marianna team is two players: write “Jana & Ota”."))
+        members = [_clean_name(m, "members") for m in members]
+        name = f"{members[0]} & {members[1]}"
+    else:
+        members = None
+    name = _clean_name(name)
+    existing = load_players(session, tournament.id)
+    if any(p.name.casefold() == name.casefold() for p in existing):
+        raise RuleError("name", _("%(name)s is already registered.", name=name))
+    player = TournamentPlayer(
+        tournament_id=tournament.id, name=name, members=members, position=len(existing) + 1
+    )
+    session.add(player)
+    session.flush()
+    return player
+
+
+def add_player(
+    *, session: Session, tournament_id: str, name: str, members: list[str] | None = None,
+    actor: str = "organiser",
+) -> TournamentPlayer:
+    """Register one entrant (a late entry once rounds have begun: plays from the next draw)."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = new_player(session, tournament, name, members)
+    common.audit(session, tournament, actor, "add_player", after={"id": player.id,
+                                                                   "name": player.name})
+    session.commit()
+    return player
+
+
+def add_players(
+    *, session: Session, tournament_id: str, text: str, actor: str = "organiser"
+) -> list[TournamentPlayer]:
+    """Register a pasted list, one entrant a line; all or nothing (RuleError names the line)."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    added = []
+    lines = [line.strip() for line in (text or "").splitlines()]
+    for number, line in enumerate(lines, start=1):
+        if not line:
+            continue
+        try:
+            added.append(new_player(session, tournament, line, None))
+        except RuleError as error:
+            session.rollback()
+            raise RuleError(
+                "names", _("Line %(n)s: %(message)s", n=number, message=error.errors[0].message)
+            ) from None
+    if not added:
+        raise RuleError("names", _("Paste at least one name, one a line."))
+    common.audit(session, tournament, actor, "add_players",
+                 after=[{"id": p.id, "name": p.name} for p in added])
+    session.commit()
+    return added
+
+
+def _player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
+    player = session.get(TournamentPlayer, player_id)
+    if player is None or player.tournament_id != tournament_id:
+        raise NotFound(_("There is no such player in this tournament."), field="player_id")
+    return player
+
+
+def rename_player(
+    *, session: Session, tournament_id: str, player_id: str, name: str, actor: str = "organiser"
+) -> TournamentPlayer:
+    """Fix a typo in an entrant's name (teams: "Jana & Ota")."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = _player(session, tournament_id, player_id)
+    before = player.name
+    if is_team_game(tournament):
+        parts = [_clean_name(m, "name") for m in str(name).split("&")]
+        if len(parts) != 2:
+            raise RuleError("name", _("A Marianna team is two players: write “Jana & Ota”."))
+        player.members = parts
+        new = f"{parts[0]} & {parts[1]}"
+    else:
+        new = _clean_name(name)
+    others = [p for p in load_players(session, tournament_id) if p.id != player.id]
+    if any(p.name.casefold() == new.casefold() for p in others):
+        raise RuleError("name", _("%(name)s is already registered.", name=new))
+    player.name = new
+    session.add(player)
+    common.audit(session, tournament, actor, "rename_player", before={"name": before},
+                 after={"id": player.id, "name": new})
+    session.commit()
+    return player
+
+
+def withdraw_player(
+    *, session: Session, tournament_id: str, player_id: str, actor: str = "organiser"
+) -> TournamentPlayer:
+    """Withdraw an entrant from the next round on (rounds already drawn stand)."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = _player(session, tournament_id, player_id)
+    if player.withdrawn_after is not None:
+        raise Conflict(_("%(name)s has already withdrawn.", name=player.name), field="player_id")
+    rounds = load_rounds(session, tournament_id)
+    player.withdrawn_after = rounds[-1].number if rounds else 0
+    session.add(player)
+    common.audit(session, tournament, actor, "withdraw", after={"id": player.id,
+                 "name": player.name, "after_round": player.withdrawn_after})
+    session.commit()
+    return player
+
+
+def reinstate_player(
+    *, session: Session, tournament_id: str, player_id: str, actor: str = "organiser"
+) -> TournamentPlayer:
+    """Undo a withdrawal: the entrant is drawn again from the next round."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = _player(session, tournament_id, player_id)
+    player.withdrawn_after = None
+    session.add(player)
+    common.audit(session, tournament, actor, "reinstate", after={"id": player.id})
+    session.commit()
+    return player
+
+
+def add_keep_apart(
+    *, session: Session, tournament_id: str, a_id: str, b_id: str, actor: str = "organiser"
+) -> KeepApart:
+    """Ask the draw to seat two entrants at different tables."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    a = _player(session, tournament_id, a_id)
+    b = _player(session, tournament_id, b_id)
+    if a.id == b.id:
+        raise RuleError("b_id", _("Choose two different players."))
+    pair = KeepApart(tournament_id=tournament_id, a_id=a.id, b_id=b.id)
+    session.add(pair)
+    common.audit(session, tournament, actor, "keep_apart", after=[a.name, b.name])
+    session.commit()
+    return pair
+
+
+def remove_keep_apart(
+    *, session: Session, tournament_id: str, pair_id: int, actor: str = "organiser"
+) -> None:
+    """Forget a keep-apart pair."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    pair = session.get(KeepApart, pair_id)
+    if pair is None or pair.tournament_id != tournament_id:
+        raise NotFound(_("There is no such pair."), field="pair_id")
+    common.audit(session, tournament, actor, "keep_apart_removed", before=[pair.a_id, pair.b_id])
+    session.delete(pair)
+    session.commit()

@@ -1,0 +1,87 @@
+"""Table results of a tournament: figures typed from the paper sheet, and confirmation.
+
+A table's result counts once confirmed by a second player at the table (with the table's own
+token) or by the organiser, and only while it still equals what was confirmed. Every change is
+audited (who, when, before, after).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session
+
+from ..models.tournament import Tournament, TournamentTable, _now
+from ..rules.base import FieldError, RuleError
+from . import matches
+from . import tournament_common as common
+from .errors import Conflict, Forbidden
+
+__all__ = ["confirm_table", "set_manual_result"]
+
+
+def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -> list[int]:
+    sides = len(table.player_ids)
+    if not isinstance(scores, list) or len(scores) != sides:
+        raise RuleError("scores", _("Enter one figure for each of the %(n)s seats.", n=sides))
+    errors = [FieldError(f"scores.{i}", _("Enter a whole number."))
+              for i, v in enumerate(scores)
+              if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9]
+    if errors:
+        raise RuleError(errors)
+    if sides == 2 and scores[0] == scores[1]:
+        raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
+    if tournament.game == "marias" and sum(scores) != 0:
+        raise RuleError("scores", _("Balances at a table add up to zero; these add up to "
+                                    "%(sum)s.", sum=sum(scores)))
+    return list(scores)
+
+
+def set_manual_result(*, session: Session, tournament_id: str, round: Any, table: Any,
+                      scores: Any, actor: str = "organiser", confirm: bool = False) -> dict:
+    """The organiser types a table's figures from its paper sheet (None clears them)."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = common.get_round(session, tournament, round)
+    row = common.get_table(session, rnd, table)
+    before = common.table_result(session, row)
+    row.manual_scores = None if scores is None else _check_scores(tournament, row, scores)
+    if confirm:
+        row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
+        row.confirmed_by, row.confirmed_at = actor[:120], _now()
+    session.add(row)
+    session.flush()
+    after = common.table_result(session, row)
+    common.audit(session, tournament, actor, "result", round=rnd.number, table=row.number,
+                 before={"scores": before["scores"], "confirmed": before["confirmed"]},
+                 after={"scores": after["scores"], "confirmed": after["confirmed"]})
+    session.commit()
+    return after
+
+
+def confirm_table(*, session: Session, tournament_id: str, round: Any, table: Any,
+                  token: str | None = None, organiser: bool = False, by: str | None = None
+                  ) -> dict:
+    """Confirm a table's current result: its own token (a second player) or the organiser's."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = common.get_round(session, tournament, round)
+    row = common.get_table(session, rnd, table)
+    current = common.table_result(session, row)
+    if not organiser and not matches.check_token(current["match"], token):
+        raise Forbidden(_("This link does not open this table."), field="token")
+    if current["status"] == "waiting":
+        raise Conflict(_("Nothing to confirm yet: no deals and no figures."), field="scores")
+    if len(current["scores"]) == 2 and current["winner"] is None:
+        raise Conflict(_("The match is level: play on until someone wins."), field="scores")
+    seats = list(current["match"].players)
+    if by and not organiser and by not in seats:
+        raise RuleError("by", _("Choose your name from the table."))
+    actor = "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number,
+                                            by=(by or "?")[:60])
+    before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
+    row.confirmed_scores, row.confirmed_by, row.confirmed_at = current["scores"], actor, _now()
+    session.add(row)
+    common.audit(session, tournament, actor, "confirm", round=rnd.number, table=row.number,
+                 before=before, after={"scores": current["scores"], "by": actor})
+    session.commit()
+    return common.table_result(session, row)
