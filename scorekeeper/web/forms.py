@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length
 
 from ..rules.base import SUITS, FieldError
 
@@ -96,7 +97,7 @@ class TapRadio(RadioField):
 class DealFormBase(FlaskForm):
     """Fields every deal form has: the idempotency key and the deal's version when editing."""
 
-    idem = HiddenField(default=lambda: uuid.uuid4().hex)
+    idem = HiddenField(default=lambda: uuid.uuid4().hex, validators=[Length(max=100)])
     version = HiddenField()
 
     # Filled in by each game's builder: JSON path -> form field name.

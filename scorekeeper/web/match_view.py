@@ -139,6 +139,8 @@ def preselect(form: Any, state: Mapping[str, Any]) -> None:
 def wtf_errors(form: Any) -> list[str]:
     """Form-level messages after WTForms refused a submission (CSRF, mostly)."""
     box = [str(m) for m in getattr(form, "form_errors", [])]
+    if any(f.errors for f in form if f.type == "HiddenField"):
+        box.append(_("This form was changed on the way; reload the page and enter it again."))
     if "csrf_token" in form and form.csrf_token.errors:
         box.append(_("This form has expired or did not come from this page; please try again."))
     return box

@@ -326,3 +326,10 @@ def test_mariasz_first_to_target_asked_when_both_reach_it(client):
     )
     assert client.post(url, data=both | {"first_to_target": "1"}).status_code == 302
     assert api_state(client, url)["scores"][1] >= 1  # Bartek won the game
+
+
+def test_overlong_idempotency_key_is_refused_not_crashed(client):
+    url = start(client)
+    response = client.post(url, data=HRA_WON | {"idem": "k" * 500})
+    assert response.status_code == 422 and "reload the page" in response.text
+    assert api_state(client, url)["deals"] == []
