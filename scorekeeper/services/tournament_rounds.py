@@ -23,6 +23,7 @@ from ..rules.base import RuleError
 from . import matches, tournament_standings
 from . import tournament_common as common
 from .errors import Conflict
+from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
 __all__ = [
     "close_round", "confirm_round", "draw_next_round", "preview_draw", "start_round",
