@@ -50,7 +50,7 @@ KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
 MAX_EVALUATIONS = 400_000
 PLAN_LIMIT = 60
-PLAN_EVALUATIONS = 200_000
+PLAN_EVALUATIONS = 400_000
 COMPLETE_STEPS = 60_000
 
 
@@ -152,8 +152,9 @@ def draw_round(
                 start.append(order[i : i + s])
                 i += s
             budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
+            floor = draw_plan.lower_bound(sizes, 1, met, cost_apart)
             tables = draw_search.local_search(
-                start, w, rng, allowed_sizes=allowed, max_evaluations=budget
+                start, w, rng, allowed_sizes=allowed, max_evaluations=budget, floor=floor
             )
         if plan_ahead:
             tables = draw_plan.lookahead(

@@ -9,8 +9,9 @@ still depends on nothing but the history. Players are ints here; ``met[i][j]`` i
 
 The cost of a schedule is the sum over its meetings of (meetings of that pair so far) ** 2, the
 same cost a round-by-round draw minimises, so the plan never costs more than drawing greedily.
-The search is a seeded tabu search over swaps of two players within one round (as for the
-social golfer problem), with its budget counted in evaluated swaps.
+The search is a seeded tabu search over swaps of two players within one round, at least one of
+them in a repeat, the best swap over all rounds at each step (as for the social golfer problem);
+its budget is counted in evaluated swaps.
 """
 
 from __future__ import annotations
@@ -47,6 +48,13 @@ def lookahead(
     return found[0] if found else [list(t) for t in tables]
 
 
+def lower_bound(sizes, rounds: int, met, apart) -> int:
+    """No schedule costs less: each seat pair beyond the pairs still free costs at least 1."""
+    n = sum(sizes)
+    free = sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
+    return max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - free)
+
+
 def plan(
     sizes: Sequence[int],
     rounds: int,
@@ -59,6 +67,7 @@ def plan(
 ) -> tuple[Schedule, int]:
     """The cheapest schedule of ``rounds`` rounds found, and its cost; ``start`` seeds round 1."""
     n = sum(sizes)
+    floor = lower_bound(sizes, rounds, met, apart)
     count = [list(row) for row in met]
     sched: Schedule = []
     cost = evaluations = 0
@@ -90,7 +99,7 @@ def plan(
     best_cost, best = cost, [[list(t) for t in ts] for ts in sched]
     tabu: dict[tuple[int, int, int], int] = {}
     step = improved = 0
-    while best_cost > 0 and evaluations < max_evaluations:
+    while best_cost > floor and evaluations < max_evaluations:
         step += 1
         conflicts: dict[int, set[int]] = {}
         for r, tables in enumerate(sched):
@@ -101,41 +110,43 @@ def plan(
                         conflicts.setdefault(r, set()).update((x, y))
         if not conflicts:
             break
-        r = rng.choice(sorted(conflicts))
-        tables, wr = sched[r], where[r]
-        choice, choice_delta, ties = None, None, 0
-        for p in sorted(conflicts[r]):
-            a = wr[p]
-            others = [x for x in tables[a] if x != p]
-            cp, ap = count[p], apart[p]
-            leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
-            for b, tb in enumerate(tables):
-                if b == a:
-                    continue
-                evaluations += len(tb)
-                join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
-                for q in tb:
-                    cq, aq = count[q], apart[q]
-                    delta = (
-                        join_p
-                        + sum(cq[x] ** 2 + aq[x] for x in others)
-                        - cp[q] ** 2
-                        - ap[q]
-                        - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
-                    )
-                    if (tabu.get((r, p, b), 0) > step or tabu.get((r, q, a), 0) > step) and (
-                        cost + delta >= best_cost
-                    ):
+        choice, choice_delta = None, None
+        ties = 0
+        for r in sorted(conflicts):
+            tables, wr = sched[r], where[r]
+            for p in sorted(conflicts[r]):
+                a = wr[p]
+                others = [x for x in tables[a] if x != p]
+                cp, ap = count[p], apart[p]
+                leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
+                for b, tb in enumerate(tables):
+                    if b == a:
                         continue
-                    if choice_delta is None or delta < choice_delta:
-                        choice, choice_delta, ties = (p, q), delta, 1
-                    elif delta == choice_delta:
-                        ties += 1
-                        if rng.randrange(ties) == 0:
-                            choice = (p, q)
+                    evaluations += len(tb)
+                    join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
+                    for q in tb:
+                        cq, aq = count[q], apart[q]
+                        delta = (
+                            join_p
+                            + sum(cq[x] ** 2 + aq[x] for x in others)
+                            - cp[q] ** 2
+                            - ap[q]
+                            - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
+                        )
+                        if (tabu.get((r, p, b), 0) > step or tabu.get((r, q, a), 0) > step) and (
+                            cost + delta >= best_cost
+                        ):
+                            continue
+                        if choice_delta is None or delta < choice_delta:
+                            choice, choice_delta, ties = (r, p, q), delta, 1
+                        elif delta == choice_delta:
+                            ties += 1
+                            if rng.randrange(ties) == 0:
+                                choice = (r, p, q)
         if choice is None:
             continue
-        p, q = choice
+        r, p, q = choice
+        tables, wr = sched[r], where[r]
         a, b = wr[p], wr[q]
         tenure = 4 + rng.randrange(6)
         tabu[(r, p, a)] = tabu[(r, q, b)] = step + tenure

@@ -127,12 +127,13 @@ def local_search(
     ideal: Sequence[int] | None = None,
     weight: Sequence[int] | None = None,
     stall_steps: int | None = None,
+    floor: int = 0,
 ) -> Tables:
     """Tabu search from ``tables``; the best seating seen (pair cost + distance from ``ideal``,
     times ``weight`` per player).
 
-    Stops at cost 0, after ``max_evaluations`` candidate swaps, or ``stall_steps`` steps after the
-    last improvement."""
+    Stops at cost ``floor`` (a known lower bound), after ``max_evaluations`` candidate swaps, or
+    ``stall_steps`` steps after the last improvement."""
     tables = [list(t) for t in tables]
     n = sum(len(t) for t in tables)
     where = [0] * n
@@ -150,7 +151,7 @@ def local_search(
     best_cost, best = cost, [list(t) for t in tables]
     tabu: dict[tuple[int, int], int] = {}
     step = evaluations = improved = 0
-    while best_cost > 0 and evaluations < max_evaluations:
+    while best_cost > floor and evaluations < max_evaluations:
         step += 1
         if stall_steps is not None and step - improved > stall_steps:
             break
