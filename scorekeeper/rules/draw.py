@@ -28,7 +28,8 @@ API (players are ids, plain strings)::
   :data:`PLAN_LIMIT` players and no bye, the draw plans every round left at once
   (:mod:`scorekeeper.rules.draw_plan`, starting from the round-by-round draw) and seats this
   round as the cheapest plan found does, so an early round does not paint the last ones into a
-  corner (15 players, 6 rounds: none meets twice; round by round the last round has repeats).
+  corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; round by round the
+  last two rounds have repeats).
   When this round alone can be drawn without a repeat, only a repeat-free plan replaces it.
 - The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
   could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the

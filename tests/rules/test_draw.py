@@ -100,10 +100,10 @@ def test_nine_players_four_rounds_never_meet_twice(seed):
     assert max(meetings(draws).values()) == 1 and len(meetings(draws)) == 36
 
 
-@pytest.mark.parametrize("n, rounds", [(15, 6), (16, 5), (21, 8)])
+@pytest.mark.parametrize("n, rounds", [(15, 6), (15, 7), (16, 5), (21, 8)])
 def test_lookahead_keeps_the_last_rounds_free_of_repeats(n, rounds):
     # RULES.md §6: avoid repeat meetings; drawn greedily, these fields meet again in the last
-    # round, planned ahead (rounds_total) they need not
+    # round, planned ahead (rounds_total) they need not (15 x 7: Kirkman's schoolgirls)
     greedy = draw_schedule(players=ids(n), rounds=rounds, seed=1, rounds_total=None)
     planned = draw_schedule(players=ids(n), rounds=rounds, seed=1)
     assert sum(d.repeats for d in greedy) > 0
