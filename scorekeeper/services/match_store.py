@@ -61,21 +61,29 @@ def load_rows(session: Session, match_id: str) -> list[Row]:
     return [Row(*r) for r in session.execute(_SELECT_ROWS, {"match_id_": match_id})]
 
 
-def cached(match_id: str, version: int) -> tuple[list[Row], list[Any]] | None:
+def _key(session: Session, match_id: str) -> str:
+    return f"{session.get_bind().url}#{match_id}"  # one process may serve several databases
+
+
+def cached(session: Session, match_id: str, version: int) -> tuple[list[Row], list[Any]] | None:
     """Copies of the cached rows and parsed records, if cached for exactly ``version``."""
+    key = _key(session, match_id)
     with _cache_lock:
-        entry = _cache.get(match_id)
+        entry = _cache.get(key)
         if entry is None or entry[0] != version:
             return None
-        _cache.move_to_end(match_id)
+        _cache.move_to_end(key)
     return list(entry[1]), list(entry[2])
 
 
-def remember(match_id: str, version: int, rows: list[Row], records: list[Any]) -> None:
+def remember(
+    session: Session, match_id: str, version: int, rows: list[Row], records: list[Any]
+) -> None:
     """Cache the committed state ``version`` of a match."""
+    key = _key(session, match_id)
     with _cache_lock:
-        _cache[match_id] = (version, tuple(rows), tuple(records))
-        _cache.move_to_end(match_id)
+        _cache[key] = (version, tuple(rows), tuple(records))
+        _cache.move_to_end(key)
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
 

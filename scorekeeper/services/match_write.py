@@ -75,14 +75,14 @@ def write(
                 raise not_found()
             game, options = scoring.rules(match)
             n_players = len(match.players)
-            hit = match_store.cached(match_id, match.version - 1)
+            hit = match_store.cached(session, match_id, match.version - 1)
             if hit is None:
                 rows = match_store.load_rows(session, match_id)
                 records = [
                     scoring.parse(game, options, n_players, r.record, n)
                     for n, r in enumerate(rows, 1)
                 ]
-                match_store.remember(match_id, match.version - 1, rows, records)
+                match_store.remember(session, match_id, match.version - 1, rows, records)
             else:
                 rows, records = hit
             old_records = records[:]
@@ -127,7 +127,7 @@ def write(
         except BaseException:
             session.rollback()
             raise
-        match_store.remember(match_id, state["version"], rows, records)
+        match_store.remember(session, match_id, state["version"], rows, records)
     match_store.forget_orm_copy(session, match_id)
     return state
 

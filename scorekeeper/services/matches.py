@@ -66,7 +66,7 @@ def match_state(*, session: Session, match: Match) -> dict:
     """The API.md match state plus version, stake, currency, title (and money for marias)."""
     game, options = scoring.rules(match)
     n_players = len(match.players)
-    hit = match_store.cached(match.id, match.version)
+    hit = match_store.cached(session, match.id, match.version)
     if hit is None:
         rows = match_store.load_rows(session, match.id)
         records = [
