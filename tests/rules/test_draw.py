@@ -3,12 +3,13 @@
 import random
 from collections import Counter
 from itertools import combinations
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import draw_plan
+from scorekeeper.rules import draw, draw_plan
 from scorekeeper.rules.draw import (
     Draw,
     DrawError,
@@ -255,3 +256,30 @@ def test_draw_invariants(n, table_size, seed, method, met):
     pairs = [frozenset(p) for t in d.tables for p in combinations(t, 2)]
     assert d.repeats == sum(history.get(p, 0) > 0 for p in pairs)
     assert d.kept_apart_broken == tuple(p for p in pairs if p == frozenset(players[:2]))
+
+
+@settings(deadline=None, max_examples=12)
+@given(
+    n=st.integers(6, 16),
+    seed=st.integers(0, 2**31),
+    played=st.integers(0, 3),
+    left=st.integers(2, 4),
+)
+def test_lookahead_invariants(n, seed, played, left):
+    # RULES.md §6: with lookahead too, everyone is seated once and the draw is re-runnable
+    players = ids(n)
+    before = draw_schedule(players=players, rounds=played, seed=seed, rounds_total=None)
+    history: dict = {}
+    for d in before:
+        history = add_to_history(history, d)
+    kw = dict(players=players, round_no=played + 1, seed=seed, history=history)
+    kw |= dict(rounds_total=played + left, keep_apart=[frozenset(players[:2])])
+    with (
+        patch.object(draw, "PLAN_EVALUATIONS", 20_000),
+        patch.object(draw, "MAX_EVALUATIONS", 20_000),
+    ):
+        d = draw_round(**kw)  # small budgets: the invariants hold whatever the budget
+        assert draw_round(**kw) == d
+    check_seating(d, players, {3, 4})
+    pairs = [frozenset(p) for t in d.tables for p in combinations(t, 2)]
+    assert d.repeats == sum(history.get(p, 0) > 0 for p in pairs)
