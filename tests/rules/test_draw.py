@@ -28,10 +28,10 @@ def meetings(draws: list[Draw]) -> Counter:
     return Counter(frozenset(p) for d in draws for t in d.tables for p in combinations(t, 2))
 
 
-def check_seating(draw: Draw, players: list[str], allowed: set[int]) -> None:
-    seated = [p for t in draw.tables for p in t] + ([draw.bye] if draw.bye else [])
+def check_seating(d: Draw, players: list[str], allowed: set[int]) -> None:
+    seated = [p for t in d.tables for p in t] + ([d.bye] if d.bye else [])
     assert sorted(seated) == sorted(players)
-    assert all(len(t) in allowed for t in draw.tables)
+    assert all(len(t) in allowed for t in d.tables)
 
 
 @pytest.mark.parametrize(
