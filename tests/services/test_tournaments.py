@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper import db
 from scorekeeper.db import get_session
 from scorekeeper.extensions import babel
-from scorekeeper.rules.base import RuleError
+from scorekeeper.rules.base import MatchFinished, RuleError
 from scorekeeper.services import matches
 from scorekeeper.services import tournaments as ts
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound
@@ -300,3 +300,33 @@ def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
     assert sum(r["total"] for r in rows) == 0
     assert [r["total"] for r in rows] == sorted((r["total"] for r in rows), reverse=True)
     assert all(r["rank"] <= i + 1 for i, r in enumerate(rows))
+
+
+def test_deals_per_round_ends_each_table_match(session):
+    # RULES.md §6: a round is time-boxed or a fixed number of deals
+    t = _marias(session, players=SEVEN[:3], deals_per_round=2, round_minutes=None)
+    assert t.options["deals"] == 2 and t.deals_per_round == 2
+    table = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"][0]
+    _enter(session, table, HRA)
+    _enter(session, table, HRA)
+    with pytest.raises(MatchFinished):
+        _enter(session, table, HRA)
+
+
+def test_migration_matches_the_models_and_goes_down_and_up(tmp_path):
+    from alembic import command
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    cfg = db.alembic_config(url)
+    command.upgrade(cfg, "head")
+    command.downgrade(cfg, "0001_matches")
+    command.upgrade(cfg, "head")
+    engine = db.make_engine(url)
+    with engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    engine.dispose()
+    ours = [d for d in diff if "tournament" in repr(d) or "organiser" in repr(d)]
+    assert ours == []
