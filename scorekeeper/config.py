@@ -14,6 +14,7 @@ from typing import Any
 
 DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_ENABLED": True,
+    "WTF_CSRF_TIME_LIMIT": None,  # a deal form may stay open all evening at the table
     "BABEL_DEFAULT_LOCALE": "en",
     "SCOREKEEPER_AUTO_MIGRATE": True,
     "SCOREKEEPER_PAPER": "A4",
