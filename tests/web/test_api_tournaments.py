@@ -164,3 +164,31 @@ def test_draw_that_cannot_seat_everyone_is_422(client):
                                                     "players": ["A", "B"]}).get_json()
     answer = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=_auth(made["token"]))
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "players"
+
+
+def test_a_thirty_player_evening_through_the_api(client):
+    # issue 4: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
+    names = [f"Hráč {i}" for i in range(1, 31)]
+    made = client.post("/api/v1/tournaments", json={
+        "name": "Pub", "game": "marias", "players": names, "rounds": 4, "seed": 11}).get_json()
+    base, auth = f"/api/v1/tournaments/{made['id']}", _auth(made["token"])
+    met: set[frozenset[str]] = set()
+    for number in range(1, 5):
+        rnd = client.post(f"{base}/rounds", headers=auth).get_json()
+        assert rnd["round"] == number and len(rnd["tables"]) == 10
+        assert rnd["repeats"] == 0  # RULES.md §6: the draw avoids repeat meetings
+        for table in rnd["tables"]:
+            ids = table["player_ids"]
+            met |= {frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1:]}
+            url = f"{base}/rounds/{number}/tables/{table['table']}"
+            figures = [3 * table["table"] % 7, -2, 2 - 3 * table["table"] % 7]
+            assert client.put(f"{url}/result", json={"scores": figures},
+                              headers=auth).status_code == 200
+            assert client.post(f"{url}/confirm", headers=_auth(table["token"])).status_code == 200
+    assert len(met) == 4 * 10 * 3
+    table = client.get(f"{base}/standings").get_json()
+    assert table["after_round"] == 4 and len(table["rows"]) == 30
+    assert sum(r["total"] for r in table["rows"]) == 0
+    assert [r["total"] for r in table["rows"]] == sorted((r["total"] for r in table["rows"]),
+                                                         reverse=True)
+    assert client.post(f"{base}/rounds", headers=auth).status_code == 409  # all rounds played
