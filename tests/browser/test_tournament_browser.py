@@ -57,7 +57,7 @@ def _play_table(phone_a, phone_b, url: str, declarer: int, totals: dict[str, int
     phone_a.locator("label[for=trump-2]").click()  # clubs: no hearts doubling
     phone_a.locator("#deal-form button.save").click()
     phone_a.wait_for_load_state()
-    phone_a.get_by_role("link", name="Confirm result").click()  # the match page leads back
+    phone_a.get_by_role("link", name="Confirm", exact=True).click()  # the match page leads back
     assert "unconfirmed" in phone_a.content()
     # RULES.md §4: a won hra (1 unit) is paid by each of the two defenders
     active = [i for i in range(len(seats)) if not (len(seats) == 4 and i == 0)]
