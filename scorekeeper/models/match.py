@@ -100,5 +100,5 @@ class IdempotencyKey(SQLModel, table=True):
         )
     )
     key: str = Field(max_length=200)
-    response: dict[str, Any] = Field(sa_column=Column(sa.JSON, nullable=False))
+    response: str = Field(sa_column=Column(sa.Text, nullable=False))  # the JSON text sent
     created_at: datetime = Field(default_factory=utcnow)

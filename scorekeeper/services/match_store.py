@@ -13,6 +13,7 @@ under the write lock or right after a commit, never from a transaction that may 
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from ..models.match import Deal, Match, utcnow
@@ -33,7 +35,7 @@ _writer_locks: dict[str, threading.Lock] = {}
 # Built once and executed with parameters: no statement building or cache-key work per request.
 _deal, _match = Deal.__table__, Match.__table__
 _SELECT_ROWS = (
-    sa.select(_deal.c.id, _deal.c.record, _deal.c.version)
+    sa.select(_deal.c.id, sa.cast(_deal.c.record, sa.Text), _deal.c.version)
     .where(_deal.c.match_id == sa.bindparam("match_id_"))
     .order_by(_deal.c.id)
 )
@@ -49,16 +51,29 @@ _LOCK = (
 
 
 class Row(NamedTuple):
-    """One stored deal: its row id (orders the deals), record as stored, and version."""
+    """One stored deal: its row id (orders the deals), record as stored (and as JSON text, so a
+    state can be built by decoding instead of copying), and version."""
 
     id: int
     record: dict[str, Any]
     version: int
+    text: str
+
+
+def make_row(row_id: int, record: dict[str, Any], version: int) -> Row:
+    """A row for a record about to be stored."""
+    return Row(row_id, record, version, dumps(record))
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON text (what the API sends and the idempotency keys keep)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def load_rows(session: Session, match_id: str) -> list[Row]:
     """The match's deals in order, as light rows (no ORM objects)."""
-    return [Row(*r) for r in session.execute(_SELECT_ROWS, {"match_id_": match_id})]
+    result = session.execute(_SELECT_ROWS, {"match_id_": match_id})
+    return [Row(i, json.loads(text), version, text) for i, text, version in result]
 
 
 def _key(session: Session, match_id: str) -> str:
@@ -118,8 +133,10 @@ def insert(session: Session, table: sa.Table, **values: Any) -> int:
     return session.execute(statement, values).scalar_one()
 
 
-def forget_orm_copy(session: Session, match_id: str) -> None:
-    """Expire the session's Match object, if any, so callers see the new version."""
-    for obj in list(session.identity_map.values()):
-        if isinstance(obj, Match) and obj.id == match_id:
-            session.expire(obj)
+def update_orm_copy(session: Session, match: Any) -> None:
+    """Give the session's Match object, if any, the new version (without marking it changed, and
+    without expiring it: callers may read it after the session has closed)."""
+    obj = session.identity_map.get(session.identity_key(Match, match.id))
+    if obj is not None:
+        set_committed_value(obj, "version", match.version)
+        set_committed_value(obj, "updated_at", match.updated_at)

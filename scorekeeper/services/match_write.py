@@ -9,6 +9,7 @@ and commits. On any error everything is rolled back: nothing is half-stored.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -103,7 +104,8 @@ def write(
                         {"finished": False},
                         actor,
                     )
-            state = scoring.state(match, game, options, rows, result)
+            plain = scoring.state(match, game, options, rows, result)
+            state = scoring.EncodedState(plain, match_store.dumps(plain))
             if key is not None:
                 # Last, and without looking first (the common case saves a query).
                 match_store.insert(
@@ -111,7 +113,7 @@ def write(
                     IdempotencyKey.__table__,
                     match_id=match_id,
                     key=key,
-                    response=state,
+                    response=state.encoded,
                     created_at=utcnow(),
                 )
             session.commit()
@@ -128,16 +130,18 @@ def write(
             session.rollback()
             raise
         match_store.remember(session, match_id, state["version"], rows, records)
-    match_store.forget_orm_copy(session, match_id)
+    match_store.update_orm_copy(session, match)
     return state
 
 
 def find_key(session: Session, match_id: str, key: str) -> dict | None:
-    return session.exec(
+    """The stored first answer to the deal POST with this idempotency key, if any."""
+    text = session.exec(
         select(IdempotencyKey.response).where(
             IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
         )
     ).first()
+    return None if text is None else scoring.EncodedState(json.loads(text), text)
 
 
 def deal_at(rows: list[Row], n: Any, expected_version: Any) -> int:

@@ -155,7 +155,7 @@ def record_deal(
             version=1,
             created_at=utcnow(),
         )
-        rows.append(Row(deal_id, canonical, 1))
+        rows.append(match_store.make_row(deal_id, canonical, 1))
         return "add", n, None, canonical
 
     return match_write.write(session, match_id, add, actor, idempotency_key)
@@ -177,7 +177,7 @@ def replace_deal(
         records[i] = scoring.parse(game, options, n_players, record, n)
         canonical = game.record_to_json(records[i])
         old = rows[i]
-        rows[i] = Row(old.id, canonical, old.version + 1)
+        rows[i] = match_store.make_row(old.id, canonical, old.version + 1)
         table = Deal.__table__
         session.execute(
             sa.update(table)

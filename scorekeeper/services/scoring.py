@@ -60,10 +60,18 @@ def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> Ma
         raise InvalidDeal("", _("These deals could not be scored.")) from error
 
 
+class EncodedState(dict):
+    """A match state that also carries its JSON text (``encoded``), so it is encoded once."""
+
+    def __init__(self, state: dict, encoded: str):
+        super().__init__(state)
+        self.encoded = encoded
+
+
 def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: MatchScore) -> dict:
     """The API.md match state (+ version, stake, currency, title; money for marias)."""
     # Copies: the rows may be shared with the record cache, and callers may change the state.
-    records = json.loads(json.dumps([row.record for row in rows]))
+    records = json.loads("[" + ",".join(row.text for row in rows) + "]")
     deals = []
     for n, (row, record, scored) in enumerate(zip(rows, records, result.deals, strict=True), 1):
         item = {

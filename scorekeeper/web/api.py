@@ -55,8 +55,11 @@ def _server_time(response: Response) -> Response:
 
 
 def jsonify(data: Any) -> Response:
-    """Compact JSON, keys in the order built (cheaper than Flask's sorted default)."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON, keys in the order built (cheaper than Flask's sorted default); a state the
+    service already encoded is sent as encoded."""
+    body = getattr(data, "encoded", None)
+    if body is None:
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Response(body, mimetype="application/json")
 
 

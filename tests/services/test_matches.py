@@ -280,3 +280,10 @@ def test_a_refused_write_leaves_no_trace(session):
         svc.record_deal(session=session, match_id=match.id, record={}, idempotency_key="k")
     assert svc.match_state(session=session, match=match) == before
     assert count(session, AuditEntry) == 2 and count(session, IdempotencyKey) == 0
+
+
+def test_a_match_object_stays_readable_after_its_session_closes(app):
+    with app.app_context(), Session(app.extensions["db_engine"], expire_on_commit=False) as s:
+        match = new(s)
+        add(s, match, 1, 1)
+    assert match.version == 2 and match.token and match.players == ["Jana", "Petr"]

@@ -71,7 +71,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("match_id", sa.String(length=32), nullable=False),
         sa.Column("key", sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
-        sa.Column("response", sa.JSON(), nullable=False),
+        sa.Column("response", sa.Text(), nullable=False),
         sa.Column("created_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
         sa.ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
