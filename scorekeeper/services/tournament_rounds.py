@@ -26,8 +26,8 @@ from .errors import Conflict
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
 __all__ = [
-    "close_round", "confirm_round", "draw_next_round", "preview_draw", "start_round",
-    "table_result",
+    "cancel_round", "close_round", "confirm_round", "draw_next_round", "preview_draw",
+    "start_round", "table_result",
 ]
 
 
@@ -233,3 +233,25 @@ def close_round(*, session: Session, tournament_id: str, number: Any, actor: str
     common.audit(session, tournament, actor, "close", round=rnd.number)
     session.commit()
     return rnd
+
+
+def cancel_round(*, session: Session, tournament_id: str, number: Any,
+                 actor: str = "organiser") -> None:
+    """Take back the latest round's draw while nothing has been played at any of its tables."""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    rnd = common.get_round(session, tournament, number)
+    rounds = common.load_rounds(session, tournament.id)
+    if rnd.number != rounds[-1].number or rnd.status == "closed":
+        raise Conflict(_("Only the latest round, before it is closed, can be cancelled."),
+                       field="round")
+    tables = common.load_tables(session, rnd.id)
+    if any(common.table_result(session, t)["status"] != "waiting" for t in tables):
+        raise Conflict(_("Results are already in for round %(n)s; it cannot be cancelled.",
+                         n=rnd.number), field="round")
+    common.audit(session, tournament, actor, "cancel", round=rnd.number,
+                 before={"seed": rnd.seed, "tables": [t.player_ids for t in tables]})
+    for table in tables:  # the empty matches stay behind, unlinked, as an ordinary match would
+        session.delete(table)
+    session.flush()
+    session.delete(rnd)
+    session.commit()

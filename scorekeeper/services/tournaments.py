@@ -39,6 +39,7 @@ from .tournament_players import (  # noqa: F401  (re-exported)
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401
 from .tournament_rounds import (  # noqa: F401  (the public face of the tournament services)
     _round_seed,
+    cancel_round,
     close_round,
     confirm_round,
     draw_next_round,
@@ -52,7 +53,7 @@ RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
 
 __all__ = [
-    "add_keep_apart", "add_player", "add_players", "audit_log", "check_table_token",
+    "add_keep_apart", "cancel_round", "add_player", "add_players", "audit_log", "check_table_token",
     "check_token", "close_round", "confirm_round", "confirm_table", "create_tournament",
     "draw_next_round", "get_tournament", "preview_draw", "remove_keep_apart", "rename_player",
     "reinstate_player", "set_manual_result", "standings", "start_round", "table_of_match",

@@ -88,6 +88,20 @@ def close(tournament_id: str, r: int):
     )
 
 
+@bp.post("/<tournament_id>/rounds/<int:r>/cancel")
+@login_required
+def cancel(tournament_id: str, r: int):
+    """Take back a draw before anything is played (e.g. a late arrival)."""
+    return _act(
+        tournament_id,
+        lambda: svc.cancel_round(
+            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+        ),
+        _("Round %(r)s cancelled: draw it again.", r=r),
+        "#round",
+    )
+
+
 @bp.post("/<tournament_id>/rounds/<int:r>/tables/<int:t>/confirm")
 @login_required
 def organiser_confirm(tournament_id: str, r: int, t: int):

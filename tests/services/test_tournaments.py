@@ -330,3 +330,17 @@ def test_migration_matches_the_models_and_goes_down_and_up(tmp_path):
     engine.dispose()
     ours = [d for d in diff if "tournament" in repr(d) or "organiser" in repr(d)]
     assert ours == []
+
+
+def test_a_draw_can_be_taken_back_until_something_is_played(session):
+    t = _marias(session, players=SEVEN[:6])
+    first = ts.confirm_round(session=session, tournament_id=t.id, seed=1)
+    ts.add_player(session=session, tournament_id=t.id, name="Franta")  # arrives late
+    ts.cancel_round(session=session, tournament_id=t.id, number=1)
+    again = ts.confirm_round(session=session, tournament_id=t.id, seed=1, start=True)
+    assert again["round"] == 1 and sum(len(x["player_ids"]) for x in again["tables"]) == 7
+    assert first["tables"][0]["match_id"] not in {x["match_id"] for x in again["tables"]}
+    _enter(session, again["tables"][0], HRA)
+    with pytest.raises(Conflict):
+        ts.cancel_round(session=session, tournament_id=t.id, number=1)
+    assert "cancel" in [e["action"] for e in ts.audit_log(session=session, tournament_id=t.id)]

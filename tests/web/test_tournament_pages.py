@@ -234,3 +234,11 @@ def test_marianna_teams_from_the_pages(app, organiser):
                    data={"scores-0": "41", "scores-1": "30", "confirm": "1"})
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Team" in page and html.escape(rnd["tables"][0]["players"][0]) in page
+
+
+def test_cancel_a_draw_from_the_desk(app, organiser):
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7"})
+    assert "Cancel this draw" in organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
+    organiser.post(f"/tournaments/{tid}/rounds/1/cancel")
+    assert _state(app, tid)["rounds"] == []
