@@ -5,6 +5,9 @@ error is JSON: 401/403 auth, 404 unknown, 409 conflict (stale version, finished 
 input as ``{"errors": [{"field", "message"}]}``. Nothing a client sends may cause a 500, so the
 body is parsed here (never by Flask's ``get_json``) and the blueprint has its own error handlers.
 Each answer carries ``X-Server-Time-Ms`` / ``Server-Timing`` (what the benchmark measures).
+
+Besides API.md: ``GET /matches/<id>/history`` (the audit trail), ``POST /matches/<id>/undo``
+(remove the last deal) and ``POST /matches/<id>/rematch`` (201, a new match and its token).
 """
 
 from __future__ import annotations
