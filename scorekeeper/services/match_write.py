@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
+import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -107,6 +109,8 @@ def write(
             plain = scoring.state(match, game, options, rows, result)
             state = scoring.EncodedState(plain, match_store.dumps(plain))
             if key is not None:
+                if match.version % KEY_PRUNE_EVERY == 0:
+                    prune_keys(session, match_id)
                 # Last, and without looking first (the common case saves a query).
                 match_store.insert(
                     session,
@@ -132,6 +136,20 @@ def write(
         match_store.remember(session, match_id, state["version"], rows, records)
     match_store.update_orm_copy(session, match)
     return state
+
+
+KEY_PRUNE_EVERY = 25  # writes to a match between prunings of its old idempotency keys
+KEY_LIFETIME = timedelta(days=1)  # a phone retries within seconds; a day is plenty
+
+
+def prune_keys(session: Session, match_id: str) -> None:
+    """Forget a match's idempotency answers older than KEY_LIFETIME (each holds a whole state)."""
+    table = IdempotencyKey.__table__
+    session.execute(
+        sa.delete(table).where(
+            table.c.match_id == match_id, table.c.created_at < utcnow() - KEY_LIFETIME
+        )
+    )
 
 
 def find_key(session: Session, match_id: str, key: str) -> dict | None:

@@ -287,3 +287,14 @@ def test_a_match_object_stays_readable_after_its_session_closes(app):
         match = new(s)
         add(s, match, 1, 1)
     assert match.version == 2 and match.token and match.players == ["Jana", "Petr"]
+
+
+def test_old_idempotency_answers_are_pruned(session, monkeypatch):
+    from scorekeeper.services import match_write
+
+    match = new(session)
+    add(session, match, 1, 0, key="old")
+    monkeypatch.setattr(match_write, "KEY_LIFETIME", match_write.KEY_LIFETIME * 0)
+    monkeypatch.setattr(match_write, "KEY_PRUNE_EVERY", 1)
+    add(session, match, 0, 1, key="new")  # prunes every answer older than now, then commits
+    assert session.exec(select(IdempotencyKey.key)).all() == ["new"]
