@@ -179,7 +179,12 @@ def get_match(match_id: str):  # noqa: ANN201
     """The match state."""
     session = get_session()
     match = svc.get_match(session=session, match_id=match_id)
-    return jsonify(svc.match_state(session=session, match=match))
+    etag = f'W/"{match.version}"'  # every change bumps the version: cheap polling for spectators
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag})
+    response = jsonify(svc.match_state(session=session, match=match))
+    response.headers["ETag"] = etag
+    return response
 
 
 @bp.get("/matches/<match_id>/history")

@@ -328,3 +328,14 @@ def test_unknown_api_addresses_answer_json_404(client, method, url):
     # also odd ids: PostgreSQL refuses NUL bytes, so they must never reach a query
     response = getattr(client, method)(url)
     assert response.status_code == 404 and response.json["errors"][0]["message"]
+
+
+def test_get_answers_etag_and_304_until_the_match_changes(client):
+    state = start(client)
+    url = f"/api/v1/matches/{state['id']}"
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+    post(client, state, SAMPLES["marias"][1])
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 200 and again.headers["ETag"] != etag
