@@ -66,20 +66,35 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def serve(host: str, port: int, threads: int) -> int:
+def serve(host: str, port: int, threads: int, qr: bool = True) -> int:
     """Serve the app with waitress and say where players find it."""
     import waitress
 
     from . import create_app
 
     app = create_app()
+    addresses = urls(host, port)
     with app.app_context():
         print(_("Scorekeeper is running. Players open:"))
-        for url in urls(host, port):
+        for url in addresses:
             print(f"  {url}")
+        if qr and len(addresses) > 1:  # the first LAN address, for phones to scan
+            print(_("or scan:"))
+            print(qr_code(addresses[0]), end="")
         print(_("Stop it with Ctrl+C."), flush=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
+
+
+def qr_code(url: str) -> str:
+    """``url`` as a QR code drawn with block characters for the terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, micro=False).terminal(out=out, compact=True)
+    return out.getvalue()
 
 
 def db_upgrade() -> int:
@@ -201,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
     run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
     run.add_argument("--threads", type=int, default=8, help=_("worker threads"))
+    run.add_argument("--no-qr", action="store_true", help=_("do not draw the QR code"))
     commands.add_parser("demo", help=_("load sample matches of each game"))
     database = commands.add_parser("db", help=_("database commands"))
     database.add_subparsers(dest="db_command", required=True).add_parser(
@@ -208,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.threads)
+        return serve(args.host, args.port, args.threads, qr=not args.no_qr)
     if args.command == "demo":
         return demo()
     return db_upgrade()

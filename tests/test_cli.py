@@ -41,3 +41,8 @@ def test_db_upgrade_and_demo(tmp_path, monkeypatch, capsys):
 def test_unknown_command_exits_with_usage():
     with pytest.raises(SystemExit):
         cli.main(["dance"])
+
+
+def test_qr_code_is_drawn_for_the_terminal():
+    drawing = cli.qr_code("http://192.168.1.5:5000/")
+    assert len(drawing.splitlines()) > 10 and "█" in drawing
