@@ -79,8 +79,11 @@ def serve(host: str, port: int, threads: int, qr: bool = True) -> int:
         for url in addresses:
             print(f"  {url}")
         if qr and len(addresses) > 1:  # the first LAN address, for phones to scan
-            print(_("or scan:"))
-            print(qr_code(addresses[0]), end="")
+            try:
+                drawing = qr_code(addresses[0])
+                sys.stdout.write(_("or scan:") + "\n" + drawing)
+            except UnicodeEncodeError:  # a terminal that cannot draw blocks: the URLs will do
+                pass
         print(_("Stop it with Ctrl+C."), flush=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
