@@ -99,8 +99,9 @@ def plan(
     best_cost, best = cost, [[list(t) for t in ts] for ts in sched]
     tabu: dict[tuple[int, int, int], int] = {}
     step = improved = 0
-    while best_cost > floor and evaluations < max_evaluations:
+    while best_cost > floor and evaluations < max_evaluations and len(sizes) > 1:
         step += 1
+        evaluations += 1  # every step counts, so the budget always ends the search
         conflicts: dict[int, set[int]] = {}
         for r, tables in enumerate(sched):
             evaluations += len(tables)

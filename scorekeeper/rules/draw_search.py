@@ -135,6 +135,8 @@ def local_search(
     Stops at cost ``floor`` (a known lower bound), after ``max_evaluations`` candidate swaps, or
     ``stall_steps`` steps after the last improvement."""
     tables = [list(t) for t in tables]
+    if len(tables) < 2:  # one table: nothing to swap (and no step would count as an evaluation)
+        return tables
     n = sum(len(t) for t in tables)
     where = [0] * n
     for ti, t in enumerate(tables):
@@ -153,6 +155,7 @@ def local_search(
     step = evaluations = improved = 0
     while best_cost > floor and evaluations < max_evaluations:
         step += 1
+        evaluations += 1  # every step counts, so the budget always ends the search
         if stall_steps is not None and step - improved > stall_steps:
             break
         movable = [p for p in range(n) if own[p] > 0]  # repeats first, then rank distance

@@ -77,6 +77,8 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
             players=[p.id for p in players], round_no=number, seed=seed,
             table_size=tournament.table_size, history=history, keep_apart=pairs,
             method=method, ranking=ranking, byes_had=byes,
+            # plan the remaining rounds too, so this round does not force repeats later
+            rounds_total=tournament.rounds_planned if method == "random" else None,
         )
     except drawing.DrawError as error:
         raise RuleError("players", _("%(n)s players cannot be seated at these tables; add or "

@@ -283,3 +283,14 @@ def test_lookahead_invariants(n, seed, played, left):
     check_seating(d, players, {3, 4})
     pairs = [frozenset(p) for t in d.tables for p in combinations(t, 2)]
     assert d.repeats == sum(history.get(p, 0) > 0 for p in pairs)
+
+
+@pytest.mark.parametrize(("n", "size"), [(3, 3), (4, 3), (2, 2), (3, 2)])
+def test_lookahead_with_a_single_table_ends(n, size):
+    # RULES.md §6: one table (or one pair) can only sit together again; the search must stop
+    draw = draw_round(
+        players=[f"p{i}" for i in range(n)], round_no=1, seed=3, table_size=size, rounds_total=4
+    )
+    assert sorted(p for t in draw.tables for p in t) + ([draw.bye] if draw.bye else []) == sorted(
+        f"p{i}" for i in range(n)
+    )
