@@ -220,9 +220,19 @@ def tickets(tournament_id: str, pdf: bool) -> Response | str:
     if not _is_organiser(state):
         abort(403)
 
+    table_of = {row["match_id"]: row["table"] for row in round_.get("tables", [])}
+
     def entry_url(match_id: str, token: str) -> str:
+        # The table's own page: deal entry (the match page) and the confirm button.
         base = current_app.config.get("PUBLIC_URL") or request.url_root  # the laptop's name
-        return base.rstrip("/") + f"/m/{match_id}/{token}"
+        path = url_for(
+            "tournaments.table",
+            tournament_id=tournament_id,
+            r=round_["round"],
+            t=table_of[match_id],
+            token=token,
+        )
+        return base.rstrip("/") + path
 
     context = printviews.tickets_context(round_, entry_url=entry_url)
     context["tournament"] = _event(state)
