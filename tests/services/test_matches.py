@@ -298,3 +298,29 @@ def test_old_idempotency_answers_are_pruned(session, monkeypatch):
     monkeypatch.setattr(match_write, "KEY_PRUNE_EVERY", 1)
     add(session, match, 0, 1, key="new")  # prunes every answer older than now, then commits
     assert session.exec(select(IdempotencyKey.key)).all() == ["new"]
+
+
+def test_a_write_planned_on_stale_deals_is_planned_again_under_the_lock(app, monkeypatch):
+    from contextlib import contextmanager
+
+    from scorekeeper.services import match_store
+
+    engine = app.extensions["db_engine"]
+    with app.app_context(), Session(engine, expire_on_commit=False) as s:
+        match = new(s)
+        add(s, match, 1, 0)
+        real_writer, fired = match_store.writer, []
+
+        @contextmanager
+        def writer(session):  # another phone's deal lands after this write planned
+            if not fired:
+                fired.append(True)
+                with Session(engine) as other:
+                    add(other, match, 2, 0)
+            with real_writer(session):
+                yield
+
+        monkeypatch.setattr(match_store, "writer", writer)
+        state = add(s, match, 0, 3)
+    assert [d["record"]["points"] for d in state["deals"]] == [[1, 0], [2, 0], [0, 3]]
+    assert state["version"] == 4 and state["scores"] == [3, 3]
