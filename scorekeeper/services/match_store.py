@@ -116,14 +116,6 @@ def writer(session: Session) -> Iterator[None]:
         yield
 
 
-_SELECT_MATCH = sa.select(*_match.c).where(_match.c.id == sa.bindparam("match_id_"))
-
-
-def read_match(session: Session, match_id: str) -> Any:
-    """The match's columns as a row (no lock, no ORM object), or None for an unknown id."""
-    return session.execute(_SELECT_MATCH, {"match_id_": match_id}).first()
-
-
 def lock_match(session: Session, match_id: str) -> Any:
     """Bump the version (the transaction's first statement: takes the lock) and return the
     match's columns as a row (attributes like a Match), or None for an unknown id."""

@@ -1,13 +1,10 @@
-"""The write transaction of the match service: plan, lock, check, store + audit, commit.
+"""The write transaction of the match service: lock, change, re-score, store + audit, commit.
 
-``write`` runs one change to a match's deal list. It first works the change out (``plan``) on the
-committed deals without holding any lock: applies it to the rows and parsed records, re-scores
-the whole new list (so an edit that makes a later deal impossible is refused with that deal's
-number) and builds the answer. Then it bumps the version (the writers' lock, see
-``match_store``); if another write committed in between, it plans again under the lock. It then
-stores the change, its audit entries ("reopen" too when the change un-decides the match) and the
-idempotency answer, and commits. On any error everything is rolled back: nothing is half-stored.
-Planning outside the lock keeps the lock (SQLite's single writer) held for a few statements only.
+``write`` runs one change to a match's deal list. It bumps the version first (the writers' lock,
+see ``match_store``), applies the change to the rows and parsed records, re-scores the whole new
+list (so an edit that makes a later deal impossible is refused with that deal's number), writes
+the audit entry (and "reopen" when the change un-decides the match) and the idempotency answer,
+and commits. On any error everything is rolled back: nothing is half-stored.
 """
 
 from __future__ import annotations
@@ -15,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -27,13 +23,12 @@ from sqlmodel import Session, select
 from ..models.match import AuditEntry, IdempotencyKey, utcnow
 from ..rules.base import RuleError
 from . import match_store, scoring
-from .errors import Conflict, NotFound, ServiceError
+from .errors import Conflict, NotFound
 from .match_store import Row
 
-# change(rows, records, *, game, options, n_players) -> (action, n, before, after, apply): it
-# edits the two lists in place (pure: it may be worked out twice) and returns ``apply``, which
-# issues its statements on the session once the write holds the lock.
-Change = Callable[..., tuple[str, int, Any, Any, Callable[[Session], None]]]
+# change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
+# two lists in place and issues its own statements on the session.
+Change = Callable[..., tuple[str, int, Any, Any]]
 
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -70,79 +65,49 @@ def audit(
     )
 
 
-@dataclass
-class Plan:
-    """A change worked out against the committed state ``version``: what to store and answer."""
-
-    version: int
-    rows: list[Row]
-    records: list[Any]
-    entries: list[tuple[str, int | None, Any, Any]]  # audit entries: action, n, before, after
-    apply: Callable[[Session], None]  # the change's own statements
-    state: scoring.EncodedState
-
-
-def plan(session: Session, match: Any, committed: int, change: Change) -> Plan:
-    """Work out ``change`` on the deals of version ``committed``: re-score everything, build the
-    state the write will answer (version ``committed + 1``). Raises what the rules raise."""
-    game, options = scoring.rules(match)
-    n_players = len(match.players)
-    hit = match_store.cached(session, match.id, committed)
-    if hit is None:
-        rows = match_store.load_rows(session, match.id)
-        records = [
-            scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)
-        ]
-    else:
-        rows, records = hit
-    old_records = records[:]
-    action, n, before, after, apply = change(
-        rows, records, game=game, options=options, n_players=n_players
-    )
-    result = scoring.score(game, options, n_players, records)
-    entries: list[tuple[str, int | None, Any, Any]] = [(action, n, before, after)]
-    if action != "add" and not result.finished:
-        was = scoring.score(game, options, n_players, old_records)
-        if was.finished:
-            entries.append(
-                ("reopen", n, {"finished": True, "winner": was.winner}, {"finished": False})
-            )
-    plain = scoring.state(match, game, options, rows, result)
-    plain["version"] = committed + 1
-    return Plan(
-        committed,
-        rows,
-        records,
-        entries,
-        apply,
-        scoring.EncodedState(plain, match_store.dumps(plain)),
-    )
-
-
 def write(
     session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
 ) -> dict:
-    """Plan the change outside the lock, then lock, check nobody wrote meanwhile (else plan
-    again, locked), store the change, its audit and idempotency answer, and commit."""
+    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
     if not valid_id(match_id):
         raise not_found()
-    planned: Plan | None = None
-    current = match_store.read_match(session, match_id)
-    if current is not None:
-        try:  # the CPU work happens here, while other writers may hold the lock
-            planned = plan(session, current, current.version, change)
-        except (RuleError, ServiceError):
-            planned = None  # decided again under the lock, on fresh data
     with match_store.writer(session):
         try:
             match = match_store.lock_match(session, match_id)
             if match is None:
                 raise not_found()
-            if planned is None or planned.version != match.version - 1:
-                planned = plan(session, match, match.version - 1, change)
-            planned.apply(session)
-            for action, n, before, after in planned.entries:
-                audit(session, match_id, action, n, before, after, actor)
+            game, options = scoring.rules(match)
+            n_players = len(match.players)
+            hit = match_store.cached(session, match_id, match.version - 1)
+            if hit is None:
+                rows = match_store.load_rows(session, match_id)
+                records = [
+                    scoring.parse(game, options, n_players, r.record, n)
+                    for n, r in enumerate(rows, 1)
+                ]
+                match_store.remember(session, match_id, match.version - 1, rows, records)
+            else:
+                rows, records = hit
+            old_records = records[:]
+            action, n, before, after = change(
+                rows, records, game=game, options=options, n_players=n_players
+            )
+            result = scoring.score(game, options, n_players, records)
+            audit(session, match_id, action, n, before, after, actor)
+            if action != "add" and not result.finished:
+                was = scoring.score(game, options, n_players, old_records)
+                if was.finished:
+                    audit(
+                        session,
+                        match_id,
+                        "reopen",
+                        n,
+                        {"finished": True, "winner": was.winner},
+                        {"finished": False},
+                        actor,
+                    )
+            plain = scoring.state(match, game, options, rows, result)
+            state = scoring.EncodedState(plain, match_store.dumps(plain))
             if key is not None:
                 if match.version % KEY_PRUNE_EVERY == 0:
                     prune_keys(session, match_id)
@@ -152,7 +117,7 @@ def write(
                     IdempotencyKey.__table__,
                     match_id=match_id,
                     key=key,
-                    response=planned.state.encoded,
+                    response=state.encoded,
                     created_at=utcnow(),
                 )
             session.commit()
@@ -168,9 +133,9 @@ def write(
         except BaseException:
             session.rollback()
             raise
-        match_store.remember(session, match_id, match.version, planned.rows, planned.records)
+        match_store.remember(session, match_id, state["version"], rows, records)
     match_store.update_orm_copy(session, match)
-    return planned.state
+    return state
 
 
 KEY_PRUNE_EVERY = 25  # writes to a match between prunings of its old idempotency keys

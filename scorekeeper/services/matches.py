@@ -147,20 +147,16 @@ def record_deal(
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
         canonical = game.record_to_json(parsed)
-        rows.append(match_store.make_row(0, canonical, 1))  # its id comes with the insert
-
-        def apply(session: Session) -> None:
-            deal_id = match_store.insert(
-                session,
-                Deal.__table__,
-                match_id=match_id,
-                record=canonical,
-                version=1,
-                created_at=utcnow(),
-            )
-            rows[n - 1] = match_store.make_row(deal_id, canonical, 1)
-
-        return "add", n, None, canonical, apply
+        deal_id = match_store.insert(
+            session,
+            Deal.__table__,
+            match_id=match_id,
+            record=canonical,
+            version=1,
+            created_at=utcnow(),
+        )
+        rows.append(match_store.make_row(deal_id, canonical, 1))
+        return "add", n, None, canonical
 
     return match_write.write(session, match_id, add, actor, idempotency_key)
 
@@ -182,16 +178,13 @@ def replace_deal(
         canonical = game.record_to_json(records[i])
         old = rows[i]
         rows[i] = match_store.make_row(old.id, canonical, old.version + 1)
-
-        def apply(session: Session) -> None:
-            table = Deal.__table__
-            session.execute(
-                sa.update(table)
-                .where(table.c.id == old.id)
-                .values(record=canonical, version=old.version + 1)
-            )
-
-        return "edit", n, old.record, canonical, apply
+        table = Deal.__table__
+        session.execute(
+            sa.update(table)
+            .where(table.c.id == old.id)
+            .values(record=canonical, version=old.version + 1)
+        )
+        return "edit", n, old.record, canonical
 
     return match_write.write(session, match_id, edit, actor)
 
@@ -227,11 +220,8 @@ def _remove(
         i = match_write.deal_at(rows, len(rows) if n is None else n, expected_version)
         row = rows.pop(i)
         records.pop(i)
-
-        def apply(session: Session) -> None:
-            session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
-
-        return action, i + 1, row.record, None, apply
+        session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
+        return action, i + 1, row.record, None
 
     return match_write.write(session, match_id, remove, actor)
 
