@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, Deal, Match, utcnow
+from ..rules.base import InvalidDeal
 from . import match_setup, match_store, match_write, scoring
 from .errors import NotFound
 from .match_store import Row
@@ -141,6 +142,13 @@ def record_deal(
     actor: str | None = None,
 ) -> dict:
     """Add a deal at the end; a repeated idempotency key returns the first answer unchanged."""
+    key = idempotency_key
+    if key is not None and not (
+        isinstance(key, str) and 0 < len(key) <= 200 and key.isascii() and key.isprintable()
+    ):
+        raise InvalidDeal(
+            "idempotency_key", _("An idempotency key is 1 to 200 printable ASCII characters.")
+        )
 
     def add(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
         n = len(rows) + 1

@@ -324,3 +324,11 @@ def test_a_write_planned_on_stale_deals_is_planned_again_under_the_lock(app, mon
         state = add(s, match, 0, 3)
     assert [d["record"]["points"] for d in state["deals"]] == [[1, 0], [2, 0], [0, 3]]
     assert state["version"] == 4 and state["scores"] == [3, 3]
+
+
+@pytest.mark.parametrize("key", ["", "k" * 201, "ключ", "a\x00b", 7])
+def test_a_malformed_idempotency_key_is_refused_before_anything_is_stored(session, key):
+    match = new(session)
+    with pytest.raises(InvalidDeal) as info:
+        add(session, match, 1, 1, key=key)
+    assert info.value.errors[0].field == "idempotency_key" and count(session, Deal) == 0
