@@ -61,7 +61,7 @@ def audit(
         n=n,
         before=before,
         after=after,
-        actor=actor,
+        actor=None if actor is None else str(actor)[:100],  # the column holds 100
     )
 
 
