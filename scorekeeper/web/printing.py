@@ -225,13 +225,8 @@ def tickets(tournament_id: str, pdf: bool) -> Response | str:
     def entry_url(match_id: str, token: str) -> str:
         # The table's own page: deal entry (the match page) and the confirm button.
         base = current_app.config.get("PUBLIC_URL") or request.url_root  # the laptop's name
-        path = url_for(
-            "tournaments.table",
-            tournament_id=tournament_id,
-            r=round_["round"],
-            t=table_of[match_id],
-            token=token,
-        )
+        # the tournaments blueprint's table route (a plain path: sheets also render stand-alone)
+        path = f"/tournaments/{tournament_id}/table/{round_['round']}/{table_of[match_id]}/{token}"
         return base.rstrip("/") + path
 
     context = printviews.tickets_context(round_, entry_url=entry_url)

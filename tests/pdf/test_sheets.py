@@ -162,4 +162,4 @@ def test_tickets_need_the_organiser(print_app):
 def test_ticket_links_use_the_public_url(print_app):
     print_app.config["PUBLIC_URL"] = "http://pub.local:5000/"
     html = print_app.test_client().get("/tournaments/t1/print/tickets").get_data(as_text=True)
-    assert "http://pub.local:5000/m/m1abc/tok1xyz" in html
+    assert "http://pub.local:5000/tournaments/t1/table/2/1/tok1xyz" in html
