@@ -1,4 +1,4 @@
-"""Benchmark: deal POSTs through the real HTTP server (waitress, 8 threads) on SQLite.
+"""Benchmark: deal POSTs through the real HTTP server (waitress, as `scorekeeper serve`), SQLite.
 
 Starts the app in a child process on 127.0.0.1 with a fresh SQLite database in a temp dir, then
 ``--clients`` threads (http.client, keep-alive), each scoring its own Mariáš match, POST deals
@@ -52,7 +52,7 @@ RECORDS = [
 ]
 
 
-def serve(db: str, port: int, instance: str) -> None:
+def serve(db: str, port: int, instance: str, threads: int = 8) -> None:
     """Child process: the real app under waitress."""
     import logging
 
@@ -60,12 +60,12 @@ def serve(db: str, port: int, instance: str) -> None:
 
     from scorekeeper import create_app
 
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 clients > 8 threads: expected
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 clients > threads: expected
 
     app = create_app(
         {"DATABASE_URL": f"sqlite:///{db}", "INSTANCE_PATH": instance, "SECRET_KEY": "bench"}
     )
-    waitress.serve(app, host="127.0.0.1", port=port, threads=8, _quiet=True)
+    waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
 def free_port() -> int:
@@ -155,17 +155,29 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20000)
     parser.add_argument("--deals-per-match", type=int, default=60)
     parser.add_argument(
-        "--serve", nargs=3, metavar=("DB", "PORT", "INSTANCE"), help=argparse.SUPPRESS
+        "--threads", type=int, default=4, help="waitress threads (as scorekeeper serve)"
+    )
+    parser.add_argument(
+        "--serve", nargs=4, metavar=("DB", "PORT", "INSTANCE", "THREADS"), help=argparse.SUPPRESS
     )
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], int(args.serve[1]), args.serve[2])
+        serve(args.serve[0], int(args.serve[1]), args.serve[2], int(args.serve[3]))
         return
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         root = Path(__file__).resolve().parent.parent
         server = subprocess.Popen(
-            [sys.executable, __file__, "--serve", f"{tmp}/bench.sqlite3", str(port), tmp], cwd=root
+            [
+                sys.executable,
+                __file__,
+                "--serve",
+                f"{tmp}/bench.sqlite3",
+                str(port),
+                tmp,
+                str(args.threads),
+            ],
+            cwd=root,
         )
         try:
             wait_for(port)
@@ -188,7 +200,8 @@ def main() -> None:
     n = len(out["server"])
     print(
         f"deal POSTs: {n} in {elapsed:.1f} s with {args.clients} clients "
-        f"({n / elapsed:.0f}/s); statuses {out['status']}; SQLite, waitress threads=8; "
+        f"({n / elapsed:.0f}/s); statuses {out['status']}; "
+        f"SQLite, waitress threads={args.threads}; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     labels = {

@@ -218,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = commands.add_parser("serve", help=_("serve the app on the LAN (waitress)"))
     run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
     run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
-    run.add_argument("--threads", type=int, default=8, help=_("worker threads"))
+    run.add_argument("--threads", type=int, default=4, help=_("worker threads"))
     run.add_argument("--no-qr", action="store_true", help=_("do not draw the QR code"))
     commands.add_parser("demo", help=_("load sample matches of each game"))
     database = commands.add_parser("db", help=_("database commands"))
