@@ -74,6 +74,10 @@ def serve(host: str, port: int, threads: int, qr: bool = True) -> int:
 
     app = create_app()
     addresses = urls(host, port)
+    if len(addresses) > 1 and not app.config.get("PUBLIC_URL"):
+        # QR codes on table tickets must open on the phones, even when the organiser's own
+        # browser uses localhost: links default to the LAN address printed below.
+        app.config["PUBLIC_URL"] = addresses[0]
     with app.app_context():
         print(_("Scorekeeper is running. Players open:"))
         for url in addresses:
