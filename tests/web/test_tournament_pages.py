@@ -135,6 +135,11 @@ def test_draw_preview_redraw_confirm_start_and_tables(app, organiser):
     assert "<svg" in desk  # QR codes for the tables
     assert f"/m/{rnd['tables'][0]['match_id']}/{rnd['tables'][0]['token']}" in desk
     assert 'class="timer' in desk
+    # every printable the desk links to answers (issue 5: the organiser prints from the desk)
+    printables = set(re.findall(r'href="(/(?:tournaments/[^"]*/print/|sheets/)[^"]*)"', desk))
+    assert len(printables) >= 5
+    for href in printables:
+        assert organiser.get(html.unescape(href)).status_code == 200, href
 
 
 def test_table_page_confirmation_by_a_second_player(app, client):
