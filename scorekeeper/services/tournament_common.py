@@ -27,9 +27,7 @@ from .errors import NotFound
 
 def get_tournament(*, session: Session, tournament_id: str) -> Tournament:
     """The tournament with this id; NotFound otherwise."""
-    tournament = (
-        session.get(Tournament, tournament_id) if isinstance(tournament_id, str) else None
-    )
+    tournament = session.get(Tournament, tournament_id) if isinstance(tournament_id, str) else None
     if tournament is None:
         raise NotFound(_("There is no tournament with this id."), field="id")
     return tournament
@@ -42,24 +40,31 @@ def is_team_game(tournament: Tournament) -> bool:
 
 def load_players(session: Session, tournament_id: str) -> list[TournamentPlayer]:
     """Entrants in entry order."""
-    return list(session.exec(
-        select(TournamentPlayer).where(TournamentPlayer.tournament_id == tournament_id)
-        .order_by(TournamentPlayer.position, TournamentPlayer.created_at)
-    ))
+    return list(
+        session.exec(
+            select(TournamentPlayer)
+            .where(TournamentPlayer.tournament_id == tournament_id)
+            .order_by(TournamentPlayer.position, TournamentPlayer.created_at)
+        )
+    )
 
 
 def load_rounds(session: Session, tournament_id: str) -> list[TournamentRound]:
     """Rounds in order."""
-    return list(session.exec(
-        select(TournamentRound).where(TournamentRound.tournament_id == tournament_id)
-        .order_by(TournamentRound.number)
-    ))
+    return list(
+        session.exec(
+            select(TournamentRound)
+            .where(TournamentRound.tournament_id == tournament_id)
+            .order_by(TournamentRound.number)
+        )
+    )
 
 
 def preload_matches(session: Session, tournament_id: str) -> None:
     """Load every table's match of a tournament in one query (and hold them for table_result)."""
     rows = session.exec(
-        select(Match).join(TournamentTable, TournamentTable.match_id == Match.id)
+        select(Match)
+        .join(TournamentTable, TournamentTable.match_id == Match.id)
         .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
         .where(TournamentRound.tournament_id == tournament_id)
     )
@@ -70,10 +75,13 @@ def preload_matches(session: Session, tournament_id: str) -> None:
 
 def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
     """A round's tables in order."""
-    return list(session.exec(
-        select(TournamentTable).where(TournamentTable.round_id == round_id)
-        .order_by(TournamentTable.number)
-    ))
+    return list(
+        session.exec(
+            select(TournamentTable)
+            .where(TournamentTable.round_id == round_id)
+            .order_by(TournamentTable.number)
+        )
+    )
 
 
 def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
@@ -81,12 +89,29 @@ def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
 
 
-def audit(session: Session, tournament: Tournament, actor: str, action: str, *,
-          round: int | None = None, table: int | None = None, before: Any = None,
-          after: Any = None) -> None:
+def audit(
+    session: Session,
+    tournament: Tournament,
+    actor: str,
+    action: str,
+    *,
+    round: int | None = None,
+    table: int | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> None:
     """Add an audit row (the caller commits)."""
-    session.add(TournamentAudit(tournament_id=tournament.id, actor=actor[:120], action=action,
-                                round=round, table=table, before=before, after=after))
+    session.add(
+        TournamentAudit(
+            tournament_id=tournament.id,
+            actor=actor[:120],
+            action=action,
+            round=round,
+            table=table,
+            before=before,
+            after=after,
+        )
+    )
 
 
 def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
@@ -117,9 +142,18 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
         winner = int(scores[1] > scores[0])
     else:
         winner = None
-    return {"scores": scores, "source": source, "winner": winner, "deals": len(state["deals"]),
-            "finished": bool(state.get("finished")), "confirmed": confirmed, "status": status,
-            "confirmed_by": table.confirmed_by, "match": match, "state": state}
+    return {
+        "scores": scores,
+        "source": source,
+        "winner": winner,
+        "deals": len(state["deals"]),
+        "finished": bool(state.get("finished")),
+        "confirmed": confirmed,
+        "status": status,
+        "confirmed_by": table.confirmed_by,
+        "match": match,
+        "state": state,
+    }
 
 
 def state(session: Session, tournament: Tournament) -> dict[str, Any]:
@@ -132,36 +166,71 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
         tables = []
         for table in load_tables(session, rnd.id):
             result = table_result(session, table)
-            tables.append({
-                "table": table.number, "player_ids": list(table.player_ids),
-                "players": [names.get(pid, "?") for pid in table.player_ids],
-                "match_id": table.match_id, "token": result["match"].token,
-                "confirmed": result["confirmed"], "scores": result["scores"],
-                "status": result["status"], "source": result["source"],
-                "deals": result["deals"], "confirmed_by": table.confirmed_by,
-                "seats": list(result["match"].players),
-            })
-        rounds.append({
-            "round": rnd.number, "status": rnd.status, "seed": rnd.seed, "repeats": rnd.repeats,
-            "kept_apart_broken": rnd.kept_apart_broken,
-            "bye": [{"player_id": pid, "player": names.get(pid, "?")} for pid in rnd.bye_ids],
-            "started_at": iso(rnd.started_at), "ends_at": iso(rnd.ends_at),
-            "closed_at": iso(rnd.closed_at), "tables": tables,
-        })
+            tables.append(
+                {
+                    "table": table.number,
+                    "player_ids": list(table.player_ids),
+                    "players": [names.get(pid, "?") for pid in table.player_ids],
+                    "match_id": table.match_id,
+                    "token": result["match"].token,
+                    "confirmed": result["confirmed"],
+                    "scores": result["scores"],
+                    "status": result["status"],
+                    "source": result["source"],
+                    "deals": result["deals"],
+                    "confirmed_by": table.confirmed_by,
+                    "seats": list(result["match"].players),
+                }
+            )
+        rounds.append(
+            {
+                "round": rnd.number,
+                "status": rnd.status,
+                "seed": rnd.seed,
+                "repeats": rnd.repeats,
+                "kept_apart_broken": rnd.kept_apart_broken,
+                "bye": [{"player_id": pid, "player": names.get(pid, "?")} for pid in rnd.bye_ids],
+                "started_at": iso(rnd.started_at),
+                "ends_at": iso(rnd.ends_at),
+                "closed_at": iso(rnd.closed_at),
+                "tables": tables,
+            }
+        )
     return {
-        "id": tournament.id, "name": tournament.name, "venue": tournament.venue,
-        "date": tournament.date, "game": tournament.game, "preset": tournament.preset,
-        "options": tournament.options, "rounds_planned": tournament.rounds_planned,
-        "round_minutes": tournament.round_minutes, "deals_per_round": tournament.deals_per_round,
-        "table_size": tournament.table_size, "ranking": tournament.ranking,
-        "stake": tournament.stake, "currency": tournament.currency,
-        "draw_method": tournament.draw_method, "seed": tournament.seed,
-        "players": [{"id": p.id, "name": p.name, "active": p.withdrawn_after is None,
-                     "members": p.members, "withdrawn_after": p.withdrawn_after}
-                    for p in players],
-        "keep_apart": [{"id": k.id, "player_ids": [k.a_id, k.b_id],
-                        "players": [names.get(k.a_id, "?"), names.get(k.b_id, "?")]}
-                       for k in load_pairs(session, tournament.id)],
+        "id": tournament.id,
+        "name": tournament.name,
+        "venue": tournament.venue,
+        "date": tournament.date,
+        "game": tournament.game,
+        "preset": tournament.preset,
+        "options": tournament.options,
+        "rounds_planned": tournament.rounds_planned,
+        "round_minutes": tournament.round_minutes,
+        "deals_per_round": tournament.deals_per_round,
+        "table_size": tournament.table_size,
+        "ranking": tournament.ranking,
+        "stake": tournament.stake,
+        "currency": tournament.currency,
+        "draw_method": tournament.draw_method,
+        "seed": tournament.seed,
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "active": p.withdrawn_after is None,
+                "members": p.members,
+                "withdrawn_after": p.withdrawn_after,
+            }
+            for p in players
+        ],
+        "keep_apart": [
+            {
+                "id": k.id,
+                "player_ids": [k.a_id, k.b_id],
+                "players": [names.get(k.a_id, "?"), names.get(k.b_id, "?")],
+            }
+            for k in load_pairs(session, tournament.id)
+        ],
         "rounds": rounds,
     }
 
@@ -187,5 +256,6 @@ def get_table(session: Session, rnd: TournamentRound, number: Any) -> Tournament
     for table in load_tables(session, rnd.id):
         if str(table.number) == str(number):
             return table
-    raise NotFound(_("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number),
-                   field="table")
+    raise NotFound(
+        _("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number), field="table"
+    )

@@ -17,8 +17,14 @@ from .errors import Conflict, NotFound
 from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
 
 __all__ = [
-    "add_keep_apart", "add_player", "add_players", "new_player", "reinstate_player",
-    "remove_keep_apart", "rename_player", "withdraw_player",
+    "add_keep_apart",
+    "add_player",
+    "add_players",
+    "new_player",
+    "reinstate_player",
+    "remove_keep_apart",
+    "rename_player",
+    "withdraw_player",
 ]
 
 
@@ -56,14 +62,19 @@ def new_player(
 
 
 def add_player(
-    *, session: Session, tournament_id: str, name: str, members: list[str] | None = None,
+    *,
+    session: Session,
+    tournament_id: str,
+    name: str,
+    members: list[str] | None = None,
     actor: str = "organiser",
 ) -> TournamentPlayer:
     """Register one entrant (a late entry once rounds have begun: plays from the next draw)."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     player = new_player(session, tournament, name, members)
-    common.audit(session, tournament, actor, "add_player", after={"id": player.id,
-                                                                   "name": player.name})
+    common.audit(
+        session, tournament, actor, "add_player", after={"id": player.id, "name": player.name}
+    )
     session.commit()
     return player
 
@@ -87,8 +98,13 @@ def add_players(
             ) from None
     if not added:
         raise RuleError("names", _("Paste at least one name, one a line."))
-    common.audit(session, tournament, actor, "add_players",
-                 after=[{"id": p.id, "name": p.name} for p in added])
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "add_players",
+        after=[{"id": p.id, "name": p.name} for p in added],
+    )
     session.commit()
     return added
 
@@ -120,8 +136,14 @@ def rename_player(
         raise RuleError("name", _("%(name)s is already registered.", name=new))
     player.name = new
     session.add(player)
-    common.audit(session, tournament, actor, "rename_player", before={"name": before},
-                 after={"id": player.id, "name": new})
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "rename_player",
+        before={"name": before},
+        after={"id": player.id, "name": new},
+    )
     session.commit()
     return player
 
@@ -137,8 +159,13 @@ def withdraw_player(
     rounds = load_rounds(session, tournament_id)
     player.withdrawn_after = rounds[-1].number if rounds else 0
     session.add(player)
-    common.audit(session, tournament, actor, "withdraw", after={"id": player.id,
-                 "name": player.name, "after_round": player.withdrawn_after})
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "withdraw",
+        after={"id": player.id, "name": player.name, "after_round": player.withdrawn_after},
+    )
     session.commit()
     return player
 

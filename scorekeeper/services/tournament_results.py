@@ -25,21 +25,33 @@ def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -
     sides = len(table.player_ids)
     if not isinstance(scores, list) or len(scores) != sides:
         raise RuleError("scores", _("Enter one figure for each of the %(n)s seats.", n=sides))
-    errors = [FieldError(f"scores.{i}", _("Enter a whole number."))
-              for i, v in enumerate(scores)
-              if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9]
+    errors = [
+        FieldError(f"scores.{i}", _("Enter a whole number."))
+        for i, v in enumerate(scores)
+        if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9
+    ]
     if errors:
         raise RuleError(errors)
     if sides == 2 and scores[0] == scores[1]:
         raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
     if tournament.game == "marias" and sum(scores) != 0:
-        raise RuleError("scores", _("Balances at a table add up to zero; these add up to "
-                                    "%(sum)s.", sum=sum(scores)))
+        raise RuleError(
+            "scores",
+            _("Balances at a table add up to zero; these add up to %(sum)s.", sum=sum(scores)),
+        )
     return list(scores)
 
 
-def set_manual_result(*, session: Session, tournament_id: str, round: Any, table: Any,
-                      scores: Any, actor: str = "organiser", confirm: bool = False) -> dict:
+def set_manual_result(
+    *,
+    session: Session,
+    tournament_id: str,
+    round: Any,
+    table: Any,
+    scores: Any,
+    actor: str = "organiser",
+    confirm: bool = False,
+) -> dict:
     """The organiser types a table's figures from its paper sheet (None clears them)."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, round)
@@ -52,16 +64,30 @@ def set_manual_result(*, session: Session, tournament_id: str, round: Any, table
     session.add(row)
     session.flush()
     after = common.table_result(session, row)
-    common.audit(session, tournament, actor, "result", round=rnd.number, table=row.number,
-                 before={"scores": before["scores"], "confirmed": before["confirmed"]},
-                 after={"scores": after["scores"], "confirmed": after["confirmed"]})
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "result",
+        round=rnd.number,
+        table=row.number,
+        before={"scores": before["scores"], "confirmed": before["confirmed"]},
+        after={"scores": after["scores"], "confirmed": after["confirmed"]},
+    )
     session.commit()
     return after
 
 
-def confirm_table(*, session: Session, tournament_id: str, round: Any, table: Any,
-                  token: str | None = None, organiser: bool = False, by: str | None = None
-                  ) -> dict:
+def confirm_table(
+    *,
+    session: Session,
+    tournament_id: str,
+    round: Any,
+    table: Any,
+    token: str | None = None,
+    organiser: bool = False,
+    by: str | None = None,
+) -> dict:
     """Confirm a table's current result: its own token (a second player) or the organiser's."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, round)
@@ -76,12 +102,21 @@ def confirm_table(*, session: Session, tournament_id: str, round: Any, table: An
     seats = list(current["match"].players)
     if by and not organiser and by not in seats:
         raise RuleError("by", _("Choose your name from the table."))
-    actor = "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number,
-                                            by=(by or "?")[:60])
+    actor = (
+        "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number, by=(by or "?")[:60])
+    )
     before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
     row.confirmed_scores, row.confirmed_by, row.confirmed_at = current["scores"], actor, _now()
     session.add(row)
-    common.audit(session, tournament, actor, "confirm", round=rnd.number, table=row.number,
-                 before=before, after={"scores": current["scores"], "by": actor})
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "confirm",
+        round=rnd.number,
+        table=row.number,
+        before=before,
+        after={"scores": current["scores"], "by": actor},
+    )
     session.commit()
     return common.table_result(session, row)

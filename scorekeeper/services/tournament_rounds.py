@@ -26,8 +26,13 @@ from .errors import Conflict
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
 __all__ = [
-    "cancel_round", "close_round", "confirm_round", "draw_next_round", "preview_draw",
-    "start_round", "table_result",
+    "cancel_round",
+    "close_round",
+    "confirm_round",
+    "draw_next_round",
+    "preview_draw",
+    "start_round",
+    "table_result",
 ]
 
 
@@ -39,11 +44,13 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
 def _next_number(session: Session, tournament: Tournament) -> int:
     rounds = common.load_rounds(session, tournament.id)
     if rounds and rounds[-1].status != "closed":
-        raise Conflict(_("Close round %(n)s before drawing the next.", n=rounds[-1].number),
-                       field="round")
+        raise Conflict(
+            _("Close round %(n)s before drawing the next.", n=rounds[-1].number), field="round"
+        )
     if len(rounds) >= tournament.rounds_planned:
-        raise Conflict(_("All %(n)s rounds have been drawn.", n=tournament.rounds_planned),
-                       field="round")
+        raise Conflict(
+            _("All %(n)s rounds have been drawn.", n=tournament.rounds_planned), field="round"
+        )
     return len(rounds) + 1
 
 
@@ -61,8 +68,11 @@ def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]
 
 
 def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
-    players = [p for p in common.load_players(session, tournament.id)
-               if p.withdrawn_after is None or p.withdrawn_after >= number]
+    players = [
+        p
+        for p in common.load_players(session, tournament.id)
+        if p.withdrawn_after is None or p.withdrawn_after >= number
+    ]
     history, byes = _history(session, tournament)
     ranking = None
     if tournament.draw_method == "standings" or tournament.table_size == 2:
@@ -74,15 +84,26 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
     pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
     try:
         return drawing.draw_round(
-            players=[p.id for p in players], round_no=number, seed=seed,
-            table_size=tournament.table_size, history=history, keep_apart=pairs,
-            method=method, ranking=ranking, byes_had=byes,
+            players=[p.id for p in players],
+            round_no=number,
+            seed=seed,
+            table_size=tournament.table_size,
+            history=history,
+            keep_apart=pairs,
+            method=method,
+            ranking=ranking,
+            byes_had=byes,
             # plan the remaining rounds too, so this round does not force repeats later
             rounds_total=tournament.rounds_planned if method == "random" else None,
         )
     except drawing.DrawError as error:
-        raise RuleError("players", _("%(n)s players cannot be seated at these tables; add or "
-                                     "withdraw a player.", n=len(players))) from error
+        raise RuleError(
+            "players",
+            _(
+                "%(n)s players cannot be seated at these tables; add or withdraw a player.",
+                n=len(players),
+            ),
+        ) from error
 
 
 def _round_seed(tournament: Tournament, seed: Any) -> int:
@@ -105,15 +126,23 @@ def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> d
     result = _draw(session, tournament, number, seed)
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     history, _byes = _history(session, tournament)
-    again = [sorted((names[a], names[b])) for t in result.tables for a, b in combinations(t, 2)
-             if history.get(frozenset((a, b)))]
+    again = [
+        sorted((names[a], names[b]))
+        for t in result.tables
+        for a, b in combinations(t, 2)
+        if history.get(frozenset((a, b)))
+    ]
     return {
-        "round": number, "seed": seed, "repeats": result.repeats, "repeat_pairs": again,
-        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in
-                              result.kept_apart_broken],
+        "round": number,
+        "seed": seed,
+        "repeats": result.repeats,
+        "repeat_pairs": again,
+        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in result.kept_apart_broken],
         "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
-        "tables": [{"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
-                   for i, t in enumerate(result.tables, start=1)],
+        "tables": [
+            {"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
+            for i, t in enumerate(result.tables, start=1)
+        ],
     }
 
 
@@ -129,8 +158,14 @@ def _seats(tournament: Tournament, entrants: Sequence[Any]) -> list[str]:
     return [e.name for e in entrants]
 
 
-def confirm_round(*, session: Session, tournament_id: str, seed: Any = None,
-                  actor: str = "organiser", start: bool = False) -> dict[str, Any]:
+def confirm_round(
+    *,
+    session: Session,
+    tournament_id: str,
+    seed: Any = None,
+    actor: str = "organiser",
+    start: bool = False,
+) -> dict[str, Any]:
     """Store the draw for ``seed`` as the next round, one match per table; answers the round."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     number = _next_number(session, tournament)
@@ -143,42 +178,64 @@ def confirm_round(*, session: Session, tournament_id: str, seed: Any = None,
     made = []
     for i, ids in enumerate(result.tables, start=1):
         match = matches.create_match(
-            session=session, game=tournament.game, preset=tournament.preset,
-            players=_seats(tournament, [players[p] for p in ids]), options=options,
-            stake=tournament.stake, currency=tournament.currency,
-            title=_("%(name)s, round %(r)s, table %(t)s", name=tournament.name[:150], r=number,
-                    t=i),
+            session=session,
+            game=tournament.game,
+            preset=tournament.preset,
+            players=_seats(tournament, [players[p] for p in ids]),
+            options=options,
+            stake=tournament.stake,
+            currency=tournament.currency,
+            title=_(
+                "%(name)s, round %(r)s, table %(t)s", name=tournament.name[:150], r=number, t=i
+            ),
             actor=actor,
         )
         made.append((i, ids, match))
     rnd = TournamentRound(
-        tournament_id=tournament.id, number=number, seed=seed, repeats=result.repeats,
+        tournament_id=tournament.id,
+        number=number,
+        seed=seed,
+        repeats=result.repeats,
         kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
         bye_ids=[result.bye] if result.bye else [],
     )
     session.add(rnd)
     session.flush()
     for i, ids, match in made:
-        session.add(TournamentTable(round_id=rnd.id, number=i, player_ids=list(ids),
-                                    match_id=match.id))
-    common.audit(session, tournament, actor, "draw", round=number,
-                 after={"seed": seed, "tables": [list(t) for t in result.tables]})
+        session.add(
+            TournamentTable(round_id=rnd.id, number=i, player_ids=list(ids), match_id=match.id)
+        )
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "draw",
+        round=number,
+        after={"seed": seed, "tables": [list(t) for t in result.tables]},
+    )
     if start:
         _start(tournament, rnd)
     session.commit()
     return _round_json(session, tournament, rnd)
 
 
-def draw_next_round(*, session: Session, tournament_id: str, actor: str = "organiser",
-                    seed: Any = None) -> dict[str, Any]:
+def draw_next_round(
+    *, session: Session, tournament_id: str, actor: str = "organiser", seed: Any = None
+) -> dict[str, Any]:
     """API: close the current round if every table is confirmed, then draw and start the next."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rounds = common.load_rounds(session, tournament.id)
     if rounds and rounds[-1].status != "closed":
-        close_round(session=session, tournament_id=tournament_id, number=rounds[-1].number,
-                    actor=actor, require_confirmed=True)
-    return confirm_round(session=session, tournament_id=tournament_id, seed=seed, actor=actor,
-                         start=True)
+        close_round(
+            session=session,
+            tournament_id=tournament_id,
+            number=rounds[-1].number,
+            actor=actor,
+            require_confirmed=True,
+        )
+    return confirm_round(
+        session=session, tournament_id=tournament_id, seed=seed, actor=actor, start=True
+    )
 
 
 def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
@@ -186,13 +243,24 @@ def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) 
     tables = []
     for table in common.load_tables(session, rnd.id):
         match = matches.get_match(session=session, match_id=table.match_id)
-        tables.append({"table": table.number, "player_ids": list(table.player_ids),
-                       "players": [names[p] for p in table.player_ids],
-                       "match_id": match.id, "token": match.token})
-    return {"round": rnd.number, "status": rnd.status, "seed": rnd.seed, "repeats": rnd.repeats,
-            "kept_apart_broken": rnd.kept_apart_broken,
-            "bye": [{"player_id": p, "player": names[p]} for p in rnd.bye_ids],
-            "tables": tables}
+        tables.append(
+            {
+                "table": table.number,
+                "player_ids": list(table.player_ids),
+                "players": [names[p] for p in table.player_ids],
+                "match_id": match.id,
+                "token": match.token,
+            }
+        )
+    return {
+        "round": rnd.number,
+        "status": rnd.status,
+        "seed": rnd.seed,
+        "repeats": rnd.repeats,
+        "kept_apart_broken": rnd.kept_apart_broken,
+        "bye": [{"player_id": p, "player": names[p]} for p in rnd.bye_ids],
+        "tables": tables,
+    }
 
 
 def _start(tournament: Tournament, rnd: TournamentRound) -> None:
@@ -202,8 +270,9 @@ def _start(tournament: Tournament, rnd: TournamentRound) -> None:
         rnd.ends_at = rnd.started_at + timedelta(minutes=tournament.round_minutes)
 
 
-def start_round(*, session: Session, tournament_id: str, number: Any,
-                actor: str = "organiser") -> TournamentRound:
+def start_round(
+    *, session: Session, tournament_id: str, number: Any, actor: str = "organiser"
+) -> TournamentRound:
     """Start a drawn round: the timer counts down from the round length."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
@@ -216,19 +285,34 @@ def start_round(*, session: Session, tournament_id: str, number: Any,
     return rnd
 
 
-def close_round(*, session: Session, tournament_id: str, number: Any, actor: str = "organiser",
-                require_confirmed: bool = False) -> TournamentRound:
+def close_round(
+    *,
+    session: Session,
+    tournament_id: str,
+    number: Any,
+    actor: str = "organiser",
+    require_confirmed: bool = False,
+) -> TournamentRound:
     """Close a round (unconfirmed tables keep not counting until someone confirms them)."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status == "closed":
         raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
     if require_confirmed:
-        open_tables = [t.number for t in common.load_tables(session, rnd.id)
-                       if not common.table_result(session, t)["confirmed"]]
+        open_tables = [
+            t.number
+            for t in common.load_tables(session, rnd.id)
+            if not common.table_result(session, t)["confirmed"]
+        ]
         if open_tables:
-            raise Conflict(_("Round %(n)s still has unconfirmed tables: %(t)s.", n=rnd.number,
-                             t=", ".join(map(str, open_tables))), field="round")
+            raise Conflict(
+                _(
+                    "Round %(n)s still has unconfirmed tables: %(t)s.",
+                    n=rnd.number,
+                    t=", ".join(map(str, open_tables)),
+                ),
+                field="round",
+            )
     rnd.status = "closed"
     rnd.closed_at = _now()
     session.add(rnd)
@@ -237,21 +321,31 @@ def close_round(*, session: Session, tournament_id: str, number: Any, actor: str
     return rnd
 
 
-def cancel_round(*, session: Session, tournament_id: str, number: Any,
-                 actor: str = "organiser") -> None:
+def cancel_round(
+    *, session: Session, tournament_id: str, number: Any, actor: str = "organiser"
+) -> None:
     """Take back the latest round's draw while nothing has been played at any of its tables."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     rounds = common.load_rounds(session, tournament.id)
     if rnd.number != rounds[-1].number or rnd.status == "closed":
-        raise Conflict(_("Only the latest round, before it is closed, can be cancelled."),
-                       field="round")
+        raise Conflict(
+            _("Only the latest round, before it is closed, can be cancelled."), field="round"
+        )
     tables = common.load_tables(session, rnd.id)
     if any(common.table_result(session, t)["status"] != "waiting" for t in tables):
-        raise Conflict(_("Results are already in for round %(n)s; it cannot be cancelled.",
-                         n=rnd.number), field="round")
-    common.audit(session, tournament, actor, "cancel", round=rnd.number,
-                 before={"seed": rnd.seed, "tables": [t.player_ids for t in tables]})
+        raise Conflict(
+            _("Results are already in for round %(n)s; it cannot be cancelled.", n=rnd.number),
+            field="round",
+        )
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "cancel",
+        round=rnd.number,
+        before={"seed": rnd.seed, "tables": [t.player_ids for t in tables]},
+    )
     for table in tables:  # the empty matches stay behind, unlinked, as an ordinary match would
         session.delete(table)
     session.flush()

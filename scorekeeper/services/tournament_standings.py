@@ -37,10 +37,13 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
         for table in common.load_tables(session, rnd.id):
             result = common.table_result(session, table)
             if result["confirmed"]:
-                tables.append(ranking.TableResult(
-                    players=tuple(table.player_ids), scores=tuple(result["scores"]),
-                    winner=result["winner"],
-                ))
+                tables.append(
+                    ranking.TableResult(
+                        players=tuple(table.player_ids),
+                        scores=tuple(result["scores"]),
+                        winner=result["winner"],
+                    )
+                )
             else:
                 complete = False
         if whole_rounds_only and not complete:
@@ -54,16 +57,24 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
 def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
     """API.md standings JSON plus "tournament" (name, venue, date, rounds_planned, game)."""
     # an entrant withdrawn before the first round never played: not a row of the standings
-    players = {p.id: p.name for p in common.load_players(session, tournament.id)
-               if p.withdrawn_after != 0}
+    players = {
+        p.id: p.name for p in common.load_players(session, tournament.id) if p.withdrawn_after != 0
+    }
     rounds = round_results(session, tournament)
     document = ranking.standings_json(
-        kind=kind_of(tournament), rounds=rounds, players=players, lot_seed=tournament.seed,
+        kind=kind_of(tournament),
+        rounds=rounds,
+        players=players,
+        lot_seed=tournament.seed,
         ranking=tournament.ranking if tournament.game == "marias" else "balance",
     )
     document["tournament"] = {
-        "id": tournament.id, "name": tournament.name, "venue": tournament.venue,
-        "date": tournament.date, "rounds_planned": tournament.rounds_planned,
-        "game": tournament.game, "ranking": tournament.ranking,
+        "id": tournament.id,
+        "name": tournament.name,
+        "venue": tournament.venue,
+        "date": tournament.date,
+        "rounds_planned": tournament.rounds_planned,
+        "game": tournament.game,
+        "ranking": tournament.ranking,
     }
     return document

@@ -53,11 +53,30 @@ RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
 
 __all__ = [
-    "add_keep_apart", "cancel_round", "add_player", "add_players", "audit_log", "check_table_token",
-    "check_token", "close_round", "confirm_round", "confirm_table", "create_tournament",
-    "draw_next_round", "get_tournament", "preview_draw", "remove_keep_apart", "rename_player",
-    "reinstate_player", "set_manual_result", "standings", "start_round", "table_of_match",
-    "table_result", "tournament_state", "withdraw_player",
+    "add_keep_apart",
+    "cancel_round",
+    "add_player",
+    "add_players",
+    "audit_log",
+    "check_table_token",
+    "check_token",
+    "close_round",
+    "confirm_round",
+    "confirm_table",
+    "create_tournament",
+    "draw_next_round",
+    "get_tournament",
+    "preview_draw",
+    "remove_keep_apart",
+    "rename_player",
+    "reinstate_player",
+    "set_manual_result",
+    "standings",
+    "start_round",
+    "table_of_match",
+    "table_result",
+    "tournament_state",
+    "withdraw_player",
 ]
 
 
@@ -115,8 +134,9 @@ def create_tournament(
     if game == "marias":
         table_size = table_size or 3
         if table_size not in (3, 4):
-            raise RuleError("table_size",
-                            _("Mariáš tables seat 3 (or 4 where the count needs it)."))
+            raise RuleError(
+                "table_size", _("Mariáš tables seat 3 (or 4 where the count needs it).")
+            )
         ranking = ranking or "balance"
         if ranking not in ("balance", "placings"):
             raise RuleError("ranking", _("Choose balance or placings."))
@@ -127,12 +147,22 @@ def create_tournament(
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
     tournament = Tournament(
-        name=name[:200], game=game, preset=preset, options=rules.options_to_json(effective),
-        rounds_planned=rounds, table_size=table_size, ranking=ranking, seed=int(seed),
-        venue=(venue or "").strip()[:200], date=(date or "").strip()[:10],
-        round_minutes=round_minutes, deals_per_round=deals_per_round,
-        stake=stake, currency=(str(currency).strip()[:8] or None) if currency else None,
-        draw_method=draw_method, organiser_id=organiser_id,
+        name=name[:200],
+        game=game,
+        preset=preset,
+        options=rules.options_to_json(effective),
+        rounds_planned=rounds,
+        table_size=table_size,
+        ranking=ranking,
+        seed=int(seed),
+        venue=(venue or "").strip()[:200],
+        date=(date or "").strip()[:10],
+        round_minutes=round_minutes,
+        deals_per_round=deals_per_round,
+        stake=stake,
+        currency=(str(currency).strip()[:8] or None) if currency else None,
+        draw_method=draw_method,
+        organiser_id=organiser_id,
     )
     session.add(tournament)
     session.flush()
@@ -172,12 +202,20 @@ def check_token(tournament: Tournament, token: str | None) -> bool:
 def audit_log(*, session: Session, tournament_id: str) -> list[dict[str, Any]]:
     """Every recorded change, oldest first: when, actor, action, round, table, before, after."""
     rows = session.exec(
-        select(TournamentAudit).where(TournamentAudit.tournament_id == tournament_id)
+        select(TournamentAudit)
+        .where(TournamentAudit.tournament_id == tournament_id)
         .order_by(TournamentAudit.id)
     ).all()
     return [
-        {"when": common.iso(r.at), "actor": r.actor, "action": r.action,
-         "round": r.round, "table": r.table, "before": r.before, "after": r.after}
+        {
+            "when": common.iso(r.at),
+            "actor": r.actor,
+            "action": r.action,
+            "round": r.round,
+            "table": r.table,
+            "before": r.before,
+            "after": r.after,
+        }
         for r in rows
     ]
 

@@ -76,10 +76,12 @@ class NewTournamentForm(FlaskForm):
     draw_method = SelectField(
         _l("Later rounds seated"),
         default="random",
-        choices=choices([
-            ("random", _l("random draw")),
-            ("standings", _l("by standings")),
-        ]),
+        choices=choices(
+            [
+                ("random", _l("random draw")),
+                ("standings", _l("by standings")),
+            ]
+        ),
     )
     seed = IntegerField(
         _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 2**31 - 1)]

@@ -31,8 +31,9 @@ def _actor() -> str:
 def is_organiser(tournament: Any) -> bool:
     """Whether the logged-in organiser may run ``tournament`` (used by the printing pages too)."""
     organiser = current_organiser()
-    return organiser is not None and (tournament.organiser_id == organiser.id
-                                      or tournament.id in session.get("runs", []))
+    return organiser is not None and (
+        tournament.organiser_id == organiser.id or tournament.id in session.get("runs", [])
+    )
 
 
 def organised(tournament_id: str) -> Any:

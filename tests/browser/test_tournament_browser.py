@@ -114,8 +114,14 @@ def test_seven_players_two_rounds_two_phones(live_server, page, browser):
         links = _table_links(organiser)
         assert len(links) == 2  # RULES.md §6: 7 = one table of 3 and one of 4
         for t, url in enumerate(links, start=1):
-            _play_table(phone_a, phone_b, url, declarer=1 if number == 1 else 2, totals=totals,
-                        shots=f"06-r{number}t{t}")
+            _play_table(
+                phone_a,
+                phone_b,
+                url,
+                declarer=1 if number == 1 else 2,
+                totals=totals,
+                shots=f"06-r{number}t{t}",
+            )
         organiser.goto(manage_url)
         assert organiser.locator("li.tbl.confirmed").count() == 2
         organiser.get_by_role("button", name=f"Close round {number}").click()

@@ -18,8 +18,12 @@ from scorekeeper.services import tournaments as ts
 from scorekeeper.services.errors import Conflict, Forbidden, NotFound
 
 SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
-HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
-       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+HRA = {
+    "declarer": 0,
+    "dealer": None,
+    "trump": "clubs",
+    "parts": [{"kind": "hra", "won": True, "flek": 0}],
+}
 
 
 @pytest.fixture
@@ -40,8 +44,15 @@ def session(request, tmp_path):
 
 def _marias(session, players=SEVEN, **kw):
     kw.setdefault("rounds", 2)
-    return ts.create_tournament(session=session, name="Posvícení", game="marias", preset="pub",
-                                players=players, seed=7, **kw)
+    return ts.create_tournament(
+        session=session,
+        name="Posvícení",
+        game="marias",
+        preset="pub",
+        players=players,
+        seed=7,
+        **kw,
+    )
 
 
 def _enter(session, table, record):
@@ -63,14 +74,17 @@ def test_create_and_register(session):
     assert state["options"]["hra"] == 1  # every effective option is stored
 
 
-@pytest.mark.parametrize("kw, field", [
-    ({"name": " "}, "name"),
-    ({"game": "poker"}, "game"),
-    ({"rounds": 0}, "rounds"),
-    ({"ranking": "wins"}, "ranking"),
-    ({"draw_method": "swiss"}, "draw_method"),
-    ({"options": {"nonsense": 1}}, "options.nonsense"),
-])
+@pytest.mark.parametrize(
+    "kw, field",
+    [
+        ({"name": " "}, "name"),
+        ({"game": "poker"}, "game"),
+        ({"rounds": 0}, "rounds"),
+        ({"ranking": "wins"}, "ranking"),
+        ({"draw_method": "swiss"}, "draw_method"),
+        ({"options": {"nonsense": 1}}, "options.nonsense"),
+    ],
+)
 def test_create_refuses_bad_input(session, kw, field):
     args = {"name": "T", "game": "marias", **kw}
     with pytest.raises(RuleError) as error:
@@ -126,8 +140,14 @@ def test_round_flow_confirmation_and_standings(session):
         ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, token="nope")
     with pytest.raises(Conflict):  # nothing entered at table 2 yet
         ts.confirm_table(session=session, tournament_id=t.id, round=1, table=2, organiser=True)
-    ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1,
-                     token=first["token"], by=first["players"][1])
+    ts.confirm_table(
+        session=session,
+        tournament_id=t.id,
+        round=1,
+        table=1,
+        token=first["token"],
+        by=first["players"][1],
+    )
     result = ts.standings(session=session, tournament_id=t.id)
     assert result["after_round"] == 1
     top = result["rows"][0]
@@ -144,17 +164,23 @@ def test_manual_result_correction_and_audit(session):
     t = _marias(session)
     ts.confirm_round(session=session, tournament_id=t.id, start=True)
     with pytest.raises(RuleError) as error:  # RULES.md §6: a table's balances are zero-sum
-        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                             scores=[5, 1, -1])
+        ts.set_manual_result(
+            session=session, tournament_id=t.id, round=1, table=1, scores=[5, 1, -1]
+        )
     assert error.value.errors[0].field == "scores"
     with pytest.raises(RuleError):
-        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                             scores=[1, 2])
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                         scores=[6, -2, -4])
+        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[1, 2])
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[6, -2, -4])
     ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, organiser=True)
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                         scores=[4, -2, -2], actor="organiser:anna", confirm=True)
+    ts.set_manual_result(
+        session=session,
+        tournament_id=t.id,
+        round=1,
+        table=1,
+        scores=[4, -2, -2],
+        actor="organiser:anna",
+        confirm=True,
+    )
     entry = ts.audit_log(session=session, tournament_id=t.id)[-1]
     assert entry["actor"] == "organiser:anna" and entry["round"] == 1 and entry["table"] == 1
     assert entry["before"] == {"scores": [6, -2, -4], "confirmed": True}
@@ -198,8 +224,14 @@ def test_second_round_avoids_repeats_and_api_draw_needs_confirmed_tables(session
     with pytest.raises(Conflict):
         ts.draw_next_round(session=session, tournament_id=t.id)
     for x in r1["tables"]:
-        ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=x["table"],
-                             scores=[2, -1, -1], confirm=True)
+        ts.set_manual_result(
+            session=session,
+            tournament_id=t.id,
+            round=1,
+            table=x["table"],
+            scores=[2, -1, -1],
+            confirm=True,
+        )
     r2 = ts.draw_next_round(session=session, tournament_id=t.id)
     assert r2["round"] == 2 and r2["repeats"] >= 0
     with pytest.raises(Conflict):  # all planned rounds drawn
@@ -209,8 +241,14 @@ def test_second_round_avoids_repeats_and_api_draw_needs_confirmed_tables(session
 
 def test_marianna_teams_sit_in_partnership_seats(session):
     # RULES.md §3, §6: fixed teams of two; seats 1&3 against 2&4
-    t = ts.create_tournament(session=session, name="Coppa", game="marianna",
-                             players=["Jana & Ota", "Eva & Petr"], rounds=1, seed=1)
+    t = ts.create_tournament(
+        session=session,
+        name="Coppa",
+        game="marianna",
+        players=["Jana & Ota", "Eva & Petr"],
+        rounds=1,
+        seed=1,
+    )
     rnd = ts.confirm_round(session=session, tournament_id=t.id)
     match = matches.get_match(session=session, match_id=rnd["tables"][0]["match_id"])
     teams = rnd["tables"][0]["players"]
@@ -222,12 +260,14 @@ def test_marianna_teams_sit_in_partnership_seats(session):
 
 def test_two_player_bye_counts_a_win(session):
     # RULES.md §6: an odd player out gets a bye worth a win
-    t = ts.create_tournament(session=session, name="Mariasz", game="mariasz",
-                             players=["A", "B", "C"], rounds=2, seed=3)
+    t = ts.create_tournament(
+        session=session, name="Mariasz", game="mariasz", players=["A", "B", "C"], rounds=2, seed=3
+    )
     rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
     assert len(rnd["bye"]) == 1 and len(rnd["tables"]) == 1
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[3, 1],
-                         confirm=True)
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=1, scores=[3, 1], confirm=True
+    )
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     totals = {r["player_id"]: r["total"] for r in rows}
     assert totals[rnd["bye"][0]["player_id"]] == 1
@@ -239,19 +279,27 @@ def test_placings_count_a_round_once_every_table_is_confirmed(session):
     # RULES.md §6: table placings; a table still playing must not cost its players a last place
     t = _marias(session, players=SEVEN[:6], ranking="placings")
     ts.confirm_round(session=session, tournament_id=t.id, start=True)
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                         scores=[2, -1, -1], confirm=True)
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=1, scores=[2, -1, -1], confirm=True
+    )
     assert ts.standings(session=session, tournament_id=t.id)["after_round"] == 0
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=2,
-                         scores=[0, 3, -3], confirm=True)
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=2, scores=[0, 3, -3], confirm=True
+    )
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     assert sorted(r["total"] for r in rows) == [1, 1, 2, 2.5, 2.5, 3]
 
 
 def test_two_player_swiss_has_no_rematch(session):
     # RULES.md §6: two-player games are paired Swiss-style without rematches
-    t = ts.create_tournament(session=session, name="Mariasz", game="mariasz",
-                             players=["A", "B", "C", "D"], rounds=3, seed=5)
+    t = ts.create_tournament(
+        session=session,
+        name="Mariasz",
+        game="mariasz",
+        players=["A", "B", "C", "D"],
+        rounds=3,
+        seed=5,
+    )
     met = set()
     for number in (1, 2, 3):
         rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
@@ -259,8 +307,14 @@ def test_two_player_swiss_has_no_rematch(session):
             pair = frozenset(table["player_ids"])
             assert pair not in met
             met.add(pair)
-            ts.set_manual_result(session=session, tournament_id=t.id, round=number,
-                                 table=table["table"], scores=[3, 1], confirm=True)
+            ts.set_manual_result(
+                session=session,
+                tournament_id=t.id,
+                round=number,
+                table=table["table"],
+                scores=[3, 1],
+                confirm=True,
+            )
         ts.close_round(session=session, tournament_id=t.id, number=number)
     assert len(met) == 6  # everyone met everyone once
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
@@ -273,14 +327,16 @@ def test_withdrawn_before_the_first_round_is_not_ranked(session):
     ts.withdraw_player(session=session, tournament_id=t.id, player_id=pid)
     rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
     assert len(rnd["tables"]) == 1 and len(rnd["tables"][0]["player_ids"]) == 3
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1,
-                         scores=[2, -1, -1], confirm=True)
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=1, scores=[2, -1, -1], confirm=True
+    )
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     assert pid not in {r["player_id"] for r in rows} and len(rows) == 3
 
 
-@settings(deadline=None, max_examples=15,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    deadline=None, max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(n=st.integers(min_value=6, max_value=13), data=st.data())
 def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
     # RULES.md §6: a round result is the chip balance at the table (zero-sum per table)
@@ -289,11 +345,15 @@ def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
         rnd = ts.confirm_round(session=session, tournament_id=t.id, start=True)
         for table in rnd["tables"]:
             size = len(table["player_ids"])
-            scores = data.draw(st.lists(st.integers(-30, 30), min_size=size - 1,
-                                        max_size=size - 1))
-            ts.set_manual_result(session=session, tournament_id=t.id, round=number,
-                                 table=table["table"], scores=[*scores, -sum(scores)],
-                                 confirm=True)
+            scores = data.draw(st.lists(st.integers(-30, 30), min_size=size - 1, max_size=size - 1))
+            ts.set_manual_result(
+                session=session,
+                tournament_id=t.id,
+                round=number,
+                table=table["table"],
+                scores=[*scores, -sum(scores)],
+                confirm=True,
+            )
         ts.close_round(session=session, tournament_id=t.id, number=number)
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
     assert sorted(r["player"] for r in rows) == sorted(f"P{i}" for i in range(n))

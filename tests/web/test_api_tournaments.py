@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 SIX = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída"]
-HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
-       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+HRA = {
+    "declarer": 0,
+    "dealer": None,
+    "trump": "clubs",
+    "parts": [{"kind": "hra", "won": True, "flek": 0}],
+}
 
 
 def _auth(token):
@@ -15,9 +19,20 @@ def _auth(token):
 
 @pytest.fixture
 def created(client):
-    answer = client.post("/api/v1/tournaments", json={
-        "name": "Posvícenský turnaj", "game": "marias", "preset": "pub", "options": {},
-        "players": SIX, "rounds": 2, "table_size": 3, "ranking": "balance", "seed": 7})
+    answer = client.post(
+        "/api/v1/tournaments",
+        json={
+            "name": "Posvícenský turnaj",
+            "game": "marias",
+            "preset": "pub",
+            "options": {},
+            "players": SIX,
+            "rounds": 2,
+            "table_size": 3,
+            "ranking": "balance",
+            "seed": 7,
+        },
+    )
     assert answer.status_code == 201
     return answer.get_json()
 
@@ -31,16 +46,19 @@ def test_create_answers_state_and_token(created, client):
     assert state["id"] == created["id"] and "token" not in state
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"game": "marias", "players": SIX}, "name"),
-    ({"name": "T", "game": "whist"}, "game"),
-    ({"name": "T", "game": "marias", "options": {"nope": 1}}, "options.nope"),
-    ({"name": "T", "game": "marias", "rounds": "many"}, "rounds"),
-    ({"name": "T", "game": "marias", "players": "Jana"}, "players"),
-    ({"name": "T", "game": "marias", "players": ["A", "a"]}, "name"),
-    ({"name": "T", "game": "marias", "stake": "lots"}, "stake"),
-    ({"name": "T", "game": "marias", "ranking": "wins"}, "ranking"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"game": "marias", "players": SIX}, "name"),
+        ({"name": "T", "game": "whist"}, "game"),
+        ({"name": "T", "game": "marias", "options": {"nope": 1}}, "options.nope"),
+        ({"name": "T", "game": "marias", "rounds": "many"}, "rounds"),
+        ({"name": "T", "game": "marias", "players": "Jana"}, "players"),
+        ({"name": "T", "game": "marias", "players": ["A", "a"]}, "name"),
+        ({"name": "T", "game": "marias", "stake": "lots"}, "stake"),
+        ({"name": "T", "game": "marias", "ranking": "wins"}, "ranking"),
+    ],
+)
 def test_create_refuses_bad_input_with_422(client, body, field):
     answer = client.post("/api/v1/tournaments", json=body)
     assert answer.status_code == 422
@@ -59,13 +77,16 @@ def test_unknown_tournament_is_404(client):
     assert answer.status_code == 404 and answer.get_json()["errors"]
 
 
-@pytest.mark.parametrize("method, path, body", [
-    ("post", "/players", {"name": "Franta"}),
-    ("delete", "/players/xyz", None),
-    ("post", "/rounds", None),
-    ("put", "/rounds/1/tables/1/result", {"scores": [1, -1, 0]}),
-    ("post", "/rounds/1/tables/1/confirm", None),
-])
+@pytest.mark.parametrize(
+    "method, path, body",
+    [
+        ("post", "/players", {"name": "Franta"}),
+        ("delete", "/players/xyz", None),
+        ("post", "/rounds", None),
+        ("put", "/rounds/1/tables/1/result", {"scores": [1, -1, 0]}),
+        ("post", "/rounds/1/tables/1/confirm", None),
+    ],
+)
 def test_changes_need_a_token(created, client, method, path, body):
     # API.md: 401 without a token, 403 with a wrong one
     url = f"/api/v1/tournaments/{created['id']}{path}"
@@ -96,8 +117,9 @@ def test_round_result_confirm_and_standings(created, client):
     first, second = rnd["tables"]
     assert set(first) >= {"table", "player_ids", "players", "match_id", "token"}
     # the table enters a deal through the match API with its own token
-    deal = client.post(f"/api/v1/matches/{first['match_id']}/deals", json=HRA,
-                       headers=_auth(first["token"]))
+    deal = client.post(
+        f"/api/v1/matches/{first['match_id']}/deals", json=HRA, headers=_auth(first["token"])
+    )
     assert deal.status_code == 201
     # the other table's token cannot confirm this table; its own can
     url = f"{base}/rounds/1/tables/1/confirm"
@@ -106,16 +128,24 @@ def test_round_result_confirm_and_standings(created, client):
     assert ok.status_code == 200 and ok.get_json()["confirmed"] is True
     # next round refused while table 2 is unconfirmed
     assert client.post(f"{base}/rounds", headers=auth).status_code == 409
-    sheet = client.put(f"{base}/rounds/1/tables/2/result", json={"scores": [4, -2, -2]},
-                       headers=auth)
+    sheet = client.put(
+        f"{base}/rounds/1/tables/2/result", json={"scores": [4, -2, -2]}, headers=auth
+    )
     assert sheet.status_code == 200 and sheet.get_json()["confirmed"] is False
-    bad = client.put(f"{base}/rounds/1/tables/2/result", json={"scores": [4, 2, -2]},
-                     headers=auth)
+    bad = client.put(f"{base}/rounds/1/tables/2/result", json={"scores": [4, 2, -2]}, headers=auth)
     assert bad.status_code == 422 and bad.get_json()["errors"][0]["field"] == "scores"
-    assert client.put(f"{base}/rounds/1/tables/2/result", json={"scores": ["a", 0, 0]},
-                      headers=auth).get_json()["errors"][0]["field"] == "scores.0"
-    assert client.put(f"{base}/rounds/1/tables/9/result", json={"scores": [0, 0, 0]},
-                      headers=auth).status_code == 404
+    assert (
+        client.put(
+            f"{base}/rounds/1/tables/2/result", json={"scores": ["a", 0, 0]}, headers=auth
+        ).get_json()["errors"][0]["field"]
+        == "scores.0"
+    )
+    assert (
+        client.put(
+            f"{base}/rounds/1/tables/9/result", json={"scores": [0, 0, 0]}, headers=auth
+        ).status_code
+        == 404
+    )
     assert client.post(f"{base}/rounds/1/tables/2/confirm", headers=auth).status_code == 200
     table = client.get(f"{base}/standings").get_json()
     assert table["after_round"] == 1
@@ -138,20 +168,23 @@ def test_public_state_hides_table_tokens(created, client):
     assert private["rounds"][0]["tables"][0]["token"]
 
 
-@pytest.mark.parametrize("body", [
-    {"name": "T", "game": "marias", "preset": 5},
-    {"name": "T", "game": "marias", "preset": "nope"},
-    {"name": "T", "game": "marias", "seed": -1},
-    {"name": "T", "game": "marias", "seed": "x"},
-    {"name": 5, "game": "marias"},
-    {"name": "T", "game": ["marias"]},
-    {"name": "T", "game": "marias", "players": [None, 3]},
-    {"name": "T", "game": "marias", "deals_per_round": "x"},
-    {"name": "T", "game": "marias", "table_size": 9},
-    {"name": "T", "game": "marias", "options": []},
-    {"name": "T", "game": "marianna", "players": ["Solo"]},
-    [1, 2],
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": "T", "game": "marias", "preset": 5},
+        {"name": "T", "game": "marias", "preset": "nope"},
+        {"name": "T", "game": "marias", "seed": -1},
+        {"name": "T", "game": "marias", "seed": "x"},
+        {"name": 5, "game": "marias"},
+        {"name": "T", "game": ["marias"]},
+        {"name": "T", "game": "marias", "players": [None, 3]},
+        {"name": "T", "game": "marias", "deals_per_round": "x"},
+        {"name": "T", "game": "marias", "table_size": 9},
+        {"name": "T", "game": "marias", "options": []},
+        {"name": "T", "game": "marianna", "players": ["Solo"]},
+        [1, 2],
+    ],
+)
 def test_odd_bodies_never_crash(client, body):
     # API.md: never a 500 for anything a client sends
     answer = client.post("/api/v1/tournaments", json=body)
@@ -160,8 +193,9 @@ def test_odd_bodies_never_crash(client, body):
 
 def test_draw_that_cannot_seat_everyone_is_422(client):
     # RULES.md §6: Mariáš seats 3 or 4 at a table; two players cannot be seated
-    made = client.post("/api/v1/tournaments", json={"name": "T", "game": "marias",
-                                                    "players": ["A", "B"]}).get_json()
+    made = client.post(
+        "/api/v1/tournaments", json={"name": "T", "game": "marias", "players": ["A", "B"]}
+    ).get_json()
     answer = client.post(f"/api/v1/tournaments/{made['id']}/rounds", headers=_auth(made["token"]))
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "players"
 
@@ -169,8 +203,10 @@ def test_draw_that_cannot_seat_everyone_is_422(client):
 def test_a_thirty_player_evening_through_the_api(client):
     # issue 4: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
     names = [f"Hráč {i}" for i in range(1, 31)]
-    made = client.post("/api/v1/tournaments", json={
-        "name": "Pub", "game": "marias", "players": names, "rounds": 4, "seed": 11}).get_json()
+    made = client.post(
+        "/api/v1/tournaments",
+        json={"name": "Pub", "game": "marias", "players": names, "rounds": 4, "seed": 11},
+    ).get_json()
     base, auth = f"/api/v1/tournaments/{made['id']}", _auth(made["token"])
     met: set[frozenset[str]] = set()
     for number in range(1, 5):
@@ -179,16 +215,19 @@ def test_a_thirty_player_evening_through_the_api(client):
         assert rnd["repeats"] == 0  # RULES.md §6: the draw avoids repeat meetings
         for table in rnd["tables"]:
             ids = table["player_ids"]
-            met |= {frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1:]}
+            met |= {frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :]}
             url = f"{base}/rounds/{number}/tables/{table['table']}"
             figures = [3 * table["table"] % 7, -2, 2 - 3 * table["table"] % 7]
-            assert client.put(f"{url}/result", json={"scores": figures},
-                              headers=auth).status_code == 200
+            assert (
+                client.put(f"{url}/result", json={"scores": figures}, headers=auth).status_code
+                == 200
+            )
             assert client.post(f"{url}/confirm", headers=_auth(table["token"])).status_code == 200
     assert len(met) == 4 * 10 * 3
     table = client.get(f"{base}/standings").get_json()
     assert table["after_round"] == 4 and len(table["rows"]) == 30
     assert sum(r["total"] for r in table["rows"]) == 0
-    assert [r["total"] for r in table["rows"]] == sorted((r["total"] for r in table["rows"]),
-                                                         reverse=True)
+    assert [r["total"] for r in table["rows"]] == sorted(
+        (r["total"] for r in table["rows"]), reverse=True
+    )
     assert client.post(f"{base}/rounds", headers=auth).status_code == 409  # all rounds played

@@ -12,8 +12,12 @@ from scorekeeper.services import matches
 from scorekeeper.services import tournaments as ts
 
 SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
-HRA = {"declarer": 0, "dealer": None, "trump": "clubs",
-       "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+HRA = {
+    "declarer": 0,
+    "dealer": None,
+    "trump": "clubs",
+    "parts": [{"kind": "hra", "won": True, "flek": 0}],
+}
 
 
 def _login(client, name="anna"):
@@ -22,9 +26,18 @@ def _login(client, name="anna"):
 
 
 def _create(client, **extra):
-    data = {"name": "Posvícení", "game": "marias:pub", "rounds": 2, "timing": "minutes",
-            "length": 60, "ranking": "balance", "draw_method": "random", "seed": 7,
-            "players": "\n".join(SEVEN), **extra}
+    data = {
+        "name": "Posvícení",
+        "game": "marias:pub",
+        "rounds": 2,
+        "timing": "minutes",
+        "length": 60,
+        "ranking": "balance",
+        "draw_method": "random",
+        "seed": 7,
+        "players": "\n".join(SEVEN),
+        **extra,
+    }
     answer = client.post("/tournaments/new", data=data)
     assert answer.status_code == 302, answer.data
     return answer.location.split("/")[2]
@@ -57,11 +70,13 @@ def test_login_wrong_password_and_logout(client):
     client.post("/auth/logout")
     wrong = client.post("/auth/login", data={"username": "anna", "password": "nope-nope"})
     assert wrong.status_code == 200 and b"Wrong name or password" in wrong.data
-    ok = client.post("/auth/login?next=/tournaments/new",
-                     data={"username": "anna", "password": "secret123"})
+    ok = client.post(
+        "/auth/login?next=/tournaments/new", data={"username": "anna", "password": "secret123"}
+    )
     assert ok.location == "/tournaments/new"
-    evil = client.post("/auth/login?next=//evil.example",
-                       data={"username": "anna", "password": "secret123"})
+    evil = client.post(
+        "/auth/login?next=//evil.example", data={"username": "anna", "password": "secret123"}
+    )
     assert evil.location == "/tournaments/"
 
 
@@ -73,8 +88,9 @@ def test_password_is_hashed(app, client):
 
     with app.app_context():
         stored = get_session().exec(select(Organiser)).one()
-    assert stored.password_hash != "secret123" and stored.password_hash.startswith(("scrypt",
-                                                                                    "pbkdf2"))
+    assert stored.password_hash != "secret123" and stored.password_hash.startswith(
+        ("scrypt", "pbkdf2")
+    )
 
 
 def test_another_organiser_needs_the_link(app, organiser):
@@ -92,9 +108,19 @@ def test_another_organiser_needs_the_link(app, organiser):
 
 
 def test_create_form_shows_errors(organiser):
-    answer = organiser.post("/tournaments/new", data={
-        "name": "X", "game": "marias:pub", "rounds": 2, "timing": "minutes", "length": 60,
-        "ranking": "balance", "draw_method": "random", "options": "nonsense = 1"})
+    answer = organiser.post(
+        "/tournaments/new",
+        data={
+            "name": "X",
+            "game": "marias:pub",
+            "rounds": 2,
+            "timing": "minutes",
+            "length": 60,
+            "ranking": "balance",
+            "draw_method": "random",
+            "options": "nonsense = 1",
+        },
+    )
     assert answer.status_code == 200 and b"nonsense" in answer.data
 
 
@@ -104,15 +130,18 @@ def test_players_paste_fix_withdraw_keep_apart(app, organiser):
     organiser.post(f"/tournaments/{tid}/players/paste", data={"names": "Eva\nKarel\nLída"})
     page = organiser.get(f"/tournaments/{tid}/manage")
     assert all(name.encode() in page.data for name in ["Jana", "Ota", "Lída"])
-    dup = organiser.post(f"/tournaments/{tid}/players", data={"name": "jana"},
-                         follow_redirects=True)
+    dup = organiser.post(
+        f"/tournaments/{tid}/players", data={"name": "jana"}, follow_redirects=True
+    )
     assert "already registered" in dup.get_data(as_text=True)
     players = _state(app, tid)["players"]
-    organiser.post(f"/tournaments/{tid}/players/{players[0]['id']}/rename",
-                   data={"name": "Jana N."})
+    organiser.post(
+        f"/tournaments/{tid}/players/{players[0]['id']}/rename", data={"name": "Jana N."}
+    )
     organiser.post(f"/tournaments/{tid}/players/{players[1]['id']}/withdraw")
-    organiser.post(f"/tournaments/{tid}/keep-apart",
-                   data={"a": players[2]["id"], "b": players[3]["id"]})
+    organiser.post(
+        f"/tournaments/{tid}/keep-apart", data={"a": players[2]["id"], "b": players[3]["id"]}
+    )
     state = _state(app, tid)
     assert state["players"][0]["name"] == "Jana N."
     assert state["players"][1]["active"] is False
@@ -145,8 +174,7 @@ def test_draw_preview_redraw_confirm_start_and_tables(app, organiser):
 def test_table_page_confirmation_by_a_second_player(app, client):
     with app.app_context():
         db = get_session()
-        t = ts.create_tournament(session=db, name="T", game="marias", players=SEVEN[:6],
-                                 seed=1)
+        t = ts.create_tournament(session=db, name="T", game="marias", players=SEVEN[:6], seed=1)
         rnd = ts.confirm_round(session=db, tournament_id=t.id, start=True)
         table = rnd["tables"][0]
         matches.record_deal(session=db, match_id=table["match_id"], record=HRA)
@@ -179,8 +207,10 @@ def test_sheet_figures_and_organiser_confirm_and_audit(app, organiser):
 def test_public_standings_and_tv_refresh_and_hide_tokens(app, organiser):
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
-    organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-                   data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"})
+    organiser.post(
+        f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+    )
     token = _state(app, tid)["rounds"][0]["tables"][0]["token"]
     organiser.post("/auth/logout")
     for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv"):
@@ -208,35 +238,55 @@ def test_csrf_is_enforced(app, client):
     token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
     missing = client.post("/auth/register", data={"username": "anna", "password": "secret123"})
     assert missing.status_code in (200, 400) and missing.status_code != 302
-    ok = client.post("/auth/register", data={"username": "anna", "password": "secret123",
-                                             "csrf_token": token})
+    ok = client.post(
+        "/auth/register", data={"username": "anna", "password": "secret123", "csrf_token": token}
+    )
     assert ok.status_code == 302
     tid = None
     form = client.get("/tournaments/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1)
-    made = client.post("/tournaments/new", data={
-        "name": "T", "game": "marias:pub", "rounds": 2, "timing": "minutes", "length": 60,
-        "ranking": "balance", "draw_method": "random", "players": "A\nB\nC", "csrf_token": token})
+    made = client.post(
+        "/tournaments/new",
+        data={
+            "name": "T",
+            "game": "marias:pub",
+            "rounds": 2,
+            "timing": "minutes",
+            "length": 60,
+            "ranking": "balance",
+            "draw_method": "random",
+            "players": "A\nB\nC",
+            "csrf_token": token,
+        },
+    )
     tid = made.location.split("/")[2]
     assert client.post(f"/tournaments/{tid}/players", data={"name": "D"}).status_code == 400
-    assert client.post(f"/tournaments/{tid}/players",
-                       data={"name": "D", "csrf_token": token}).status_code == 302
+    assert (
+        client.post(
+            f"/tournaments/{tid}/players", data={"name": "D", "csrf_token": token}
+        ).status_code
+        == 302
+    )
 
 
 def test_marianna_teams_from_the_pages(app, organiser):
     # RULES.md §6: Marianna is played by fixed teams of two, paired like two-player games
-    tid = _create(organiser, game="marianna:marianna",
-                  players="Jana & Ota\nEva & Petr\nLída & Karel")
+    tid = _create(
+        organiser, game="marianna:marianna", players="Jana & Ota\nEva & Petr\nLída & Karel"
+    )
     organiser.post(f"/tournaments/{tid}/players", data={"name": "Věra & Josef"})
-    solo = organiser.post(f"/tournaments/{tid}/players", data={"name": "Solo"},
-                          follow_redirects=True)
+    solo = organiser.post(
+        f"/tournaments/{tid}/players", data={"name": "Solo"}, follow_redirects=True
+    )
     assert "two players" in solo.get_data(as_text=True)
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
     rnd = _state(app, tid)["rounds"][0]
     assert len(rnd["tables"]) == 2 and all(len(x["player_ids"]) == 2 for x in rnd["tables"])
     assert len(rnd["tables"][0]["seats"]) == 4  # the match seats both teams' players
-    organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-                   data={"scores-0": "41", "scores-1": "30", "confirm": "1"})
+    organiser.post(
+        f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+        data={"scores-0": "41", "scores-1": "30", "confirm": "1"},
+    )
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Team" in page and html.escape(rnd["tables"][0]["players"][0]) in page
 
