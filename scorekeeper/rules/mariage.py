@@ -11,25 +11,21 @@ equal totals after the agreed games are a draw (winner None).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .base import DealScore, InvalidOptions, MatchFinished, MatchScore
+from .base import DealScore, MatchFinished, MatchScore
 from .twohand import (
     RecordRules,
+    TwoHandGame,
     TwoHandRecord,
-    build_options,
     check_bool,
     check_int,
     deal_points,
     deal_total,
     describe_deal,
-    options_json,
     parse_all,
-    parse_two_hand,
     player,
-    record_json,
 )
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
@@ -51,44 +47,17 @@ CHECKS = {
 }
 
 
-class Mariage:
+class Mariage(TwoHandGame):
     """The GameRules of German Mariage scoring."""
 
     name = "mariage"
     title = "German Mariage"
-    default_preset = "standard"
-    presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
+    options_class = MariageOptions
+    checks = CHECKS
 
-    def make_options(
-        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
-    ) -> MariageOptions:
-        """Options for a preset with overrides applied; InvalidOptions names 'options.x'."""
-        return build_options(MariageOptions, self.title, self.presets, preset, overrides, CHECKS)
-
-    def options_to_json(self, options: MariageOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
-        return options_json(options)
-
-    def player_counts(self, options: MariageOptions) -> tuple[int, ...]:
-        """Mariage is scored for two."""
-        return (2,)
-
-    def side_names(self, players: Sequence[str], options: MariageOptions) -> list[str]:
-        """Each player keeps their own score."""
-        if len(players) != 2:
-            raise InvalidOptions("players", f"{self.title} is played by 2 players")
-        return list(players)
-
-    def parse_record(
-        self, data: Mapping[str, Any], options: MariageOptions, n_players: int
-    ) -> TwoHandRecord:
-        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
-        rules = RecordRules(self.title, deal_total(options.pamfil), None)
-        return parse_two_hand(data, rules, n_players)
-
-    def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:
-        """The canonical JSON form of a record."""
-        return record_json(record)
+    def record_rules(self, options: MariageOptions) -> RecordRules:
+        """No target in German scoring: each deal is played out, 138 (130 without the pamfil)."""
+        return RecordRules(self.title, deal_total(options.pamfil), None)
 
     def score(
         self, options: MariageOptions, n_players: int, records: Sequence[TwoHandRecord]

@@ -19,25 +19,22 @@ House rules (off by default, seed 001 "additional rules"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import SUITS, DealScore, InvalidDeal, MatchFinished, MatchScore
 from .twohand import (
     RecordRules,
+    TwoHandGame,
     TwoHandRecord,
-    build_options,
     check_bool,
     check_int,
     deal_points,
     deal_total,
     describe_deal,
-    options_json,
     parse_all,
-    parse_two_hand,
     player,
-    record_json,
 )
 
 ORDINAL = ("first", "second")
@@ -67,49 +64,19 @@ CHECKS = {
 }
 
 
-class Mariasz:
+class Mariasz(TwoHandGame):
     """The GameRules of Polish Mariasz."""
 
     name = "mariasz"
     title = "Polish Mariasz"
-    default_preset = "standard"
-    presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
-
-    def make_options(
-        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
-    ) -> MariaszOptions:
-        """Options for a preset with overrides applied; InvalidOptions names 'options.x'."""
-        return build_options(MariaszOptions, self.title, self.presets, preset, overrides, CHECKS)
-
-    def options_to_json(self, options: MariaszOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
-        return options_json(options)
-
-    def player_counts(self, options: MariaszOptions) -> tuple[int, ...]:
-        """Mariasz is for two."""
-        return (2,)
-
-    def side_names(self, players: Sequence[str], options: MariaszOptions) -> list[str]:
-        """Each player keeps their own score."""
-        if len(players) != 2:
-            raise InvalidOptions("players", f"{self.title} is played by 2 players")
-        return list(players)
+    options_class = MariaszOptions
+    checks = CHECKS
 
     def record_rules(self, options: MariaszOptions) -> RecordRules:
         """What a record may say under these options."""
         return RecordRules(
             self.title, deal_total(), options.target, options.ace_king, options.closing
         )
-
-    def parse_record(
-        self, data: Mapping[str, Any], options: MariaszOptions, n_players: int
-    ) -> TwoHandRecord:
-        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
-        return parse_two_hand(data, self.record_rules(options), n_players)
-
-    def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:
-        """The canonical JSON form of a record."""
-        return record_json(record)
 
     def score(
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]

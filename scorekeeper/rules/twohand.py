@@ -389,3 +389,47 @@ def parse_all(game: Any, options: Any, n_players: int, records: Sequence[Any]) -
                 raise InvalidDeal(exc.errors, deal=n) from None
         parsed.append(record)
     return parsed
+
+
+class TwoHandGame:
+    """What the Mariasz and Mariage GameRules share: options, two players, the record's JSON.
+
+    A subclass sets ``name``, ``title``, ``options_class``, ``checks`` and defines
+    ``record_rules(options) -> RecordRules`` (what a record may say under those options)."""
+
+    name: str
+    title: str
+    default_preset = "standard"
+    presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
+    options_class: type
+    checks: Mapping[str, Callable[[Any], str]]
+
+    def make_options(
+        self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> Any:
+        """Options for a preset with overrides applied; InvalidOptions names 'options.x'."""
+        return build_options(
+            self.options_class, self.title, self.presets, preset, overrides, self.checks
+        )
+
+    def options_to_json(self, options: Any) -> dict[str, Any]:
+        """Every effective option by its RULES.md name."""
+        return options_json(options)
+
+    def player_counts(self, options: Any) -> tuple[int, ...]:
+        """These games are for two."""
+        return (2,)
+
+    def side_names(self, players: Sequence[str], options: Any) -> list[str]:
+        """Each player keeps their own score."""
+        if len(players) != 2:
+            raise InvalidOptions("players", f"{self.title} is played by 2 players")
+        return list(players)
+
+    def parse_record(self, data: Mapping[str, Any], options: Any, n_players: int) -> TwoHandRecord:
+        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
+        return parse_two_hand(data, self.record_rules(options), n_players)
+
+    def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:
+        """The canonical JSON form of a record."""
+        return record_json(record)
