@@ -320,6 +320,8 @@ def score_sheet_context(
     width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
     page = page or paper("a4")
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
+    if any(names):  # the "Players:" line and names wrapping in the column heads take room
+        usable -= 2 * ROW_MM
     return {
         "game": game,
         "title": title,

@@ -97,6 +97,24 @@ def test_score_sheet_prefilled_from_a_tournament_table(client, tournament):
         assert name in text
 
 
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("marias", "Grzegorz Brzęczyszczykiewicz,Zofia Jędrzejczak,Radek Řezníček"),
+        ("marias", "Günther Müller,Kateřina Hůlková,Radek Řezníček,Zofia Jędrzejczak"),
+        ("mariasz", "Małgorzata Ślusarczyk,Bohuslav Těšínský"),
+        ("marianna", "Jana,Ota,Petr,Eva"),
+    ],
+)
+def test_score_sheet_with_names_fits_one_page(client, game, players):
+    # issue 5: a table's pre-filled sheet is one sheet of paper (its legend spilled onto page 2)
+    response = client.get(f"/sheets/{game}.pdf?players={players}")
+    assert response.status_code == 200
+    pages = pdf_text(response.data)
+    assert len(pages) == 1, pages[-1][:200]
+    assert players.split(",")[0] in " ".join(pages[0].split())
+
+
 def test_certificates_for_the_top_three(client, tournament):
     text = text_of(client.get(f"/tournaments/{tournament['id']}/print/certificates.pdf"))
     top = [r["player"] for r in tournament["standings"]["rows"] if r["rank"] <= 3]
