@@ -297,3 +297,17 @@ def test_cancel_a_draw_from_the_desk(app, organiser):
     assert "Cancel this draw" in organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
     organiser.post(f"/tournaments/{tid}/rounds/1/cancel")
     assert _state(app, tid)["rounds"] == []
+
+
+def test_two_player_standings_show_their_tie_breaks(app, organiser):
+    # RULES.md §6: two-player games rank by wins, then match points, then Buchholz, then the lot
+    tid = _create(organiser, game="mariasz:standard", players="\n".join(SEVEN[:5]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
+    for table in _state(app, tid)["rounds"][0]["tables"]:
+        organiser.post(
+            f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
+            data={"scores-0": "2", "scores-1": "1", "confirm": "1"},
+        )
+    page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert ">Pts<" in page and ">Buchh.<" in page
+    assert "Ties: match points, Buchholz" in page
