@@ -57,9 +57,16 @@ def tiebreak_label(key: str) -> str:
         "lot": _("Lot"),
         "point_difference": _("Diff."),
         "match_points": _("MP"),
-        "buchholz": _("Buchholz"),
+        "buchholz": _("Buchh."),  # "Buchholz" broke mid-word in its 16 mm column
     }
     return labels.get(key, key.replace("_", " ").capitalize())
+
+
+def total_heading(ranking: str | None) -> str:
+    """The heading of the ranking column: wins, places or the balance (RULES.md §6)."""
+    return {"wins": _("Wins"), "placings": _("Places"), "balance": _("Balance")}.get(
+        ranking or "", _("Total")
+    )
 
 
 def _cell(value: Any) -> str:
@@ -107,6 +114,7 @@ def standings_context(
         "tournament": tournament,
         "subtitle": _subtitle(tournament, after),
         "round_headings": [_("R%(n)s", n=n + 1) for n in range(n_rounds)],
+        "total_heading": total_heading(tournament.get("ranking")),
         "tiebreak_headings": [tiebreak_label(k) for k in keys],
         "rows": rows,
         "large": large,

@@ -263,3 +263,22 @@ def test_rank_labels_mark_exactly_the_shared_ranks(totals):
     for rank, label, total in zip(ranks, labels, totals, strict=True):
         assert label.lstrip("=") == str(rank)
         assert label.startswith("=") == (totals.count(total) > 1)
+
+
+@pytest.mark.parametrize(
+    "ranking, heading",
+    [
+        ("wins", "Wins"),  # RULES.md §6: two-player games and Marianna rank by match wins
+        ("placings", "Places"),  # RULES.md §6: Mariáš by table placings, lowest sum wins
+        ("balance", "Balance"),  # RULES.md §6: Mariáš by total balance (default)
+        (None, "Total"),
+    ],
+)
+def test_standings_sheet_names_its_ranking_column(ranking, heading):
+    data = {"tournament": {"name": "T", "ranking": ranking}, "after_round": 1, "rows": []}
+    assert pv.standings_context(data)["total_heading"] == heading
+
+
+def test_buchholz_heading_fits_its_column():
+    # the 16 mm tie-break column broke "Buchholz" into "Buchho / lz" on paper
+    assert len(pv.tiebreak_label("buchholz")) <= 6
