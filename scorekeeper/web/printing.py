@@ -266,6 +266,8 @@ def sheet(game: str, pdf: bool) -> Response | str:
             abort(404)
         players = list(found[0].get("seats") or found[0].get("players") or [])
         event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
+        if state.get("stake"):  # every table plays for the tournament's stake
+            event["stake"] = f"{state['stake']} {state.get('currency') or ''}".strip()
     context = printviews.score_sheet_context(game, players, page=current_paper())
     context["event"] = event
     return respond(

@@ -115,6 +115,26 @@ def test_score_sheet_with_names_fits_one_page(client, game, players):
     assert players.split(",")[0] in " ".join(pages[0].split())
 
 
+def test_prefilled_marias_sheet_carries_the_tournament_stake(app, client):
+    # RULES.md §6 / issue 5: every table plays for the tournament's stake; the sheet says which
+    with app.app_context():
+        session = get_session()
+        t = tournaments.create_tournament(
+            session=session,
+            name="Stake",
+            game="marias",
+            players=ENTRANTS,
+            rounds=1,
+            table_size=3,
+            stake="0.20",
+            currency="CZK",
+            seed=3,
+        )
+        rounds.draw_next_round(session=session, tournament_id=t.id, seed=1)
+    text = text_of(client.get(f"/sheets/marias.pdf?tournament={t.id}&round=1&table=1"))
+    assert "Stake per unit: 0.20 CZK" in text
+
+
 def test_certificates_for_the_top_three(client, tournament):
     text = text_of(client.get(f"/tournaments/{tournament['id']}/print/certificates.pdf"))
     top = [r["player"] for r in tournament["standings"]["rows"] if r["rank"] <= 3]
