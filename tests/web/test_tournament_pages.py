@@ -184,7 +184,8 @@ def test_table_page_confirmation_by_a_second_player(app, client):
     assert f"/m/{table['match_id']}/{table['token']}" in page and "Confirm these figures" in page
     assert "Choose your name" in client.post(url, data={}).get_data(as_text=True)
     done = client.post(url, data={"by": table["players"][1]}, follow_redirects=True)
-    assert "confirmed by" in done.get_data(as_text=True)
+    # the page says who confirmed in words ("confirmed by Ota", not "by table 1: Ota")
+    assert f"confirmed by {html.escape(table['players'][1])}" in done.get_data(as_text=True)
     assert _state(app, t.id)["rounds"][0]["tables"][0]["confirmed"] is True
 
 
