@@ -231,6 +231,9 @@ def test_round_close_then_next_draw(app, organiser):
     assert "Close round 1" in blocked.get_data(as_text=True)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     assert organiser.get(f"/tournaments/{tid}/draw").status_code == 200
+    # issue 5: the closed round's seating still prints from the desk (e.g. after the last round)
+    desk = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
+    assert f"/tournaments/{tid}/print/seating?round=1" in desk
 
 
 def test_csrf_is_enforced(app, client):
