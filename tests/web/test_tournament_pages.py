@@ -315,3 +315,5 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert ">Pts<" in page and ">Buchh.<" in page
     assert "Ties: match points, Buchholz" in page
+    tv = organiser.get(f"/tournaments/{tid}/tv").get_data(as_text=True)
+    assert ">Points</th>" in tv  # the pub TV shows the first tie-break too
