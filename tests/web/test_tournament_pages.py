@@ -317,3 +317,22 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
     assert "Ties: match points, Buchholz" in page
     tv = organiser.get(f"/tournaments/{tid}/tv").get_data(as_text=True)
     assert ">Points</th>" in tv  # the pub TV shows the first tie-break too
+
+
+def test_standings_mark_a_withdrawn_player(app, organiser):
+    # issue 4: withdrawals count from the next round on; the standings keep them, marked
+    tid = _create(organiser)
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
+    for table in _state(app, tid)["rounds"][0]["tables"]:
+        n = len(table["player_ids"])
+        scores = {f"scores-{i}": str(x) for i, x in enumerate([2, -2, 0, 0][:n])}
+        organiser.post(
+            f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
+            data={**scores, "confirm": "1"},
+        )
+    organiser.post(f"/tournaments/{tid}/rounds/1/close")
+    gone = _state(app, tid)["players"][0]
+    organiser.post(f"/tournaments/{tid}/players/{gone['id']}/withdraw")
+    page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert f'{html.escape(gone["name"])} <small class="muted">(withdrawn)</small>' in page
+    assert page.count("(withdrawn)") == 1
