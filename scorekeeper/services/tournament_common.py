@@ -114,6 +114,11 @@ def audit(
     )
 
 
+def _closed(session: Session, table: TournamentTable) -> bool:
+    rnd = session.get(TournamentRound, table.round_id)  # in the identity map: no query
+    return rnd is not None and rnd.status == "closed"
+
+
 def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
     """Current scores, deal count, status and whether the table's result counts."""
     held = session.info.setdefault("tournament_matches", {})  # strong refs: no reload per call
@@ -130,13 +135,19 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
         scores, source = list(table.manual_scores), "sheet"
     else:
         scores, source = list(state["scores"]), "deals"
+    late = False
+    if table.confirmed_scores is not None and source == "deals" and _closed(session, table):
+        # a closed round's confirmed result stands: deals added later through the table's link
+        # (its QR code stays on the table) change it only through the organiser
+        late = table.confirmed_scores != scores
+        scores = list(table.confirmed_scores)
     if table.confirmed_scores is not None:
         confirmed = table.confirmed_scores == scores
         status = "confirmed" if confirmed else "changed"
     else:
         confirmed = False
         status = "unconfirmed" if (state["deals"] or source == "sheet") else "waiting"
-    if len(scores) == 2 and source == "deals" and state.get("winner") is not None:
+    if len(scores) == 2 and source == "deals" and not late and state.get("winner") is not None:
         winner = state["winner"]
     elif len(scores) == 2 and scores[0] != scores[1]:
         winner = int(scores[1] > scores[0])
@@ -151,6 +162,7 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
         "confirmed": confirmed,
         "status": status,
         "confirmed_by": table.confirmed_by,
+        "late_deals": late,
         "match": match,
         "state": state,
     }

@@ -160,6 +160,31 @@ def test_round_flow_confirmation_and_standings(session):
         ts.confirm_round(session=session, tournament_id=t.id)  # round 1 still open
 
 
+def test_a_closed_rounds_confirmed_result_stands_against_later_deals(session):
+    # issue 4: results count once confirmed and the organiser corrects them; the table's link
+    # (its QR code stays on the table) must not undo a closed round's result
+    t = _marias(session)
+    first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]
+    _enter(session, first, HRA)
+    ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, organiser=True)
+    zero = [0] * len(second["player_ids"])
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=2, scores=zero, confirm=True
+    )
+    ts.close_round(session=session, tournament_id=t.id, number=1)
+    before = ts.standings(session=session, tournament_id=t.id)["rows"]
+    _enter(session, first, HRA)  # someone at the table adds a deal after the round closed
+    table = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]["tables"][0]
+    assert table["confirmed"] is True and table["status"] == "confirmed"
+    assert ts.standings(session=session, tournament_id=t.id)["rows"] == before
+    # the organiser can still correct it
+    ts.set_manual_result(
+        session=session, tournament_id=t.id, round=1, table=1, scores=[0, 0, 0], confirm=True
+    )
+    table = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]["tables"][0]
+    assert table["scores"] == [0, 0, 0] and table["confirmed"] is True
+
+
 def test_manual_result_correction_and_audit(session):
     t = _marias(session)
     ts.confirm_round(session=session, tournament_id=t.id, start=True)

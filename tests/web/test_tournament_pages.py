@@ -336,3 +336,18 @@ def test_standings_mark_a_withdrawn_player(app, organiser):
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert f'{html.escape(gone["name"])} <small class="muted">(withdrawn)</small>' in page
     assert page.count("(withdrawn)") == 1
+
+
+def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
+    # issue 4: after the round closes, corrections go through the organiser (audited)
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
+    for table in _state(app, tid)["rounds"][0]["tables"]:
+        organiser.post(
+            f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
+            data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
+        )
+    organiser.post(f"/tournaments/{tid}/rounds/1/close")
+    table = _state(app, tid)["rounds"][0]["tables"][0]
+    page = organiser.get(f"/tournaments/{tid}/table/1/1/{table['token']}").get_data(as_text=True)
+    assert "this result is final" in page and "Enter deals" not in page
