@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 
@@ -351,3 +352,10 @@ def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
     table = _state(app, tid)["rounds"][0]["tables"][0]
     page = organiser.get(f"/tournaments/{tid}/table/1/1/{table['token']}").get_data(as_text=True)
     assert "this result is final" in page and "Enter deals" not in page
+
+
+def test_table_cards_show_whole_names():
+    # the desk cut "Lubomír Ďurica" to "Lubomír …" in a table of three at 1366 px
+    css = (Path(__file__).parents[2] / "static/css/tournament.css").read_text()
+    rules = [line for line in css.splitlines() if line.startswith("table.seats .who")]
+    assert "white-space: normal" in rules[-1]
