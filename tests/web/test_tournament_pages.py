@@ -313,6 +313,8 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
             data={"scores-0": "2", "scores-1": "1", "confirm": "1"},
         )
+    form = organiser.get(f"/tournaments/{tid}/rounds/1/tables/1/sheet").get_data(as_text=True)
+    assert "match points; the higher wins" in html.unescape(form)  # which figure to type
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert ">Pts<" in page and ">Buchh.<" in page
     assert "Ties: match points, Buchholz" in page
