@@ -126,6 +126,14 @@ def money(scores: list[int], stake: str | None) -> list[str] | None:
         return [str(Decimal(stake) * s) for s in scores]
 
 
-def default_title(rules: Any, players: Sequence[str]) -> str:
-    """A match's title when none was given: the game and who plays."""
-    return _("%(game)s: %(players)s", game=rules.title, players=", ".join(players))
+# Presets that players know as games of their own (RULES.md §3a, §3b): titled by that name.
+PRESET_TITLES: dict[tuple[str, str], str] = {
+    ("marianna", "cinquecento"): "Cinquecento",
+    ("marianna", "briscola151"): "Briscola 151",
+}
+
+
+def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
+    """A match's title when none was given: the game (or its named preset) and who plays."""
+    game = PRESET_TITLES.get((rules.name, preset or ""), rules.title)
+    return _("%(game)s: %(players)s", game=game, players=", ".join(players))

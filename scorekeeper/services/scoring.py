@@ -103,5 +103,5 @@ def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: Matc
     out["version"] = match.version
     out["stake"] = match.stake
     out["currency"] = match.currency
-    out["title"] = match.title or match_setup.default_title(game, match.players)
+    out["title"] = match.title or match_setup.default_title(game, match.players, match.preset)
     return out

@@ -8,6 +8,7 @@ here so each message shows next to what the player tapped. Nothing here stores a
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -107,13 +108,26 @@ class DealFormBase(FlaskForm):
         """Put each rules error next to its field; return those that fit no field."""
         leftover: list[str] = []
         for error in errors:
+            message = str(error.message)
             name = field_for_path(error.field, self.paths)
             field = getattr(self, name, None) if name else None
             if field is None:
-                leftover.append(str(error.message))
+                leftover.append(message)
             else:
-                field.errors = [*list(field.errors or []), str(error.message)]
+                field.errors = [*list(field.errors or []), message]
         return leftover
+
+
+def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> str:
+    """'Player 2' (the rules' seat numbers, from 1) as that player's name; 'Team A' likewise."""
+    text = re.sub(
+        r"\b[Pp]layer (\d+)\b",
+        lambda m: players[int(m[1]) - 1] if 1 <= int(m[1]) <= len(players) else m[0],
+        text,
+    )
+    if len(teams) == 2:
+        text = re.sub(r"\b[Tt]eam ([AB])\b", lambda m: teams["AB".index(m[1])], text)
+    return text
 
 
 def field_for_path(path: str, paths: Mapping[str, str]) -> str | None:

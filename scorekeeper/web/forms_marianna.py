@@ -17,7 +17,7 @@ from wtforms import IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules.base import SUITS
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")
@@ -151,8 +151,6 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
 
 def describe_tokens(text: str | None, sides: Sequence[str], game: str) -> list[str]:
     """Human labels of the declarations so far: 'Jana & Ota: coppe ♥'."""
-    from .forms import suit_label
-
     out = []
     for item in parse_tokens(text):
         side = item.get("side")
@@ -176,6 +174,8 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
     )
     points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
     bits = [f"{points[0]} : {points[1]}"]
+    if two and record.get("trump") in SUITS:
+        bits.insert(0, suit_label(game, record["trump"]))
     tokens = " ".join(to_token(d) for d in record.get("declarations") or [])
     bits += describe_tokens(tokens, sides, game)
     if two and record.get("claim") is not None:

@@ -232,14 +232,18 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
     bits = [players[record["declarer"]]]
     if record.get("trump"):
         bits.append(suit_label(game, record["trump"]))
+    dp, fp = record.get("declarer_points"), record.get("defender_points")
     for part in record.get("parts") or []:
-        mark = {True: " ✓", False: " ✗"}.get(part.get("won"), "")
+        won = part.get("won")
+        if won is None and part["kind"] == "hra" and dp is not None and fp is not None:
+            won = dp > fp  # RULES.md §4: the points decide a hra whose won is left out
+        mark = {True: " ✓", False: " ✗"}.get(won, "")
         flek = part.get("flek") or 0
         levels = flek if isinstance(flek, list) else [flek]
         extra = " " + "/".join(flek_name(x) for x in levels) if any(levels) else ""
         bits.append(f"{PART_NAMES.get(part['kind'], part['kind'])}{mark}{extra}")
     for item in record.get("silent") or []:
         bits.append(f"{PART_NAMES.get(item['kind'], item['kind'])} → {_l(item['side'])}")
-    if record.get("declarer_points") is not None:
-        bits.append(f"{record['declarer_points']}:{record.get('defender_points')}")
+    if dp is not None:
+        bits.append(f"{dp}:{fp}")
     return " · ".join(str(b) for b in bits)

@@ -23,6 +23,7 @@ from werkzeug.routing import BuildError
 from ..db import get_session
 from ..rules.base import FieldError
 from ..services import matches as svc
+from ..services import scoring
 from ..services.errors import NotFound
 from . import forms
 from .chart import running_chart
@@ -90,19 +91,24 @@ def context(
     return ctx
 
 
+def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str]:
+    """The rules' errors put beside the form's fields, naming players and teams, not seats."""
+    game, options = scoring.rules(match)
+    teams = game.side_names(match.players, options) if match.game == "marianna" else []
+    named = [
+        FieldError(e.field, forms.name_seats(str(e.message), match.players, teams)) for e in errors
+    ]
+    return form.form_errors_from(named)
+
+
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
     """The deal with a one-line summary and its explanation naming the players, not seats."""
     players, sides = list(match.players), list(state["sides"])
 
+    teams = sides if match.game == "marianna" else []
+
     def name(text: str) -> str:
-        text = re.sub(
-            r"\b[Pp]layer (\d+)\b",
-            lambda m: players[int(m[1]) - 1] if 1 <= int(m[1]) <= len(players) else m[0],
-            text,
-        )
-        if match.game == "marianna" and len(sides) == 2:
-            text = re.sub(r"\b[Tt]eam ([AB])\b", lambda m: sides["AB".index(m[1])], text)
-        return text
+        return forms.name_seats(text, players, teams)
 
     return dict(
         deal,

@@ -164,9 +164,9 @@ def edit(match_id: str, token: str) -> Any:
             )
         except MatchFinished as error:
             box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
-            box += form.form_errors_from([e for e in error.errors if e.field])
+            box += match_view.form_errors(form, match, [e for e in error.errors if e.field])
         except RuleError as error:
-            box = form.form_errors_from(error.errors)
+            box = match_view.form_errors(form, match, error.errors)
         except Conflict as error:
             box = [error.message]
         else:

@@ -61,7 +61,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                     )
                 ]
             except RuleError as error:
-                box = form.form_errors_from(error.errors)
+                box = match_view.form_errors(form, match, error.errors)
             else:
                 flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
                 return redirect(url_for(".edit", match_id=match.id, token=token))

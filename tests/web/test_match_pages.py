@@ -277,7 +277,7 @@ def test_finished_match_rematch_and_reopen(client):
     url = start(client, "mariage", opt_match_target="1")
     client.post(url, data={"trump": "hearts", "points_0": "100"})
     page = client.get(url).text
-    assert "wins the match" in page and 'id="deal-form"' not in page  # RULES.md §2
+    assert "Winner: " in page and 'id="deal-form"' not in page  # RULES.md §2
     again = client.post(url, data={"trump": "hearts", "points_0": "100"})
     assert again.status_code == 422 and "match is over" in again.text  # a stale form: refused
     assert len(api_state(client, url)["deals"]) == 1
@@ -333,3 +333,59 @@ def test_overlong_idempotency_key_is_refused_not_crashed(client):
     response = client.post(url, data=HRA_WON | {"idem": "k" * 500})
     assert response.status_code == 422 and "reload the page" in response.text
     assert api_state(client, url)["deals"] == []
+
+
+# --- QA findings: what the pages say -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "preset"),
+    [
+        ("marias", "pub"),
+        ("marias", "csm"),
+        ("mariasz", "default"),
+        ("mariage", "default"),
+        ("marianna", "marianna"),
+        ("marianna", "briscola151"),
+    ],
+)
+def test_no_attribute_reads_none(client, game, preset):
+    """An option or stepper without a value leaves the attribute out (it printed max="None")."""
+    assert '="None"' not in client.get(f"/matches/new/{game}/{preset}").text
+    names = PLAYERS[game][:2] if preset == "briscola151" else PLAYERS[game]
+    url = start(client, game, preset, players=names)
+    assert '="None"' not in client.get(url).text
+
+
+def test_errors_name_the_players_not_seats(client):
+    """Four at a Mariáš table: the dealer sits out, and the error says who, by name."""
+    url = start(client, "marias", "pub", players=["Jana", "Petr", "Ota", "Eva"])
+    data = form_data(client.get(url).text, "deal-form")
+    dealer = int(data["dealer"])
+    response = client.post(url, data=data | HRA_WON | {"declarer": str(dealer), "idem": "x"})
+    assert response.status_code == 422
+    name = ["Jana", "Petr", "Ota", "Eva"][dealer]
+    assert f"{name} deals and sits" in response.text
+    assert re.search(r"\bPlayer \d\b", response.text) is None
+    assert not api_state(client, url)["deals"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "title"), [("cinquecento", "Cinquecento"), ("briscola151", "Briscola 151")]
+)
+def test_named_presets_title_the_match(client, preset, title):
+    names = PLAYERS["marianna"][:2] if preset == "briscola151" else PLAYERS["marianna"]
+    url = start(client, "marianna", preset, players=names)
+    assert api_state(client, url)["title"].startswith(f"{title}: ")
+    assert "Italian Marianna" not in client.get(url).text
+
+
+def test_briscola_deal_line_names_the_trump(client):
+    url = start(client, "marianna", "briscola151", players=["Anna", "Bruno"])
+    data = form_data(client.get(url).text, "deal-form")
+    data |= {"trump": "hearts", "points_0": "70", "points_1": "50", "idem": "t"}
+    assert client.post(url, data=data).status_code == 302
+    page = client.get(url).text
+    assert re.search(r"coppe ♥[^<]*· 70 : 50|coppe ♥ · 70", page), page[
+        page.find("70 : 50") - 200 :
+    ][:400]
