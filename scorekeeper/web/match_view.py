@@ -9,7 +9,6 @@ other people's matches on the server.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
