@@ -250,6 +250,7 @@ def history_rows(match: Any, entries: Sequence[Mapping[str, Any]]) -> list[dict[
         rows.append(
             {
                 "when": str(entry.get("when", ""))[:19].replace("T", " "),
+                "iso": str(entry.get("when", ""))[:19] + "Z",
                 "action": ACTIONS.get(entry.get("action"), entry.get("action")),
                 "n": entry.get("n"),
                 "before": said(entry.get("before")),

@@ -180,3 +180,28 @@ def test_editing_points_keeps_the_pair_adding_up(page, live_server):
     page.tap("#deal-1 a:text-is('Edit')")
     page.fill("#points_0", "90")
     assert page.input_value("#points_1") == "48"  # RULES.md §2: 138 in a played-out deal
+
+
+def test_history_shows_times_on_the_phones_clock(browser, live_server):
+    """Stored in UTC; the history page shows the device's own time (here UTC+5:30)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        timezone_id="Asia/Kolkata",
+        locale="en-GB",
+        has_touch=True,
+    )
+    page = context.new_page()
+    try:
+        new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+        marias_deal(page, 0, "červené")
+        with page.expect_navigation():
+            page.click("a:text-is('History of changes')")
+        stamp = page.locator("time[data-utc]").first
+        utc = stamp.get_attribute("datetime")  # 2026-11-23T11:05:09Z
+        hour, minute = int(utc[11:13]), int(utc[14:16])
+        local = (hour * 60 + minute + 330) % 1440
+        assert f"{local // 60:02d}:{local % 60:02d}" in stamp.inner_text()
+        assert "UTC" in stamp.get_attribute("title")
+        assert "device" in page.locator("[data-local-note]").inner_text()
+    finally:
+        context.close()
