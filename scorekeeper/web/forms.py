@@ -118,6 +118,11 @@ class DealFormBase(FlaskForm):
         return leftover
 
 
+def local_suits(text: str, game: str) -> str:
+    """'hearts' in a rules message as the game's deck names it: 'červené ♥', 'Herz ♥'."""
+    return re.sub(r"\b(hearts|diamonds|clubs|spades)\b", lambda m: suit_label(game, m[1]), text)
+
+
 def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> str:
     """'Player 2' (the rules' seat numbers, from 1) as that player's name; 'Team A' likewise."""
     text = re.sub(

@@ -91,11 +91,16 @@ def context(
 
 
 def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str]:
-    """The rules' errors put beside the form's fields, naming players and teams, not seats."""
+    """The rules' errors beside the form's fields, naming players and teams, not seats, and
+    the suits as this game's deck calls them (the JSON API keeps the rules' English words)."""
     game, options = scoring.rules(match)
     teams = game.side_names(match.players, options) if match.game == "marianna" else []
     named = [
-        FieldError(e.field, forms.name_seats(str(e.message), match.players, teams)) for e in errors
+        FieldError(
+            e.field,
+            forms.local_suits(forms.name_seats(str(e.message), match.players, teams), match.game),
+        )
+        for e in errors
     ]
     return form.form_errors_from(named)
 

@@ -389,3 +389,14 @@ def test_briscola_deal_line_names_the_trump(client):
     assert re.search(r"coppe ♥[^<]*· 70 : 50|coppe ♥ · 70", page), page[
         page.find("70 : 50") - 200 :
     ][:400]
+
+
+def test_errors_name_suits_as_the_deck_does(client):
+    """Both players meld the hearts marriage: refused, in the Polish deck's words, by name."""
+    url = start(client, "mariasz")
+    data = form_data(client.get(url).text, "deal-form")
+    data |= {"trump": "hearts", "points_0": "80", "m_0_hearts": "y", "m_1_hearts": "y", "idem": "m"}
+    response = client.post(url, data=data)
+    assert response.status_code == 422
+    assert "The king of czerwień ♥ is already in a marriage of Ania" in response.text
+    assert not api_state(client, url)["deals"]
