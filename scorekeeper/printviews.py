@@ -21,7 +21,7 @@ PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 MARGIN_MM = 12
 #: Standings column widths in mm including cell padding, mirroring print.css (normal, large):
 #: rank, the name's minimum, one round, the total, one tie-break.
-STANDINGS_MM = {False: (15, 50, 15, 19, 19), True: (20, 60, 23, 29, 29)}
+STANDINGS_MM = {False: (12, 60, 14, 18, 18), True: (20, 60, 23, 29, 29)}
 BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
 
 
@@ -94,6 +94,7 @@ def standings_context(
     for row in rows_in:
         keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
     labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
+    gone = set(tournament.get("withdrawn") or [])
     rows = []
     for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
         results = list(row.get("rounds") or [])
@@ -103,6 +104,7 @@ def standings_context(
             {
                 "rank": label,
                 "player": row.get("player", ""),
+                "withdrawn": row.get("player_id") in gone,
                 "total": _cell(row.get("total")),
                 "rounds": [_cell(v) for v in results],
                 "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],

@@ -57,9 +57,8 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
 def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
     """API.md standings JSON plus "tournament" (name, venue, date, rounds_planned, game)."""
     # an entrant withdrawn before the first round never played: not a row of the standings
-    players = {
-        p.id: p.name for p in common.load_players(session, tournament.id) if p.withdrawn_after != 0
-    }
+    entrants = common.load_players(session, tournament.id)
+    players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
     rounds = round_results(session, tournament)
     document = ranking.standings_json(
         kind=kind_of(tournament),
@@ -76,5 +75,7 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
         "rounds_planned": tournament.rounds_planned,
         "game": tournament.game,
         "ranking": tournament.ranking,
+        # players who withdrew after playing: still ranked, marked on the sheets
+        "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }
     return document

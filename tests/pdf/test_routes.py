@@ -69,6 +69,19 @@ def test_standings_pdf_lists_the_service_rows_in_rank_order(client, tournament):
     assert html.status_code == 200 and "large" in html.get_data(as_text=True)
 
 
+def test_printed_standings_mark_a_withdrawn_player(app, client, tournament):
+    # issue 4: a withdrawal counts from the next round on; the player stays ranked, marked
+    from scorekeeper.services import tournament_players
+
+    gone = tournament["standings"]["rows"][0]
+    with app.app_context():
+        tournament_players.withdraw_player(
+            session=get_session(), tournament_id=tournament["id"], player_id=gone["player_id"]
+        )
+    text = text_of(client.get(f"/tournaments/{tournament['id']}/standings.pdf"))
+    assert f"{gone['player']} (withdrawn)" in text and text.count("(withdrawn)") == 1
+
+
 def test_seating_of_the_latest_round(client, tournament):
     text = text_of(client.get(f"/tournaments/{tournament['id']}/print/seating.pdf"))
     assert "Round 2" in text
