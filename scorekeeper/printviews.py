@@ -230,6 +230,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
             "n": d.get("n", i + 1),
             "delta": [_signed(v) for v in deltas[i]],
             "after": [totals[s][i + 1] for s in range(len(sides))],
+            "summary": str(d.get("summary") or ""),
             "explanation": list(d.get("explanation") or []),
         }
         for i, d in enumerate(deals)

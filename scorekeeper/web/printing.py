@@ -283,8 +283,13 @@ def load_match_state(match_id: str) -> dict[str, Any]:
     """API.md match state (services.matches); 404 for an unknown id."""
     from ..services import matches
 
+    from .match_view import with_names
+
     match = _service_call(matches.get_match, match_id=match_id)
-    return matches.match_state(session=get_session(), match=match)
+    state = dict(matches.match_state(session=get_session(), match=match))
+    # each deal as the match page shows it: who declared what, and names instead of seats
+    state["deals"] = [with_names(match, state, deal) for deal in state["deals"]]
+    return state
 
 
 @printable("/m/<match_id>/record", "record")

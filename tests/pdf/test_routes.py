@@ -166,6 +166,8 @@ def test_match_record_of_a_casual_match(app, client):
     for name in NAMES[:3]:
         assert name in text
     assert text.count("hra won") == 3
+    # each deal says who declared what, as on the match page (QA: the declarer was missing)
+    assert text.count(f"{NAMES[0]} · červené ♥ · hra ✓") == 3, text
     html = client.get(f"/m/{match_id}/record").get_data(as_text=True)
     assert "<svg" in html  # the running-score chart
 
