@@ -34,3 +34,10 @@ class Conflict(ServiceError):
     def __init__(self, message: str, *, field: str = "version", current: int | None = None):
         super().__init__(message, field=field)
         self.current = current
+
+
+class Locked(Conflict):
+    """The match may not change now (a tournament round is closed): the message says why."""
+
+    def __init__(self, message: str, *, current: int | None = None):
+        super().__init__(message, field="", current=current)

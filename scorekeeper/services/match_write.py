@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 from ..models.match import AuditEntry, IdempotencyKey, utcnow
 from ..rules.base import RuleError
 from . import match_store, scoring
-from .errors import Conflict, NotFound
+from .errors import Conflict, Locked, NotFound
 from .match_store import Row
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
@@ -65,6 +65,20 @@ def audit(
     )
 
 
+#: Checks run before any change to a match's deals: each returns why the match may not change
+#: now (a message for the players), or None. Tournaments add one: a closed round is final.
+GUARDS: list[Callable[[Session, str], str | None]] = []
+
+
+def locked_reason(session: Session, match_id: str) -> str | None:
+    """Why this match's deals may not change now, or None (a casual match: never)."""
+    for guard in GUARDS:
+        reason = guard(session, match_id)
+        if reason:
+            return reason
+    return None
+
+
 def write(
     session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
 ) -> dict:
@@ -76,6 +90,8 @@ def write(
             match = match_store.lock_match(session, match_id)
             if match is None:
                 raise not_found()
+            if GUARDS and (reason := locked_reason(session, match_id)):
+                raise Locked(reason, current=match.version - 1)
             game, options = scoring.rules(match)
             n_players = len(match.players)
             hit = match_store.cached(session, match_id, match.version - 1)

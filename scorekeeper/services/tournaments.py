@@ -23,8 +23,8 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
+from . import match_write, tournament_standings
 from . import tournament_common as common
-from . import tournament_standings
 from .tournament_common import get_tournament
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
@@ -228,6 +228,26 @@ def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] |
         .where(TournamentTable.match_id == match_id)
     ).first()
     return tuple(row) if row else None
+
+
+def closed_round_guard(session: Session, match_id: str) -> str | None:
+    """A table's deals are final once its round is closed (the organiser corrects results)."""
+    row = session.exec(
+        select(TournamentRound.number, TournamentRound.status)
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentTable.match_id == match_id)
+    ).first()
+    if row is None or row[1] != "closed":
+        return None
+    return _(
+        "Round %(n)s is closed and its results are final: deals can no longer be entered or "
+        "changed here. Ask the organiser to correct the table's result.",
+        n=row[0],
+    )
+
+
+if closed_round_guard not in match_write.GUARDS:
+    match_write.GUARDS.append(closed_round_guard)
 
 
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:

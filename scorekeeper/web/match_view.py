@@ -21,8 +21,8 @@ from werkzeug.routing import BuildError
 
 from ..db import get_session
 from ..rules.base import FieldError
+from ..services import match_write, scoring
 from ..services import matches as svc
-from ..services import scoring
 from ..services.errors import NotFound
 from . import forms
 from .chart import running_chart
@@ -63,6 +63,8 @@ def context(
         "state": state,
         "token": token,
         "editor": token is not None,
+        # a tournament table whose round is closed: final, the deal form and edits are gone
+        "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
         "players": players,
         "options": options,

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..rules.base import RuleError
 from ..services import matches as svc
-from ..services.errors import Conflict, NotFound
+from ..services.errors import Conflict, Locked, NotFound
 from . import forms, match_view
 from .matches import ACTOR, bp, load_match
 
@@ -46,6 +46,8 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                     expected_version=forms.to_int(form.version.data),
                     actor=ACTOR,
                 )
+            except Locked as error:
+                box = [error.message]
             except Conflict:
                 state = svc.match_state(session=get_session(), match=match)
                 deal = state["deals"][n - 1] if n <= len(state["deals"]) else None
@@ -124,6 +126,8 @@ def undo(match_id: str, token: str) -> Any:
     if form.validate_on_submit():
         try:
             svc.undo_last_deal(session=get_session(), match_id=match.id, actor=ACTOR)
+        except Locked as error:
+            flash(error.message, "bad")
         except (NotFound, RuleError, Conflict):
             flash(_("The last deal could not be undone; reload and try again."), "bad")
         else:

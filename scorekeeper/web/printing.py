@@ -282,7 +282,6 @@ def sheet(game: str, pdf: bool) -> Response | str:
 def load_match_state(match_id: str) -> dict[str, Any]:
     """API.md match state (services.matches); 404 for an unknown id."""
     from ..services import matches
-
     from .match_view import with_names
 
     match = _service_call(matches.get_match, match_id=match_id)

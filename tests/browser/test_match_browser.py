@@ -74,7 +74,8 @@ def test_marias_match_by_tapping(page, live_server):
     assert marias_deal(page, 2, "žaludy", lost=True, flek=1) == 5
     assert board(page) == [1, 10, -11]  # flek doubles the lost hra: 2 to each defender
     # Edit deal 1: the trump was zelené, not červené.
-    page.tap("#deal-1 a:text-is('Edit')")
+    with page.expect_navigation():
+        page.tap("#deal-1 a:text-is('Edit')")
     assert page.is_checked("#trump-0")  # pre-filled with what was stored
     page.tap("#f-trump label:has-text('zelené')")
     save(page)
@@ -102,7 +103,8 @@ def test_mariasz_match_by_tapping(page, live_server):
     deal("żołędzie", 100, ["m_0_clubs"])
     # RULES.md §1: Ania 80 + 100 + 40 = 220 in the second deal: sympla 1 + trump marriage 2
     assert board(page) == [3, 0]
-    page.tap("#deal-2 a:text-is('Edit')")
+    with page.expect_navigation():
+        page.tap("#deal-2 a:text-is('Edit')")
     assert page.is_checked("#m_0_clubs")
     page.tap("label[for=m_1_hearts]")
     save(page)
@@ -177,7 +179,10 @@ def test_editing_points_keeps_the_pair_adding_up(page, live_server):
     page.fill("#points_0", "70")
     page.fill("#points_1", "68")
     save(page)
-    page.tap("#deal-1 a:text-is('Edit')")
+    with page.expect_navigation():  # the match page has a #points_0 too: wait for the new page
+        with page.expect_navigation():
+        page.tap("#deal-1 a:text-is('Edit')")
+    page.wait_for_load_state()  # deal.js (deferred) is listening
     page.fill("#points_0", "90")
     assert page.input_value("#points_1") == "48"  # RULES.md §2: 138 in a played-out deal
 

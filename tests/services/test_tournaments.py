@@ -15,7 +15,7 @@ from scorekeeper.extensions import babel
 from scorekeeper.rules.base import MatchFinished, RuleError
 from scorekeeper.services import matches
 from scorekeeper.services import tournaments as ts
-from scorekeeper.services.errors import Conflict, Forbidden, NotFound
+from scorekeeper.services.errors import Conflict, Forbidden, Locked, NotFound
 
 SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
 HRA = {
@@ -173,7 +173,17 @@ def test_a_closed_rounds_confirmed_result_stands_against_later_deals(session):
     )
     ts.close_round(session=session, tournament_id=t.id, number=1)
     before = ts.standings(session=session, tournament_id=t.id)["rows"]
-    _enter(session, first, HRA)  # someone at the table adds a deal after the round closed
+    with pytest.raises(Locked, match="Round 1 is closed"):
+        _enter(session, first, HRA)  # someone at the table adds a deal after the round closed
+    match_id = first["match_id"]
+    assert (
+        len(
+            matches.match_state(
+                session=session, match=matches.get_match(session=session, match_id=match_id)
+            )["deals"]
+        )
+        == 1
+    )
     table = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]["tables"][0]
     assert table["confirmed"] is True and table["status"] == "confirmed"
     assert ts.standings(session=session, tournament_id=t.id)["rows"] == before

@@ -361,3 +361,30 @@ def test_table_cards_show_whole_names():
     css = (Path(__file__).parents[2] / "static/css/tournament.css").read_text()
     rules = [line for line in css.splitlines() if line.startswith("table.seats .who")]
     assert "white-space: normal" in rules[-1]
+
+
+def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
+    # issue 4: the table's QR code stays on the table; once the round is closed its match is
+    # final: no deal form, no edit links, and a deal sent anyway is refused and not stored
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
+    for table in _state(app, tid)["rounds"][0]["tables"]:
+        organiser.post(
+            f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
+            data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
+        )
+    table = _state(app, tid)["rounds"][0]["tables"][0]
+    url = f"/m/{table['match_id']}/{table['token']}"
+    assert 'id="deal-form"' in organiser.get(url).get_data(as_text=True)
+    organiser.post(f"/tournaments/{tid}/rounds/1/close")
+    page = organiser.get(url).get_data(as_text=True)
+    assert "Round 1 is closed" in page and 'id="deal-form"' not in page
+    hra = {"declarer": 0, "trump": "hearts", "parts": [{"kind": "hra", "won": True, "flek": 0}]}
+    api = organiser.post(
+        f"/api/v1/matches/{table['match_id']}/deals",
+        json=hra,
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
+    assert api.status_code == 409 and "Round 1 is closed" in api.get_json()["errors"][0]["message"]
+    state = organiser.get(f"/api/v1/matches/{table['match_id']}").get_json()
+    assert state["deals"] == []
