@@ -180,7 +180,6 @@ def test_editing_points_keeps_the_pair_adding_up(page, live_server):
     page.fill("#points_1", "68")
     save(page)
     with page.expect_navigation():  # the match page has a #points_0 too: wait for the new page
-        with page.expect_navigation():
         page.tap("#deal-1 a:text-is('Edit')")
     page.wait_for_load_state()  # deal.js (deferred) is listening
     page.fill("#points_0", "90")
