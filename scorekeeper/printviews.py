@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
@@ -69,6 +70,22 @@ def total_heading(ranking: str | None) -> str:
     )
 
 
+def _stake(tournament: Mapping[str, Any]) -> Decimal | None:
+    """The tournament's stake per unit, or None (no stake, or not a number)."""
+    try:
+        stake = Decimal(str(tournament.get("stake") or ""))
+    except InvalidOperation:
+        return None
+    return stake if stake.is_finite() and stake > 0 else None
+
+
+def _money(total: Any, stake: Decimal | None) -> str | None:
+    """'-12.50': a balance at the stake, two decimals."""
+    if stake is None or not isinstance(total, int):
+        return None
+    return f"{total * stake:.2f}"
+
+
 def _cell(value: Any) -> str:
     return "–" if value is None else str(value)
 
@@ -95,6 +112,7 @@ def standings_context(
         keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
     labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
     gone = set(tournament.get("withdrawn") or [])
+    stake = _stake(tournament) if tournament.get("ranking", "balance") == "balance" else None
     rows = []
     for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
         results = list(row.get("rounds") or [])
@@ -106,18 +124,23 @@ def standings_context(
                 "player": row.get("player", ""),
                 "withdrawn": row.get("player_id") in gone,
                 "total": _cell(row.get("total")),
+                "money": _money(row.get("total"), stake),
                 "rounds": [_cell(v) for v in results],
                 "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],
                 "shaded": (i // BAND) % 2 == 1,
             }
         )
-    orientation = standings_layout(n_rounds, len(keys), large=large, page=page)
+    orientation = standings_layout(
+        n_rounds, len(keys) + (1 if stake is not None else 0), large=large, page=page
+    )
     return {
         "tournament": tournament,
         "subtitle": _subtitle(tournament, after),
         "round_headings": [_("R%(n)s", n=n + 1) for n in range(n_rounds)],
         "total_heading": total_heading(tournament.get("ranking")),
         "tiebreak_headings": [tiebreak_label(k) for k in keys],
+        # Mariáš for money: the balance times the stake, as on the standings page
+        "money_heading": (tournament.get("currency") or _("Money")) if stake is not None else None,
         "rows": rows,
         "large": large,
         "landscape": orientation != "portrait",

@@ -75,6 +75,8 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
         "rounds_planned": tournament.rounds_planned,
         "game": tournament.game,
         "ranking": tournament.ranking,
+        "stake": tournament.stake,
+        "currency": tournament.currency,
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }

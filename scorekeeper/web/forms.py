@@ -118,13 +118,30 @@ class DealFormBase(FlaskForm):
         return leftover
 
 
+def _or_list(names: Sequence[str]) -> str:
+    """'Jana, Petr or Ota'."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return str(_l("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1]))
+
+
 def local_suits(text: str, game: str) -> str:
     """'hearts' in a rules message as the game's deck names it: 'červené ♥', 'Herz ♥'."""
     return re.sub(r"\b(hearts|diamonds|clubs|spades)\b", lambda m: suit_label(game, m[1]), text)
 
 
 def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> str:
-    """'Player 2' (the rules' seat numbers, from 1) as that player's name; 'Team A' likewise."""
+    """'Player 2' (the rules' seat numbers, from 1) as that player's name; 'Team A' likewise.
+
+    A range of seats ('player 1 to 3') becomes the names: 'Jana, Petr or Ota'.
+    """
+    if players:
+        text = re.sub(
+            r"\b[Pp]layer 1 to (\d+)\b",
+            lambda m: _or_list(players[: int(m[1])]) if int(m[1]) <= len(players) else m[0],
+            text,
+        )
     text = re.sub(
         r"\b[Pp]layer (\d+)\b",
         lambda m: players[int(m[1]) - 1] if 1 <= int(m[1]) <= len(players) else m[0],

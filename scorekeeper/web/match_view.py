@@ -114,7 +114,8 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
     teams = sides if match.game == "marianna" else []
 
     def name(text: str) -> str:
-        return forms.name_seats(text, players, teams)
+        # seats as names, and the suits as the players' deck calls them (RULES.md preamble)
+        return forms.local_suits(forms.name_seats(text, players, teams), match.game)
 
     return dict(
         deal,

@@ -83,6 +83,20 @@ def test_standings_context_pads_rounds_and_unions_tiebreaks():
     assert [r["rank"] for r in ctx["rows"]] == ["1", "2"]
 
 
+def test_standings_context_money_and_withdrawn():
+    # RULES.md §4/§6: Mariáš for money: the balance times the stake, as on the standings page
+    data = make_standings(6, rounds=2)
+    data["tournament"].update(ranking="balance", stake="0.50", currency="CZK")
+    data["tournament"]["withdrawn"] = [data["rows"][1]["player_id"]]
+    ctx = pv.standings_context(data)
+    assert ctx["money_heading"] == "CZK" and ctx["total_heading"] == "Balance"
+    row = ctx["rows"][0]
+    assert row["money"] == f"{data['rows'][0]['total'] * 0.5:.2f}"
+    assert [r["withdrawn"] for r in ctx["rows"]] == [False, True, False, False, False, False]
+    data["tournament"].update(ranking="placings")  # places are not money
+    assert pv.standings_context(data)["money_heading"] is None
+
+
 def test_standings_context_bands_rows_in_threes():
     ctx = pv.standings_context(make_standings(9))
     assert [r["shaded"] for r in ctx["rows"]] == [False] * 3 + [True] * 3 + [False] * 3

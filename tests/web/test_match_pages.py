@@ -400,3 +400,24 @@ def test_errors_name_suits_as_the_deck_does(client):
     assert response.status_code == 422
     assert "The king of czerwień ♥ is already in a marriage of Ania" in response.text
     assert not api_state(client, url)["deals"]
+
+
+def test_no_declarer_error_names_the_choices(client):
+    url = start(client, "marias", "pub")
+    data = form_data(client.get(url).text, "deal-form")
+    data |= {"trump": "hearts", "game": "hra", "game_won": "1", "idem": "d"}
+    data.pop("declarer", None)
+    response = client.post(url, data=data)
+    assert response.status_code == 422
+    assert "Choose the declarer: Jana, Petr or Ota" in response.text
+
+
+def test_explanations_name_the_suits_as_the_deck_does(client):
+    # RULES.md preamble: the UI shows the deck the players know (Polish: czerwień)
+    url = start(client, "mariasz")
+    data = form_data(client.get(url).text, "deal-form")
+    data |= {"trump": "hearts", "points_0": "80", "m_0_hearts": "y", "idem": "e"}
+    assert client.post(url, data=data).status_code == 302
+    page = client.get(url).text
+    why = re.search(r'<div class="why">([^<]*)</div>', page)[1]
+    assert "czerwień ♥" in why and "hearts" not in why, why
