@@ -31,6 +31,28 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 
 # Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
 FIXED = {"players"}
+# Options a named preset leaves no room for (RULES.md §3a, §3b): not offered on its form.
+PRESET_FIXED: dict[tuple[str, str], set[str]] = {
+    # Cinquecento: first marianna 40, later 20; no mariannino, no mariannone
+    ("marianna", "cinquecento"): {"first_sets_trump", "values", "mariannino", "mariannone"},
+    # Briscola 151: only matrimonios are declared; the target and the claim remain
+    ("marianna", "briscola151"): {
+        "first_sets_trump",
+        "values",
+        "mariannino",
+        "mariannone",
+        "covered_marianna",
+        "first_to_target_wins",
+    },
+}
+
+
+def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a player may change on this game's and preset's new-match form."""
+    fixed = PRESET_FIXED.get((game, preset), set())
+    return {name: value for name, value in defaults.items() if name not in fixed}
+
+
 # Labels in the players' words; the RULES.md name is shown beside each.
 OPTION_LABELS: dict[str, Any] = {
     "flek_max": _l("Highest flek level (empty: no limit)"),

@@ -81,7 +81,9 @@ def new_form(game: str, preset: str) -> Any:
     preset = rules.default_preset if preset == "default" else preset
     if preset not in rules.presets and preset != rules.default_preset:
         abort(404)
-    defaults = rules.options_to_json(rules.make_options(preset))
+    defaults = forms_new.offered_options(
+        game, preset, rules.options_to_json(rules.make_options(preset))
+    )
     seats = max(rules.player_counts(rules.make_options(preset)))
     required = min(rules.player_counts(rules.make_options(preset)))
     form = forms_new.new_match_form(

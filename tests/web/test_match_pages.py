@@ -421,3 +421,14 @@ def test_explanations_name_the_suits_as_the_deck_does(client):
     page = client.get(url).text
     why = re.search(r'<div class="why">([^<]*)</div>', page)[1]
     assert "czerwień ♥" in why and "hearts" not in why, why
+
+
+def test_briscola_offers_only_its_own_options(client):
+    # RULES.md §3b: in Briscola 151 only matrimonios are declared; target and claim remain
+    page = client.get("/matches/new/marianna/briscola151").text
+    assert 'name="opt_target"' in page and 'name="opt_claim"' in page
+    for name in ("mariannone", "mariannino", "covered_marianna", "first_sets_trump", "values"):
+        assert f'name="opt_{name}"' not in page
+    url = start(client, "marianna", "briscola151", players=["Anna", "Bruno"], opt_target="200")
+    options = api_state(client, url)["options"]
+    assert options["target"] == 200 and options["mariannone"] is False
