@@ -186,9 +186,11 @@ DEMO: tuple[tuple[dict, list[dict]], ...] = (
 def demo() -> int:
     """Load one sample match of each game and print their links."""
     from flask import url_for
+    from sqlmodel import select
 
     from . import create_app
     from .db import get_session
+    from .models.match import AuditEntry, Match
     from .rules.base import RuleError
     from .services import matches
 
@@ -196,6 +198,18 @@ def demo() -> int:
     with app.test_request_context("/"):
         print(_("Sample matches (add each link to the address `scorekeeper serve` prints):"))
         session = get_session()
+        # Run again (the README's one command does, at every start): the same samples, not more.
+        loaded = session.exec(
+            select(Match)
+            .join(AuditEntry, AuditEntry.match_id == Match.id)
+            .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
+            .order_by(AuditEntry.id)
+        ).all()
+        if len(loaded) >= len(DEMO):
+            for match in loaded[: len(DEMO)]:
+                link = url_for("matches.edit", match_id=match.id, token=match.token)
+                print(f"{match.game:9} {link}")
+            return 0
         for setup, records in DEMO:
             match = matches.create_match(session=session, actor="demo", **setup)
             for record in records:

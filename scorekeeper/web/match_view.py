@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import segno
-from flask import request, session, url_for
+from flask import current_app, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -30,6 +30,14 @@ from .forms import summarize
 from .forms_marianna import add_token, describe_tokens
 
 RECENT, NAMES, SHOWN = 12, 40, 15
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """An absolute link for other phones: on SCOREKEEPER_PUBLIC_URL when set (``scorekeeper
+    serve`` sets the laptop's LAN address), so a page opened as 127.0.0.1 still shares a link
+    the table's phones can open."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for(endpoint, **values)
 
 
 def context(
@@ -77,14 +85,14 @@ def context(
         "current": current_game(state),
         "suit": lambda s: forms.suit_label(game, s),
         "just_created": bool(request.args.get("new")),
-        "view_url": url_for("matches.show", match_id=match.id, _external=True),
+        "view_url": public_url("matches.show", match_id=match.id),
     }
     try:  # the printable match record (printing blueprint), when it is there
         ctx["print_url"] = url_for("printing.record", match_id=match.id)
     except BuildError:
         ctx["print_url"] = None
     if token is not None:
-        edit_url = url_for("matches.edit", match_id=match.id, token=token, _external=True)
+        edit_url = public_url("matches.edit", match_id=match.id, token=token)
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
         ctx.update(edit_url=edit_url, qr=Markup(qr))
     if form is not None and "declarations" in form:

@@ -92,6 +92,7 @@ def respond(
         footer=footer,
         toggle_url=_toggle_url,
         pdf_url=url_for(endpoint, **_view_args(), **request.args.to_dict()),
+        for_pdf=pdf,
         **{"landscape": False, **context},
     )
     if not pdf:

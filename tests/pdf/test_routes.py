@@ -185,3 +185,14 @@ def test_match_record_of_a_casual_match(app, client):
 )
 def test_unknown_ids_are_404(client, url):
     assert client.get(url).status_code == 404
+
+
+def test_pdfs_render_without_css_warnings(client, tournament, caplog):
+    # every PDF of an evening used to log two WeasyPrint warnings (a phone-only media query)
+    import logging
+
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        text_of(client.get(f"/tournaments/{tournament['id']}/standings.pdf"))
+    assert not [r for r in caplog.records if r.name.startswith("weasyprint")], caplog.text
+    phone = client.get(f"/tournaments/{tournament['id']}/print/standings").get_data(as_text=True)
+    assert 'css/print-phone.css" media="screen and (max-width: 640px)"' in phone

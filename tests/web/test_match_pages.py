@@ -432,3 +432,12 @@ def test_briscola_offers_only_its_own_options(client):
     url = start(client, "marianna", "briscola151", players=["Anna", "Bruno"], opt_target="200")
     options = api_state(client, url)["options"]
     assert options["target"] == 200 and options["mariannone"] is False
+
+
+def test_share_links_use_the_public_url(app, client):
+    # opened on the laptop as 127.0.0.1, the QR code must still open on the table's phones
+    url = start(client)
+    app.config["PUBLIC_URL"] = "http://192.0.2.7:5000/"
+    page = client.get(url + "?new=1").text
+    assert f'value="http://192.0.2.7:5000{url}"' in page
+    assert "http://localhost/m/" not in page
