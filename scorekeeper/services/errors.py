@@ -41,3 +41,11 @@ class Locked(Conflict):
 
     def __init__(self, message: str, *, current: int | None = None):
         super().__init__(message, field="", current=current)
+
+
+class StaleAdd(Conflict):
+    """A new deal from a page that had not seen the deals another phone added meanwhile."""
+
+    def __init__(self, message: str, *, current: int | None = None, deals: int = 0):
+        super().__init__(message, field="n", current=current)
+        self.deals = deals

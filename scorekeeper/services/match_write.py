@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 from ..models.match import AuditEntry, IdempotencyKey, utcnow
 from ..rules.base import RuleError
 from . import match_store, scoring
-from .errors import Conflict, Locked, NotFound
+from .errors import Conflict, Locked, NotFound, StaleAdd
 from .match_store import Row
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
@@ -137,9 +137,9 @@ def write(
                     created_at=utcnow(),
                 )
             session.commit()
-        except (IntegrityError, RuleError):
+        except (IntegrityError, RuleError, StaleAdd):
             # A repeat breaks the unique key, or is refused because its first run ended the
-            # match: either way it gets the stored first answer.
+            # match or added the deal it expected to add: it gets the stored first answer.
             session.rollback()
             earlier = find_key(session, match_id, key) if key is not None else None
             session.rollback()

@@ -14,12 +14,13 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal
 from . import match_setup, match_store, match_write, scoring
-from .errors import NotFound
+from .errors import NotFound, StaleAdd
 from .match_store import Row
 
 __all__ = [
@@ -140,8 +141,14 @@ def record_deal(
     record: Any,
     idempotency_key: str | None = None,
     actor: str | None = None,
+    expected_n: int | None = None,
 ) -> dict:
-    """Add a deal at the end; a repeated idempotency key returns the first answer unchanged."""
+    """Add a deal at the end; a repeated idempotency key returns the first answer unchanged.
+
+    ``expected_n``: the number the deal gets on the page it was entered on; when another phone
+    added deals meanwhile it is refused (StaleAdd), so the table can check it is not the same
+    deal twice. A repeat of a stored key still gets its first answer.
+    """
     key = idempotency_key
     if key is not None and not (
         isinstance(key, str) and 0 < len(key) <= 200 and key.isascii() and key.isprintable()
@@ -152,6 +159,20 @@ def record_deal(
 
     def add(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
         n = len(rows) + 1
+        if expected_n is not None and expected_n != n:
+            raise StaleAdd(
+                ngettext(
+                    "Another phone added %(num)s deal while you were entering this one. Check "
+                    "the deals below: if yours is a different one, save it again.",
+                    "Another phone added %(num)s deals while you were entering this one. Check "
+                    "the deals below: if yours is a different one, save it again.",
+                    n - expected_n,
+                )
+                if n > expected_n
+                else _("The deals changed on another phone meanwhile. Check them below and save "
+                       "again if this deal is still missing."),
+                deals=n - 1,
+            )  # fmt: skip
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
         canonical = game.record_to_json(parsed)

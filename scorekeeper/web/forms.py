@@ -100,6 +100,8 @@ class DealFormBase(FlaskForm):
 
     idem = HiddenField(default=lambda: uuid.uuid4().hex, validators=[Length(max=100)])
     version = HiddenField()
+    # a new deal: how many deals the page showed (another phone may add one meanwhile)
+    after = HiddenField(validators=[Length(max=10)])
 
     # Filled in by each game's builder: JSON path -> form field name.
     paths: dict[str, str] = {}

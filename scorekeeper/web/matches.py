@@ -28,7 +28,7 @@ from ..db import get_session
 from ..rules.base import MatchFinished, RuleError
 from ..rules.registry import GAME_NAMES, get_game
 from ..services import matches as svc
-from ..services.errors import Conflict, NotFound
+from ..services.errors import Conflict, NotFound, StaleAdd
 from . import forms, forms_new, match_view
 
 bp = Blueprint("matches", __name__)
@@ -150,12 +150,14 @@ def edit(match_id: str, token: str) -> Any:
         match_view.remember(match, None)
         state = svc.match_state(session=get_session(), match=match)
         match_view.preselect(form, state)
+        form.after.data = str(len(state["deals"]))
         ctx = match_view.context(match, state, token, form=form)
         return render_template("matches/match.html", **ctx)
     elif match_view.declaration_tap(form):
         pass  # marianna without JavaScript: a team+suit button appended a declaration
     elif form.validate_on_submit():
         record = module.to_record(form, match.players, match.options)
+        seen = forms.to_int(form.after.data)
         try:
             svc.record_deal(
                 session=get_session(),
@@ -163,7 +165,11 @@ def edit(match_id: str, token: str) -> Any:
                 record=record,
                 idempotency_key=form.idem.data or None,
                 actor=ACTOR,
+                expected_n=None if seen is None else seen + 1,
             )
+        except StaleAdd as error:
+            box = [error.message]
+            form.after.data = str(error.deals)  # saving again adds it after them
         except MatchFinished as error:
             box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
             box += match_view.form_errors(form, match, [e for e in error.errors if e.field])

@@ -441,3 +441,22 @@ def test_share_links_use_the_public_url(app, client):
     page = client.get(url + "?new=1").text
     assert f'value="http://192.0.2.7:5000{url}"' in page
     assert "http://localhost/m/" not in page
+
+
+def test_two_phones_adding_a_deal_at_once(client):
+    """Both phones show deal 1 empty; the second save is held back until the table checks it."""
+    url = start(client)
+    phone_a = form_data(client.get(url).text, "deal-form")
+    phone_b = form_data(client.get(url).text, "deal-form")
+    assert phone_a["after"] == phone_b["after"] == "0"
+    assert client.post(url, data=phone_a | HRA_WON).status_code == 302
+    held = client.post(url, data=phone_b | HRA_WON)
+    assert held.status_code == 422 and "Another phone added 1 deal" in held.text
+    assert len(api_state(client, url)["deals"]) == 1  # nothing stored twice
+    again = form_data(held.text, "deal-form")
+    assert again["after"] == "1" and again["idem"] == phone_b["idem"]
+    assert client.post(url, data=again | HRA_WON).status_code == 302  # a different deal: kept
+    assert len(api_state(client, url)["deals"]) == 2
+    # a repeat of a stored save (a phone retrying on poor Wi-Fi) is not "another phone"
+    assert client.post(url, data=phone_a | HRA_WON).status_code == 302
+    assert len(api_state(client, url)["deals"]) == 2
