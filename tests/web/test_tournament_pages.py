@@ -341,8 +341,8 @@ def test_standings_mark_a_withdrawn_player(app, organiser):
     assert page.count("(withdrawn)") == 1
 
 
-def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
-    # issue 4: after the round closes, corrections go through the organiser (audited)
+def _six_confirmed_by_sheet(app, organiser) -> str:
+    """Six players, round 1 drawn and started, each table's figures typed and confirmed."""
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
     for table in _state(app, tid)["rounds"][0]["tables"]:
@@ -350,6 +350,12 @@ def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
             data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
         )
+    return tid
+
+
+def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
+    # issue 4: after the round closes, corrections go through the organiser (audited)
+    tid = _six_confirmed_by_sheet(app, organiser)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     table = _state(app, tid)["rounds"][0]["tables"][0]
     page = organiser.get(f"/tournaments/{tid}/table/1/1/{table['token']}").get_data(as_text=True)
@@ -366,13 +372,7 @@ def test_table_cards_show_whole_names():
 def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
     # issue 4: the table's QR code stays on the table; once the round is closed its match is
     # final: no deal form, no edit links, and a deal sent anyway is refused and not stored
-    tid = _create(organiser, players="\n".join(SEVEN[:6]))
-    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
-    for table in _state(app, tid)["rounds"][0]["tables"]:
-        organiser.post(
-            f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
-            data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
-        )
+    tid = _six_confirmed_by_sheet(app, organiser)
     table = _state(app, tid)["rounds"][0]["tables"][0]
     url = f"/m/{table['match_id']}/{table['token']}"
     assert 'id="deal-form"' in organiser.get(url).get_data(as_text=True)
