@@ -46,7 +46,8 @@ def login_required(view: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if current_organiser() is None:
-            flash(_("Tournaments are run from an organiser account: log in, or register one."), "info")
+            note = _("Tournaments are run from an organiser account: log in, or register one.")
+            flash(note, "info")
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return view(*args, **kwargs)
 
