@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..services import tournaments as svc
 from .auth import login_required
-from .tournaments import _act, _actor, bp
+from .tournaments import _act, _actor, act_or_refuse, bp
 
 
 @bp.post("/<tournament_id>/players")
@@ -18,13 +18,14 @@ from .tournaments import _act, _actor, bp
 def add_player(tournament_id: str):
     """Register one player (or team)."""
     name = request.form.get("name", "")
-    return _act(
+    return act_or_refuse(
         tournament_id,
+        "add",
+        name,
         lambda: svc.add_player(
             session=get_session(), tournament_id=tournament_id, name=name, actor=_actor()
         ),
         _("%(name)s registered.", name=" ".join(name.split())),
-        "#players",
     )
 
 
@@ -33,13 +34,14 @@ def add_player(tournament_id: str):
 def paste_players(tournament_id: str):
     """Register a pasted list."""
     text = request.form.get("names", "")
-    return _act(
+    return act_or_refuse(
         tournament_id,
+        "paste",
+        text,
         lambda: svc.add_players(
             session=get_session(), tournament_id=tournament_id, text=text, actor=_actor()
         ),
         _("Players registered."),
-        "#players",
     )
 
 
@@ -48,8 +50,10 @@ def paste_players(tournament_id: str):
 def rename_player(tournament_id: str, player_id: str):
     """Fix a typo in a name."""
     name = request.form.get("name", "")
-    return _act(
+    return act_or_refuse(
         tournament_id,
+        "rename",
+        name,
         lambda: svc.rename_player(
             session=get_session(),
             tournament_id=tournament_id,
@@ -58,7 +62,7 @@ def rename_player(tournament_id: str, player_id: str):
             actor=_actor(),
         ),
         _("Name corrected."),
-        "#players",
+        player_id=player_id,
     )
 
 

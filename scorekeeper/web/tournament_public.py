@@ -66,14 +66,20 @@ def _live(tournament_id: str) -> dict[str, Any]:
     seen: dict[int, int] = {}
     for row in standings["rows"]:
         seen[row["rank"]] = seen.get(row["rank"], 0) + 1
+    finished = bool(
+        current and current["status"] == "closed" and current["round"] >= state["rounds_planned"]
+    )
+    settled = finished and all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
     return {
         "t": state,
+        "finished": finished,
         "tied": {rank for rank, count in seen.items() if count > 1},
         "tournament": tournament,
         "current": current,
         "standings": standings,
         "title": get_game(tournament.game).title,
-        "refresh": REFRESH_SECONDS,
+        # nothing more can change once every result of the last round is in: no refreshing
+        "refresh": None if settled else REFRESH_SECONDS,
         "timer": timer(current),
     }
 

@@ -157,6 +157,12 @@ def _tables_with_links(state: dict[str, Any]) -> None:
 @login_required
 def manage(tournament_id: str):
     """The organiser's desk: players, the current round's tables, draws, standings."""
+    return desk(tournament_id)
+
+
+def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
+    """The desk; ``refused``: what an entrant form sent and why it was refused (``add``,
+    ``paste`` or ``rename``: {"value", "errors"[, "player_id"]}), shown beside that form."""
     tournament = organised(tournament_id)
     db = get_session()
     state = svc.tournament_state(session=db, tournament_id=tournament.id)
@@ -188,7 +194,27 @@ def manage(tournament_id: str):
         paste_form=forms.PasteForm(),
         pair_form=pair_form,
         form=forms.ActionForm(),
-    )
+        refused=refused,
+    ), status
+
+
+def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: str, **more: Any):
+    """Run an entrant change; if refused, show the desk again with the errors beside the form
+    and the text as typed (nothing is stored)."""
+    organised(tournament_id)
+    if not forms.ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        change()
+    except (RuleError, ServiceError) as error:
+        get_session().rollback()
+        if isinstance(error, RuleError):
+            messages = [e.message for e in error.errors]
+        else:
+            messages = [getattr(error, "message", str(error))]
+        return desk(tournament_id, 422, **{kind: {"value": value, "errors": messages, **more}})
+    flash(done, "ok")
+    return _back(tournament_id, "#players")
 
 
 def _act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:

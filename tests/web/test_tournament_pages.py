@@ -388,3 +388,23 @@ def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
     assert api.status_code == 409 and "Round 1 is closed" in api.get_json()["errors"][0]["message"]
     state = organiser.get(f"/api/v1/matches/{table['match_id']}").get_json()
     assert state["deals"] == []
+
+
+def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
+    # issue 4: bad input is answered next to the field and loses nothing
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    dup = organiser.post(f"/tournaments/{tid}/players", data={"name": "  Jana "})
+    page = dup.get_data(as_text=True)
+    assert dup.status_code == 422
+    assert re.search(r'<input name="name"[^>]*value="  Jana "', page)
+    assert re.search(r'class="error" role="alert">[^<]*Jana is already registered', page)
+    pasted = organiser.post(f"/tournaments/{tid}/players/paste", data={"names": "Zdeněk\nPetr"})
+    page = pasted.get_data(as_text=True)
+    assert pasted.status_code == 422 and "Zdeněk\nPetr</textarea>" in page
+    assert "already registered" in page
+    first = _state(app, tid)["players"][0]
+    renamed = organiser.post(
+        f"/tournaments/{tid}/players/{first['id']}/rename", data={"name": "x" * 41}
+    )
+    assert renamed.status_code == 422 and "at most 40 characters" in renamed.get_data(as_text=True)
+    assert [p["name"] for p in _state(app, tid)["players"]] == SEVEN[:6]  # nothing stored
