@@ -113,6 +113,10 @@ def standings_context(
     labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
     gone = set(tournament.get("withdrawn") or [])
     stake = _stake(tournament) if tournament.get("ranking", "balance") == "balance" else None
+    if large:
+        # read from two metres: rank, name, rounds, total and the first tie-break; the money
+        # and the later tie-breaks stay on the normal sheet, so the names get the room
+        keys, stake = keys[:1], None
     rows = []
     for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
         results = list(row.get("rounds") or [])
@@ -305,13 +309,40 @@ def _sides_for_sheet(game: str, players: Sequence[str]) -> tuple[list[str], list
     return names, list(names)
 
 
+def short_names(sides: Sequence[str], longest: int = 10) -> list[str]:
+    """Column headings for players: 'Małgorzata Żółć' -> 'Małgorzata', 'Jana N.' where two
+    share a first name; teams ('A & B') name by name; names up to ``longest`` stay whole."""
+
+    def firsts(name: str) -> list[str]:
+        return [part.split()[0] if part.split() else "" for part in name.split(" & ")]
+
+    taken = [f for side in sides for f in firsts(side)]
+    out = []
+    for side in sides:
+        if len(side) <= longest:
+            out.append(side)
+            continue
+        parts = []
+        for part in side.split(" & "):
+            words = part.split()
+            if not words:
+                parts.append(part)
+            elif taken.count(words[0]) > 1 and len(words) > 1:
+                parts.append(f"{words[0]} {words[-1][0]}.")
+            else:
+                parts.append(words[0])
+        out.append(" & ".join(parts))
+    return out
+
+
 def score_sheet_context(
     game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
     title = GAME_TITLES[game]
     names, sides = _sides_for_sheet(game, players)
-    per_side = [{"label": s, "blank": not s} for s in sides]
+    # the columns are narrow: first names over them (the full names head the sheet)
+    per_side = [{"label": s, "blank": not s} for s in short_names(sides)]
 
     def single(label: str, cls: str = "") -> dict[str, Any]:
         return {"label": label, "sub": None, "cls": cls}

@@ -292,10 +292,35 @@ def load_match_state(match_id: str) -> dict[str, Any]:
     return state
 
 
+def tournament_table_result(match_id: str) -> dict[str, Any] | None:
+    """For a tournament table's match: the event, round, table and whether its result is
+    confirmed (a table's match never "finishes": the round ends it). None for casual matches."""
+    from ..services import tournaments
+
+    session = get_session()
+    found = tournaments.table_of_match(session=session, match_id=match_id)
+    if found is None:
+        return None
+    tournament_id, r, t = found
+    state = tournaments.tournament_state(session=session, tournament_id=tournament_id)
+    rnd = next(x for x in state["rounds"] if x["round"] == r)
+    table = next(x for x in rnd["tables"] if x["table"] == t)
+    return {
+        "event": state["name"],
+        "round": r,
+        "table": t,
+        "confirmed": table["confirmed"],
+        "confirmed_by": table.get("confirmed_by"),
+        "source": table.get("source"),
+        "scores": table.get("scores"),
+    }
+
+
 @printable("/m/<match_id>/record", "record")
 def record(match_id: str, pdf: bool) -> Response | str:
     """A casual match's record: every deal with its explanation, the scores, winner and chart."""
     context = printviews.match_record_context(load_match_state(match_id))
+    context["table_result"] = tournament_table_result(match_id)
     return respond(
         "print/record.html",
         context,

@@ -118,9 +118,12 @@ def new():
             get_session().rollback()
             for e in error.errors:
                 field = getattr(form, e.field.split(".")[0], None)
+                message = e.message
                 if field is None or e.field.startswith("options."):
                     field = form.options if e.field.startswith("options") else form.name
-                field.errors = [*field.errors, e.message]
+                if e.field.startswith("options.") and not message.startswith(e.field[8:]):
+                    message = f"{e.field[8:]}: {message}"  # which house rule is wrong
+                field.errors = [*field.errors, message]
         else:
             flash(_("Tournament created. Keep the organiser link safe."), "ok")
             return _back(tournament.id)

@@ -296,3 +296,23 @@ def test_standings_sheet_names_its_ranking_column(ranking, heading):
 def test_buchholz_heading_fits_its_column():
     # the 16 mm tie-break column broke "Buchholz" into "Buchho / lz" on paper
     assert len(pv.tiebreak_label("buchholz")) <= 6
+
+
+def test_sheet_columns_carry_first_names():
+    # the player columns of a paper sheet are narrow: "Małgorza/ta" broke mid-word (QA)
+    assert pv.short_names(["Małgorzata Żółć", "Eva", "Grzegorz Brzęczyszczykiewicz"]) == [
+        "Małgorzata",
+        "Eva",
+        "Grzegorz",
+    ]
+    assert pv.short_names(["Jana Nováková", "Jana Dvořáková", "Ota"]) == [
+        "Jana N.",
+        "Jana D.",
+        "Ota",
+    ]
+    assert pv.short_names(["Małgorzata Żółć & Jürgen Weiß", "Eva & Ota"]) == [
+        "Małgorzata & Jürgen",
+        "Eva & Ota",
+    ]
+    ctx = pv.score_sheet_context("marias", ["Małgorzata Żółć", "Eva", "Ota"])
+    assert "Małgorzata Żółć" in ctx["players"]  # the full names head the sheet

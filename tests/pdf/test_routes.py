@@ -196,3 +196,21 @@ def test_pdfs_render_without_css_warnings(client, tournament, caplog):
     assert not [r for r in caplog.records if r.name.startswith("weasyprint")], caplog.text
     phone = client.get(f"/tournaments/{tournament['id']}/print/standings").get_data(as_text=True)
     assert 'css/print-phone.css" media="screen and (max-width: 640px)"' in phone
+
+
+def test_record_of_a_tournament_table_says_its_result(app, client, tournament):
+    # a table's match never "finishes" (the round ends it): the record says the round, the
+    # table and whether its result is confirmed, not "Not finished yet"
+    first = tournament["round"]["tables"][0]
+    with app.app_context():
+        matches.record_deal(session=get_session(), match_id=first["match_id"], record=HRA)
+    text = text_of(client.get(f"/m/{first['match_id']}/record.pdf"))
+    assert "Posvícenský turnaj · round 2 · table 1: result not confirmed yet" in text
+    assert "Not finished yet" not in text and "Scores so far" in text
+    with app.app_context():
+        tournaments.confirm_table(
+            session=get_session(), tournament_id=tournament["id"], round=2, table=1,
+            organiser=True,
+        )  # fmt: skip
+    text = text_of(client.get(f"/m/{first['match_id']}/record.pdf"))
+    assert "table 1: result confirmed" in text and "Final scores" in text

@@ -119,10 +119,13 @@ def test_create_form_shows_errors(organiser):
             "length": 60,
             "ranking": "balance",
             "draw_method": "random",
-            "options": "nonsense = 1",
+            "options": "nonsense = 1\nflek_max = banana",
         },
     )
-    assert answer.status_code == 200 and b"nonsense" in answer.data
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert "nonsense: is not a Mariáš option" in page  # the error names the house rule
+    assert "flek_max: must be a whole number or empty" in page
 
 
 def test_players_paste_fix_withdraw_keep_apart(app, organiser):
