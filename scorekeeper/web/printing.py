@@ -289,6 +289,7 @@ def load_match_state(match_id: str) -> dict[str, Any]:
     state = dict(matches.match_state(session=get_session(), match=match))
     # each deal as the match page shows it: who declared what, and names instead of seats
     state["deals"] = [with_names(match, state, deal) for deal in state["deals"]]
+    state["tournament_table"] = tournament_table_result(match_id)
     return state
 
 
@@ -319,8 +320,9 @@ def tournament_table_result(match_id: str) -> dict[str, Any] | None:
 @printable("/m/<match_id>/record", "record")
 def record(match_id: str, pdf: bool) -> Response | str:
     """A casual match's record: every deal with its explanation, the scores, winner and chart."""
-    context = printviews.match_record_context(load_match_state(match_id))
-    context["table_result"] = tournament_table_result(match_id)
+    state = load_match_state(match_id)
+    context = printviews.match_record_context(state)
+    context["table_result"] = state.get("tournament_table")
     return respond(
         "print/record.html",
         context,
