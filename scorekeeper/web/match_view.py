@@ -197,11 +197,16 @@ def new_match_errors(form: Any, errors: Sequence[FieldError]) -> list[str]:
     return box
 
 
-def remember(match: Any, players: Sequence[str] | None) -> None:
-    """Keep the match (and the names typed, and the setup) in this device's cookie."""
+def remember(match: Any, players: Sequence[str] | None, *, editor: bool = True) -> None:
+    """Keep the match (and the names typed, and the setup) in this device's cookie.
+
+    A spectator's device keeps the match without its edit token (the cookie is readable);
+    a device that once had the edit link keeps it."""
     session.permanent = True
+    old = [r for r in session.get("recent", []) if r[0] == match.id]
+    token = match.token if editor else (old[0][1] if old else None)
     recent = [r for r in session.get("recent", []) if r[0] != match.id]
-    session["recent"] = [[match.id, match.token], *recent][:RECENT]
+    session["recent"] = [[match.id, token], *recent][:RECENT]
     if players:
         names = [n for n in session.get("names", []) if n not in players]
         session["names"] = [*players, *names][:NAMES]
@@ -237,7 +242,9 @@ def recent_matches() -> list[dict[str, Any]]:
                 "match": match,
                 "state": state,
                 "token": token,
-                "url": url_for("matches.edit", match_id=match_id, token=token),
+                "url": url_for("matches.edit", match_id=match_id, token=token)
+                if token
+                else url_for("matches.show", match_id=match_id),
             }
         )
     return out

@@ -134,6 +134,7 @@ def new_form(game: str, preset: str) -> Any:
 def show(match_id: str) -> str:
     """The read-only page for spectators: scores, deals, chart."""
     match = load_match(match_id)
+    match_view.remember(match, None, editor=False)  # listed under "Recent matches", read-only
     state = svc.match_state(session=get_session(), match=match)
     return render_template("matches/match.html", **match_view.context(match, state, None))
 

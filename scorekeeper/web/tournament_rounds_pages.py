@@ -177,8 +177,9 @@ def _words(value: Any, names: dict[str, str]) -> str:
         return names.get(value, value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if isinstance(value, dict):
-        return "; ".join(f"{key}: {_words(item, names)}" for key, item in value.items())
+    if isinstance(value, dict):  # empty parts left out: "scores: ; by:" said nothing
+        parts = ((key, _words(item, names)) for key, item in value.items())
+        return "; ".join(f"{key}: {text}" for key, text in parts if text)
     if isinstance(value, list):
         if value and all(isinstance(item, list) for item in value):
             return " | ".join(_words(item, names) for item in value)

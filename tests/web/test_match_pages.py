@@ -460,3 +460,13 @@ def test_two_phones_adding_a_deal_at_once(client):
     # a repeat of a stored save (a phone retrying on poor Wi-Fi) is not "another phone"
     assert client.post(url, data=phone_a | HRA_WON).status_code == 302
     assert len(api_state(client, url)["deals"]) == 2
+
+
+def test_a_spectator_sees_the_match_under_recent_without_its_edit_link(app, client):
+    url = start(client)
+    match_id, token = url.split("/")[2], url.split("/")[3]
+    spectator = app.test_client()
+    assert "None yet" in spectator.get("/").text
+    spectator.get(f"/m/{match_id}")
+    home = spectator.get("/").text
+    assert f'href="/m/{match_id}"' in home and token not in home

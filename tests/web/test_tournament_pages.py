@@ -191,6 +191,12 @@ def test_table_page_confirmation_by_a_second_player(app, client):
     # the page says who confirmed in words ("confirmed by Ota", not "by table 1: Ota")
     assert f"confirmed by {html.escape(table['players'][1])}" in done.get_data(as_text=True)
     assert _state(app, t.id)["rounds"][0]["tables"][0]["confirmed"] is True
+    with app.app_context():  # a deal added after the confirmation: confirm again
+        matches.record_deal(session=get_session(), match_id=table["match_id"], record=HRA)
+    page = client.get(url).get_data(as_text=True)
+    who = html.escape(table["players"][1])
+    assert f"confirmed earlier by {who}, before the last change" in page
+    assert f"· confirmed by {who}" not in page
 
 
 def test_sheet_figures_and_organiser_confirm_and_audit(app, organiser):
