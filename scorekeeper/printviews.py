@@ -22,7 +22,7 @@ PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 MARGIN_MM = 12
 #: Standings column widths in mm including cell padding, mirroring print.css (normal, large):
 #: rank, the name's minimum, one round, the total, one tie-break.
-STANDINGS_MM = {False: (12, 60, 14, 18, 18), True: (20, 60, 23, 29, 29)}
+STANDINGS_MM = {False: (12, 60, 14, 18, 18), True: (20, 100, 23, 29, 29)}
 BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
 
 
@@ -269,6 +269,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         "game": state.get("game", ""),
         "game_title": GAME_TITLES.get(state.get("game", ""), state.get("game", "")),
         "sides": sides,
+        "side_heads": short_names(sides),  # the narrow deal columns: first names
         "players": list(state.get("players") or sides),
         "rows": rows,
         "scores": list(state.get("scores") or [0] * len(sides)),

@@ -120,7 +120,7 @@ class DealFormBase(FlaskForm):
         return leftover
 
 
-def _or_list(names: Sequence[str]) -> str:
+def or_list(names: Sequence[str]) -> str:
     """'Jana, Petr or Ota'."""
     names = list(names)
     if len(names) < 2:
@@ -141,7 +141,7 @@ def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> 
     if players:
         text = re.sub(
             r"\b[Pp]layer 1 to (\d+)\b",
-            lambda m: _or_list(players[: int(m[1])]) if int(m[1]) <= len(players) else m[0],
+            lambda m: or_list(players[: int(m[1])]) if int(m[1]) <= len(players) else m[0],
             text,
         )
     text = re.sub(

@@ -105,14 +105,18 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
     the suits as this game's deck calls them (the JSON API keeps the rules' English words)."""
     game, options = scoring.rules(match)
     teams = game.side_names(match.players, options) if match.game == "marianna" else []
-    named = [
-        FieldError(
-            e.field,
-            forms.local_suits(forms.name_seats(str(e.message), match.players, teams), match.game),
-        )
-        for e in errors
-    ]
-    return form.form_errors_from(named)
+    seats = list(match.players)
+    dealer = forms.to_int(form.dealer.data) if "dealer" in form else None
+
+    def words(error: FieldError) -> str:
+        text = str(error.message)
+        if error.field == "declarer" and dealer is not None and 0 <= dealer < len(seats) == 4:
+            # four at the table: the dealer sits out, so the choice is among the other three
+            others = [name for i, name in enumerate(seats) if i != dealer]
+            text = text.replace("player 1 to 4", forms.or_list(others))
+        return forms.local_suits(forms.name_seats(text, seats, teams), match.game)
+
+    return form.form_errors_from([FieldError(e.field, words(e)) for e in errors])
 
 
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:

@@ -139,6 +139,17 @@ def table(tournament_id: str, r: int, t: int, token: str):
     )
 
 
+@bp.app_template_filter("confirmer")
+def confirmer(stored: Any) -> str:
+    """Who confirmed a table, in words: "table 1: Ota" -> "Ota", "organiser:anna" -> "the
+    organiser (anna)"."""
+    text = str(stored or "")
+    if text.startswith("organiser"):
+        login = text.partition(":")[2].strip()
+        return _("the organiser (%(login)s)", login=login) if login else _("the organiser")
+    return text.split(": ", 1)[-1]
+
+
 @bp.app_template_global("tournament_table_link")
 def tournament_table_link(match_id: str, token: str | None) -> str | None:
     """For the match page: the tournament table page of this match (None for casual matches)."""

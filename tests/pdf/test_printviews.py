@@ -44,8 +44,9 @@ def test_paper(asked, default, size, key):
         (4, 2, False, "portrait"),
         (6, 3, False, "landscape"),
         (14, 4, False, "compact"),
-        (2, 1, True, "portrait"),
-        (4, 2, True, "landscape"),
+        (1, 0, True, "portrait"),
+        (2, 1, True, "landscape"),  # large type: a name gets at least 100 mm (one line)
+        (4, 1, True, "landscape"),
         (8, 3, True, "compact"),
     ],
 )

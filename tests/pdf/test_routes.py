@@ -214,3 +214,16 @@ def test_record_of_a_tournament_table_says_its_result(app, client, tournament):
         )  # fmt: skip
     text = text_of(client.get(f"/m/{first['match_id']}/record.pdf"))
     assert "table 1: result confirmed" in text and "Final scores" in text
+
+
+def test_record_of_a_table_typed_from_its_sheet_heads_with_that_result(app, client, tournament):
+    # round 1's tables were typed from paper (4 / -1 / -3) and confirmed by the organiser: the
+    # record heads with the result that counts, not the sum of the (here: no) deals
+    with app.app_context():
+        state = tournaments.tournament_state(session=get_session(), tournament_id=tournament["id"])
+    table = state["rounds"][0]["tables"][0]
+    text = text_of(client.get(f"/m/{table['match_id']}/record.pdf"))
+    assert "round 1 · table 1: result confirmed by the organiser" in text
+    assert "Result counted" in text and "typed from the paper sheet" in text
+    names = table["players"]
+    assert f"{names[0]} 4" in text and f"{names[1]} -1" in text and f"{names[2]} -3" in text

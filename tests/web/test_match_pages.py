@@ -470,3 +470,13 @@ def test_a_spectator_sees_the_match_under_recent_without_its_edit_link(app, clie
     spectator.get(f"/m/{match_id}")
     home = spectator.get("/").text
     assert f'href="/m/{match_id}"' in home and token not in home
+
+
+def test_four_at_the_table_no_declarer_lists_the_three_who_play(client):
+    url = start(client, "marias", "pub", players=["Jana", "Petr", "Ota", "Eva"])
+    data = form_data(client.get(url).text, "deal-form")
+    assert data["dealer"] == "0"
+    data |= {"trump": "hearts", "game": "hra", "game_won": "1", "idem": "4p"}
+    data.pop("declarer", None)
+    response = client.post(url, data=data)
+    assert "Choose the declarer: Petr, Ota or Eva" in response.text
