@@ -201,9 +201,8 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
     ), status
 
 
-def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: str, **more: Any):
-    """Run an entrant change; if refused, show the desk again with the errors beside the form
-    and the text as typed (nothing is stored)."""
+def _attempt(tournament_id: str, change: Any) -> list[str]:
+    """Run an organiser's change (login and CSRF checked); the reasons it was refused, if so."""
     organised(tournament_id)
     if not forms.ActionForm().validate_on_submit():
         abort(400)
@@ -212,25 +211,26 @@ def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: 
     except (RuleError, ServiceError) as error:
         get_session().rollback()
         if isinstance(error, RuleError):
-            messages = [e.message for e in error.errors]
-        else:
-            messages = [getattr(error, "message", str(error))]
+            return [e.message for e in error.errors]
+        return [getattr(error, "message", str(error))]
+    return []
+
+
+def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: str, **more: Any):
+    """Run an entrant change; if refused, show the desk again with the errors beside the form
+    and the text as typed (nothing is stored)."""
+    if messages := _attempt(tournament_id, change):
         return desk(tournament_id, 422, **{kind: {"value": value, "errors": messages, **more}})
     flash(done, "ok")
     return _back(tournament_id, "#players")
 
 
 def _act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:
-    organised(tournament_id)
-    if not forms.ActionForm().validate_on_submit():
-        abort(400)
-    try:
-        change()
-    except (RuleError, ServiceError) as error:
-        _flash_errors(error)
-    else:
-        if done:
-            flash(done, "ok")
+    messages = _attempt(tournament_id, change)
+    for message in messages:
+        flash(message, "bad")
+    if done and not messages:
+        flash(done, "ok")
     return _back(tournament_id, anchor)
 
 
