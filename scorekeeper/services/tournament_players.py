@@ -51,8 +51,9 @@ def new_player(
         members = None
     name = _clean_name(name)
     existing = load_players(session, tournament.id)
-    if any(p.name.casefold() == name.casefold() for p in existing):
-        raise RuleError("name", _("%(name)s is already registered.", name=name))
+    same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
+    if same is not None:  # named as registered: "petr novák" is "Petr Novák"
+        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
     player = TournamentPlayer(
         tournament_id=tournament.id, name=name, members=members, position=len(existing) + 1
     )
@@ -132,8 +133,9 @@ def rename_player(
     else:
         new = _clean_name(name)
     others = [p for p in load_players(session, tournament_id) if p.id != player.id]
-    if any(p.name.casefold() == new.casefold() for p in others):
-        raise RuleError("name", _("%(name)s is already registered.", name=new))
+    same = next((p for p in others if p.name.casefold() == new.casefold()), None)
+    if same is not None:
+        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
     player.name = new
     session.add(player)
     common.audit(

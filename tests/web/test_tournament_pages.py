@@ -407,6 +407,8 @@ def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
     assert dup.status_code == 422
     assert re.search(r'<input name="name"[^>]*value="  Jana "', page)
     assert re.search(r'class="error" role="alert">[^<]*Jana is already registered', page)
+    lower = organiser.post(f"/tournaments/{tid}/players", data={"name": "jana"})
+    assert "Jana is already registered" in lower.get_data(as_text=True)  # named as registered
     pasted = organiser.post(f"/tournaments/{tid}/players/paste", data={"names": "Zdeněk\nPetr"})
     page = pasted.get_data(as_text=True)
     assert pasted.status_code == 422 and "Zdeněk\nPetr</textarea>" in page
