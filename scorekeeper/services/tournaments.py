@@ -220,23 +220,27 @@ def audit_log(*, session: Session, tournament_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] | None:
-    """(tournament id, round, table) of the tournament table played as this match, or None."""
-    row = session.exec(
-        select(TournamentRound.tournament_id, TournamentRound.number, TournamentTable.number)
+def _round_of_match(session: Session, match_id: str, *columns: Any) -> Any:
+    """``columns`` of the round (and table) whose table is played as this match, or None."""
+    return session.exec(
+        select(*columns)
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
         .where(TournamentTable.match_id == match_id)
     ).first()
+
+
+def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] | None:
+    """(tournament id, round, table) of the tournament table played as this match, or None."""
+    row = _round_of_match(
+        session, match_id, TournamentRound.tournament_id, TournamentRound.number,
+        TournamentTable.number,
+    )  # fmt: skip
     return tuple(row) if row else None
 
 
 def closed_round_guard(session: Session, match_id: str) -> str | None:
     """A table's deals are final once its round is closed (the organiser corrects results)."""
-    row = session.exec(
-        select(TournamentRound.number, TournamentRound.status)
-        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentTable.match_id == match_id)
-    ).first()
+    row = _round_of_match(session, match_id, TournamentRound.number, TournamentRound.status)
     if row is None or row[1] != "closed":
         return None
     return _(

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -21,6 +21,7 @@ from ..rules.registry import get_game
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
+from .match_view import public_url
 from .tournaments import _get, bp
 
 REFRESH_SECONDS = 20
@@ -28,15 +29,13 @@ REFRESH_SECONDS = 20
 
 def table_url(tournament_id: str, r: int, table: dict[str, Any]) -> str:
     """The table's own page, absolute (SCOREKEEPER_PUBLIC_URL if the laptop has another name)."""
-    path = url_for(
+    return public_url(
         "tournaments.table",
         tournament_id=tournament_id,
         r=r,
         t=table["table"],
         token=table["token"],
     )
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
 
 
 def qr_svg(url: str) -> Markup:
