@@ -232,7 +232,7 @@ def test_edit_deal_recomputes_and_conflict_is_clear(client):
     # RULES.md §4: deal 1 is now a plain hra (1 each), deal 2 Petr's hra in clubs (1 each)
     assert api_state(client, url)["scores"] == [1, 1, -2]
     stale = client.post(url + "/deals/1", data=HRA_WON | {"trump": "clubs", "version": v})
-    assert stale.status_code == 422 and "another phone" in stale.text
+    assert stale.status_code == 409 and "Another phone changed deal 1" in stale.text
     assert api_state(client, url)["deals"][0]["record"]["trump"] == "spades"
 
 
