@@ -60,7 +60,7 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
         "undo": _("the deal you meant to undo"),
     }[doing]
     if yours is None:
-        message = _("Another phone deleted %(what)s meanwhile. Nothing was changed.", what=what)
+        message = _("Another phone deleted %(what)s meanwhile.", what=what)
         if current is not None:
             message += " " + _(
                 "Deal %(n)s is now: %(summary)s.", n=current["n"], summary=current["summary"]
@@ -68,7 +68,7 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
     elif doing == "undo" and current is not None and yours["n"] != current["n"]:
         message = _(
             "Another phone added deal %(n)s meanwhile (%(added)s); %(what)s is now deal %(m)s: "
-            "%(summary)s. Nothing was changed.",
+            "%(summary)s.",
             n=current["n"],
             added=current["summary"],
             what=what,
@@ -77,7 +77,7 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
         )
     elif yours["n"] != n:
         message = _(
-            "%(happened)s; %(what)s is now deal %(m)s: %(summary)s. Nothing was changed.",
+            "%(happened)s; %(what)s is now deal %(m)s: %(summary)s.",
             happened=_what_happened(match, n, yours),
             what=what,
             m=yours["n"],
@@ -85,8 +85,7 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
         )
     else:
         message = _(
-            "Another phone changed deal %(n)s meanwhile; it now says: %(summary)s. "
-            "Nothing was changed.",
+            "Another phone changed deal %(n)s meanwhile; it now says: %(summary)s.",
             n=n,
             summary=yours["summary"],
         )

@@ -57,7 +57,9 @@
     form.querySelectorAll("input:checked").forEach(function (input) {
       if (input.value === "" || input.type === "hidden") return;
       var label = form.querySelector("label[for='" + input.id + "']");
-      var text = label ? label.textContent.replace(/\s+/g, " ").trim() : "";
+      // what the players see or changed (not the defaults of parts hidden or folded away)
+      if (!label || (!label.getClientRects().length && input.defaultChecked)) return;
+      var text = (label.innerText || label.textContent).replace(/\s+/g, " ").trim();
       if (text) parts.push(text);
     });
     form.querySelectorAll("input[type=number]").forEach(function (input) {
@@ -94,6 +96,15 @@
       if (item.refused) {
         note.textContent = T.tRefused + " " + item.refused;
         li.appendChild(note);
+        blocked = true;
+        if (item.fixing) {  // back in the form: saving it again keeps its place in the queue
+          var fixing = d.createElement("p");
+          fixing.className = "wait";
+          fixing.textContent = T.tFixingNow;
+          li.appendChild(fixing);
+          list.insertBefore(li, list.firstChild);
+          return;
+        }
         var acts = d.createElement("p");
         acts.className = "acts";
         if (form) acts.appendChild(button(T.tFix, "btn small", function () { fix(item.key); }));
@@ -101,7 +112,6 @@
           discard(item.key);
         }));
         li.appendChild(acts);
-        blocked = true;
       } else {
         note.textContent = blocked ? T.tBehind : (item.sending ? T.tSending : T.tWaiting);
         li.appendChild(note);
@@ -246,7 +256,8 @@
   function fix(key) {
     var item = load().filter(function (q) { return q.key === key; })[0];
     if (!item) return;
-    store(load().filter(function (q) { return q.key !== key; }));
+    load().forEach(function (q) { if (q.fixing) update(q.key, {fixing: false}); });
+    update(key, {fixing: true});
     var values = new URLSearchParams(item.body);
     form.reset();
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -263,7 +274,6 @@
     say(T.tFixing + " " + item.refused, "bad");
     render();
     form.scrollIntoView({block: "start"});
-    send();
   }
 
   // The next deal: the form as the page first showed it, a fresh key, the next dealer.
@@ -299,9 +309,10 @@
         text: summary(),
         at: Date.now()
       };
-      var queue = load();
+      var queue = load(), at = -1;
+      queue.forEach(function (q, i) { if (q.fixing) at = i; });
       if (queue.some(function (q) { return q.key === item.key; })) item.key = newKey();
-      queue.push(item);
+      if (at >= 0) { queue[at] = item; } else { queue.push(item); }  // a fixed deal keeps its place
       if (!store(queue)) { form.submit(); return; }  // no room on the phone: the plain POST
       saveBtn.disabled = true;
       saveBtn.setAttribute("aria-busy", "true");
