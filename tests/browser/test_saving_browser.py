@@ -156,3 +156,27 @@ def test_save_button_is_disabled_while_saving_on_a_slow_link(browser, live_serve
         assert len(state(live_server, page)["deals"]) == 1
     finally:
         context.close()
+
+
+def test_on_a_secure_origin_a_match_page_opens_offline_and_stays_awake(browser, live_server):
+    # 127.0.0.1 is a secure origin: app.js registers the service worker and the wake lock
+    context, page = phone(browser, "allow")
+    try:
+        new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+        url = page.url.split("?")[0]
+        page.goto(url)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now under the service worker, which keeps a copy of the page
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("document.documentElement.dataset.awake === '1'")
+        context.set_offline(True)
+        page.reload()
+        assert page.inner_text(".board .who") == "Jana"
+        assert page.locator("#deal-form").count() == 1  # and deals can be entered (queued)
+        tap_deal(page, 0, "kule")
+        page.wait_for_selector("#save-status:has-text('Kept on this phone')")
+        context.set_offline(False)
+        saved(page)
+        assert len(state(live_server, page)["deals"]) == 1
+    finally:
+        context.close()
