@@ -218,8 +218,9 @@
         update(item.key, {refused: reason, errors: data.errors, sending: false});
         say(T.tRefused + " " + reason, "bad");
         if (leaveTo) { window.location.href = leaveTo; return; }
-      } else {
-        return trouble(item, T.tTrouble);
+      } else {  // 5xx: the server's own words (a full disk…) and ours: it is kept, retried
+        var why = (data.errors || []).map(function (e) { return e.message; }).join(" ");
+        return trouble(item, (why ? why + " " : "") + T.tTrouble);
       }
       finish();
       send();
