@@ -17,7 +17,7 @@
   var list = d.querySelector("#deals ol.deals");
   var saveBtn = form ? form.querySelector("button.save") : null;
   var known = parseInt(T.deals, 10) || 0;  // deals the server has, as this page last heard
-  var sending = false, retryTimer = null, delay = 0, leaveTo = null, reloadWhenDone = false;
+  var sending = false, retryTimer = null, delay = 0, reloadWhenDone = false;
   var TIMEOUT = 20000;
 
   function load() {
@@ -172,7 +172,6 @@
     clearTimeout(retryTimer);
     var queue = load();
     if (!queue.length) {
-      if (leaveTo) { window.location.href = leaveTo; return; }
       if (reloadWhenDone) { window.location.reload(); }
       return;
     }
@@ -190,7 +189,9 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
-      keepalive: true,  // a tap on a link meanwhile does not cancel it
+      // A tap on a link meanwhile does not cancel it; the deal stays queued until an answer
+      // is read, so the next match page sends it again under the same key (stored once).
+      keepalive: true,
       signal: controller ? controller.signal : undefined,
       headers: {
         "Accept": "application/json",
@@ -217,7 +218,6 @@
         var reason = data.errors.map(function (e) { return e.message; }).join(" ");
         update(item.key, {refused: reason, errors: data.errors, sending: false});
         say(T.tRefused + " " + reason, "bad");
-        if (leaveTo) { window.location.href = leaveTo; return; }
       } else {  // 5xx: the server's own words (a full disk…) and ours: it is kept, retried
         var why = (data.errors || []).map(function (e) { return e.message; }).join(" ");
         return trouble(item, (why ? why + " " : "") + T.tTrouble);
@@ -235,7 +235,6 @@
     say(text, "warn");
     finish();
     render();
-    if (leaveTo) { window.location.href = leaveTo; return; }
     delay = Math.min(60000, delay ? delay * 2 : 2000);
     retryTimer = setTimeout(send, delay + Math.floor(Math.random() * 500));
   }
@@ -324,13 +323,6 @@
       send();
     });
   }
-  // A link tapped while a deal is on its way: leave once the server has answered.
-  d.addEventListener("click", function (e) {
-    var link = e.target.closest && e.target.closest("a[href]");
-    if (!link || !sending || link.target || link.getAttribute("href").charAt(0) === "#") return;
-    e.preventDefault();
-    leaveTo = link.href;
-  });
   window.addEventListener("online", function () { delay = 0; send(); });
   render();
   send();
