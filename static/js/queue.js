@@ -172,7 +172,10 @@
     clearTimeout(retryTimer);
     var queue = load();
     if (!queue.length) {
-      if (reloadWhenDone) { window.location.reload(); }
+      if (reloadWhenDone) {
+        d.documentElement.dataset.reloading = "1";
+        window.location.reload();
+      }
       return;
     }
     var item = queue[0];
