@@ -19,12 +19,16 @@ def read_only(app) -> None:
 
     @event.listens_for(engine, "connect")
     def _read_only(dbapi_connection, _record):  # noqa: ANN001
-        cursor = dbapi_connection.cursor()
         if engine.dialect.name == "sqlite":
+            cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA query_only=ON")
-        else:
-            cursor.execute("SET default_transaction_read_only = on")
+            cursor.close()
+            return
+        dbapi_connection.autocommit = True  # a SET inside a transaction would be rolled back
+        cursor = dbapi_connection.cursor()
+        cursor.execute("SET default_transaction_read_only = on")
         cursor.close()
+        dbapi_connection.autocommit = False
 
 
 def disk_full(*_args, **_kwargs):
