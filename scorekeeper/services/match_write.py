@@ -23,8 +23,7 @@ from sqlmodel import Session, select
 from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
 from ..rules.base import RuleError
 from . import match_store, scoring
-from .errors import Conflict, Locked, NotFound, StaleAdd, StaleDeal
-from .match_store import Row
+from .errors import Locked, NotFound, StaleAdd
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
@@ -193,41 +192,3 @@ def find_key(session: Session, match_id: str, key: str) -> Repeat | None:
         )
     ).first()
     return None if text is None else Repeat(json.loads(text))
-
-
-def parse_etag(etag: Any) -> int | None:
-    """The deal id in an etag ("17-2" -> 17), or None when it is not one."""
-    head, dash, tail = str(etag).partition("-")
-    return int(head) if dash and head.isdigit() and tail.isdigit() and len(head) < 19 else None
-
-
-def deal_at(rows: list[Row], n: Any, expected_version: Any, expected_etag: Any = None) -> int:
-    """The index of deal ``n``: NotFound when there is none, StaleDeal when it is not the deal
-    with ``expected_etag``, Conflict when its version is not ``expected_version``."""
-    if expected_etag is not None:
-        if isinstance(n, int) and 1 <= n <= len(rows):
-            row = rows[n - 1]
-            if scoring.etag(row.id, row.version) == expected_etag:
-                return n - 1
-        raise StaleDeal(
-            _(
-                "Deal %(n)s is not the deal you saw: another phone changed the deals meanwhile. "
-                "Nothing was changed.",
-                n=n,
-            ),
-            n=n,
-            deal_id=parse_etag(expected_etag),
-        )
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
-        raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
-    row = rows[n - 1]
-    if expected_version is not None and expected_version != row.version:
-        raise Conflict(
-            _(
-                "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
-                n=n,
-                v=row.version,
-            ),
-            current=row.version,
-        )
-    return n - 1

@@ -10,8 +10,6 @@ Locking and the parsed-record cache live in ``match_store``; parsing and scoring
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,8 +19,8 @@ from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal
-from . import match_setup, match_store, match_write, scoring
-from .errors import NotFound, StaleAdd, StaleDeal
+from . import match_identity, match_setup, match_store, match_write, scoring
+from .errors import NotFound, StaleAdd
 from .match_store import Row
 
 __all__ = [
@@ -222,7 +220,7 @@ def replace_deal(
     """
 
     def edit(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
-        i = match_write.deal_at(rows, n, expected_version, expected_etag)
+        i = match_identity.deal_at(rows, n, expected_version, expected_etag)
         records[i] = scoring.parse(game, options, n_players, record, n)
         canonical = game.record_to_json(records[i])
         old = rows[i]
@@ -235,7 +233,7 @@ def replace_deal(
         )
         return "edit", n, old.record, canonical
 
-    with _explained(session, match_id):
+    with match_identity.explained(lambda: _deals_now(session, match_id)):
         return match_write.write(session, match_id, edit, actor)
 
 
@@ -273,30 +271,20 @@ def _remove(
         if n is None and not rows and expected_etag is None:
             raise NotFound(_("There is no deal to undo."), field="n")
         at = len(rows) if n is None else n
-        i = match_write.deal_at(rows, at, expected_version, expected_etag)
+        i = match_identity.deal_at(rows, at, expected_version, expected_etag)
         row = rows.pop(i)
         records.pop(i)
         session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
         return action, i + 1, row.record, None
 
-    with _explained(session, match_id):
+    with match_identity.explained(lambda: _deals_now(session, match_id)):
         return match_write.write(session, match_id, remove, actor)
 
 
-@contextmanager
-def _explained(session: Session, match_id: str) -> Iterator[None]:
-    """Give a StaleDeal the deal now at its n and the phone's deal as they are now."""
-    try:
-        yield
-    except StaleDeal as error:
-        deals = match_state(session=session, match=get_match(session=session, match_id=match_id))[
-            "deals"
-        ]
-        at = error.n
-        if isinstance(at, int) and 1 <= at <= len(deals):
-            error.current_deal = deals[at - 1]
-        error.yours = next((d for d in deals if d["id"] == error.deal_id), None)
-        raise
+def _deals_now(session: Session, match_id: str) -> list[dict]:
+    return match_state(session=session, match=get_match(session=session, match_id=match_id))[
+        "deals"
+    ]
 
 
 def history(*, session: Session, match_id: str) -> list[dict]:

@@ -1,0 +1,72 @@
+"""Which deal (API.md v2): find the deal a change names, by its number and the etag it was
+seen with, and say where the phone's deal went when it is not there any more.
+
+A deal's ``id`` is never reused and its ``etag`` is that id and its revision, so a change
+carrying an etag can never land on another deal: ``deal_at`` refuses it with ``StaleDeal``,
+and ``explained`` fills in the deal now at that number and the phone's deal as it is now.
+Pure bookkeeping over the rows the write transaction holds; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask_babel import gettext as _
+
+from . import scoring
+from .errors import Conflict, NotFound, StaleDeal
+from .match_store import Row
+
+
+def parse_etag(etag: Any) -> int | None:
+    """The deal id in an etag ("17-2" -> 17), or None when it is not one."""
+    head, dash, tail = str(etag).partition("-")
+    return int(head) if dash and head.isdigit() and tail.isdigit() and len(head) < 19 else None
+
+
+def deal_at(rows: list[Row], n: Any, expected_version: Any, expected_etag: Any = None) -> int:
+    """The index of deal ``n``: NotFound when there is none, StaleDeal when it is not the deal
+    with ``expected_etag``, Conflict when its version is not ``expected_version``."""
+    if expected_etag is not None:
+        if isinstance(n, int) and 1 <= n <= len(rows):
+            row = rows[n - 1]
+            if scoring.etag(row.id, row.version) == expected_etag:
+                return n - 1
+        raise StaleDeal(
+            _(
+                "Deal %(n)s is not the deal you saw: another phone changed the deals meanwhile. "
+                "Nothing was changed.",
+                n=n,
+            ),
+            n=n,
+            deal_id=parse_etag(expected_etag),
+        )
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
+        raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
+    row = rows[n - 1]
+    if expected_version is not None and expected_version != row.version:
+        raise Conflict(
+            _(
+                "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
+                n=n,
+                v=row.version,
+            ),
+            current=row.version,
+        )
+    return n - 1
+
+
+@contextmanager
+def explained(deals_now: Callable[[], list[dict]]) -> Iterator[None]:
+    """Give a StaleDeal raised inside the deal now at its n and the phone's deal as they are
+    now (``deals_now``: the committed state's deals, read after the rollback)."""
+    try:
+        yield
+    except StaleDeal as error:
+        deals = deals_now()
+        if isinstance(error.n, int) and 1 <= error.n <= len(deals):
+            error.current_deal = deals[error.n - 1]
+        error.yours = next((d for d in deals if d["id"] == error.deal_id), None)
+        raise
