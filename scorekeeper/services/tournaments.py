@@ -15,7 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
-from ..limits import STAKE_MAX
+from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
 from ..models.tournament import (
     Tournament,
     TournamentAudit,
@@ -130,6 +130,9 @@ def create_tournament(
     effective = rules.make_options(preset, overrides)
     preset = preset or rules.default_preset
     stake = _stake(stake)
+    if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
+        limit = PLAYERS_PER_TOURNAMENT
+        raise RuleError("players", _("A tournament takes up to %(n)s players.", n=limit))
     rounds = _positive(rounds, "rounds")
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
     if game == "marias":
