@@ -24,6 +24,7 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SECURE": False,
     "PDF_RENDERS": 1,  # PDFs rendered at once; the rest wait (pages stay responsive)
+    "PDF_QUEUE": 1,  # PDFs waiting for a render slot; more answer 503 at once
     "PDF_WAIT_SECONDS": 20,  # a PDF that cannot start rendering by then answers 503
 }
 

@@ -6,10 +6,11 @@ URL fetcher serves ``/static/...`` straight from disk (content-hashed names incl
 refuses every other address except ``data:`` URIs: a printable never reaches out to the network
 (DESIGN.md principle 6).
 
-Rendering is bounded and cached (``PdfRenderer``): at most N renders run at once (the rest wait
-their turn, then give up with ``Busy``), so a burst of PDF downloads cannot hold every server
-thread; and a PDF is kept by the hash of its HTML, so a match or tournament that has not
-changed since (same version, same sheet) is answered from memory.
+Rendering is bounded and cached (``PdfRenderer``): at most ``slots`` renders run at once and at
+most ``queue`` more wait their turn (for ``wait`` seconds); any further one is answered ``Busy``
+at once, so a burst of PDF downloads can never hold every server thread and pages stay quick.
+A PDF is kept by the hash of its HTML, so a match or tournament that has not changed since
+(same version, same sheet) is answered from memory.
 """
 
 from __future__ import annotations
@@ -80,9 +81,10 @@ class Busy(Exception):
 class PdfRenderer:
     """At most ``slots`` renders at once; the last ``keep`` PDFs kept by the hash of their HTML."""
 
-    def __init__(self, slots: int = 1, wait: float = 20.0, keep: int = 32) -> None:
+    def __init__(self, slots: int = 1, wait: float = 20.0, keep: int = 32, queue: int = 1) -> None:
         self.slots = threading.BoundedSemaphore(max(1, slots))
         self.wait, self.keep = wait, keep
+        self.places = threading.BoundedSemaphore(max(1, slots) + max(0, queue))
         self.cache: OrderedDict[str, bytes] = OrderedDict()
         self.lock = threading.Lock()
         self.renders = 0  # how many PDFs were really rendered (the rest came from the cache)
@@ -105,16 +107,21 @@ class PdfRenderer:
         found = self._cached(key)
         if found is not None:
             return found
-        if not self.slots.acquire(timeout=self.wait):
+        if not self.places.acquire(blocking=False):  # the queue is full: do not hold a thread
             raise Busy
         try:
-            found = self._cached(key)  # rendered by the request we waited behind
-            if found is not None:
-                return found
-            document = render_pdf(html, base_url=base_url)
-            self.renders += 1
+            if not self.slots.acquire(timeout=self.wait):
+                raise Busy
+            try:
+                found = self._cached(key)  # rendered by the request we waited behind
+                if found is not None:
+                    return found
+                document = render_pdf(html, base_url=base_url)
+                self.renders += 1
+            finally:
+                self.slots.release()
         finally:
-            self.slots.release()
+            self.places.release()
         with self.lock:
             self.cache[key] = document
             while len(self.cache) > self.keep:

@@ -115,14 +115,15 @@ def _html_response(html: str) -> Response:
 
 
 def renderer() -> Any:
-    """The app's PdfRenderer (bounded, cached): PDF_RENDERS at once, PDF_WAIT_SECONDS wait."""
+    """The app's PdfRenderer (bounded, cached): PDF_RENDERS at once, PDF_QUEUE more waiting
+    up to PDF_WAIT_SECONDS."""
     found = current_app.extensions.get("pdf_renderer")
     if found is None:
         from ..pdf import PdfRenderer
 
         config = current_app.config
         slots, wait = config.get("PDF_RENDERS", 1), config.get("PDF_WAIT_SECONDS", 20)
-        found = PdfRenderer(int(slots), float(wait))
+        found = PdfRenderer(int(slots), float(wait), queue=int(config.get("PDF_QUEUE", 1)))
         current_app.extensions["pdf_renderer"] = found
     return found
 

@@ -76,3 +76,31 @@ def test_a_busy_renderer_answers_503_with_retry_after(client, monkeypatch):
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
     assert "try again" in answer.text
     assert client.get("/sheets/marias").status_code == 200  # the HTML sheet still answers
+
+
+def test_beyond_the_queue_a_render_is_refused_at_once(monkeypatch):
+    started, release = threading.Event(), threading.Event()
+
+    def slow(html, *, base_url):
+        started.set()
+        release.wait(5)
+        return b"%PDF-" + html.encode()
+
+    monkeypatch.setattr("scorekeeper.pdf.render_pdf", slow)
+    pdfs = PdfRenderer(slots=1, wait=10, queue=1)
+    rendering = threading.Thread(target=pdfs.render, args=("<p>a</p>",), kwargs={"base_url": "/"})
+    rendering.start()
+    started.wait(5)
+    waiting = threading.Thread(target=pdfs.render, args=("<p>b</p>",), kwargs={"base_url": "/"})
+    waiting.start()
+    time.sleep(0.2)
+    begun = time.monotonic()
+    try:
+        pdfs.render("<p>c</p>", base_url="/")
+        raise AssertionError("a third request held a thread")
+    except Busy:
+        assert time.monotonic() - begun < 0.1  # no waiting: the server thread is free at once
+    release.set()
+    rendering.join()
+    waiting.join()
+    assert pdfs.renders == 2
