@@ -34,11 +34,13 @@ PLAYERS = ["Jana", "Petr", "Ota"]
 
 def bare(db: str, port: int, threads: int) -> None:
     """Child process: the floor, a Flask app whose POST inserts one JSON row into SQLite."""
+    import logging
     import sqlite3
 
     import waitress
     from flask import Flask, jsonify, request
 
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 phones > threads: expected
     app = Flask("bare")
     local = threading.local()
     setup = sqlite3.connect(db)
