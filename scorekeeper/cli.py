@@ -152,7 +152,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` command."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--data-dir", help=_("folder of the database and secret key (default: SCOREKEEPER_DATA)")
+        "--data-dir",
+        default=argparse.SUPPRESS,  # given before or after a sub-command, never reset by it
+        help=_("folder of the database and secret key (default: SCOREKEEPER_DATA)"),
     )
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description=_("Score keeper for the Mariage family of card games.")
@@ -166,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("demo", parents=[common], help=_("load sample matches of each game"))
     database = commands.add_parser("db", parents=[common], help=_("database commands"))
     database.add_subparsers(dest="db_command", required=True).add_parser(
-        "upgrade", help=_("migrate the database to the newest revision")
+        "upgrade", parents=[common], help=_("migrate the database to the newest revision")
     )
     for name, text in (
         ("backup", _("copy the SQLite database to FILE, safe while serving")),
@@ -176,6 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub = commands.add_parser(name, parents=[common], help=text)
         sub.add_argument("file", nargs="?" if name == "export" else None, default="")
     args = parser.parse_args(argv)
+    args.data_dir = getattr(args, "data_dir", None)
     if args.command == "serve":
         return serve(args.host, args.port, args.threads, not args.no_qr, args.data_dir)
     if args.command == "demo":
