@@ -16,6 +16,10 @@ from typing import Any
 DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_ENABLED": True,
     "WTF_CSRF_TIME_LIMIT": None,  # a deal form may stay open all evening at the table
+    # Pages are sent with Referrer-Policy: no-referrer (edit tokens are in URLs), so browsers
+    # send no Referer for Flask-WTF to compare over HTTPS; the CSRF token and the SameSite
+    # cookie still protect every form.
+    "WTF_CSRF_SSL_STRICT": False,
     "BABEL_DEFAULT_LOCALE": "en",
     "SCOREKEEPER_AUTO_MIGRATE": True,
     "SCOREKEEPER_PAPER": "A4",

@@ -77,3 +77,27 @@ def test_processes_starting_together_agree_on_one_secret_key(tmp_path):
             worker.join()
         assert len(keys) == 1 and len(keys.pop()) == 64
         assert sorted(os.listdir(folder)) == ["secret_key"]  # no drafts left behind
+
+
+def test_forms_work_over_https_without_a_referer(app):
+    # Referrer-Policy: no-referrer means browsers send no Referer; the CSRF check must not
+    # demand one over HTTPS (a hosted deployment), the token is enough
+    import re
+
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    page = client.get("/auth/register", base_url="https://club.example")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text)
+    token = token or re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    answer = client.post(
+        "/auth/register",
+        base_url="https://club.example",
+        data={"csrf_token": token.group(1), "username": "anna", "password": "secret123"},
+    )
+    assert answer.status_code == 302
+    refused = client.post(
+        "/auth/register",
+        base_url="https://club.example",
+        data={"username": "bob", "password": "secret123"},
+    )
+    assert refused.status_code == 400  # without the token: refused
