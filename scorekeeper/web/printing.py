@@ -8,11 +8,8 @@ configured default (A4); ``?large=1`` gives the standings in large type.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 from collections.abc import Callable
-from io import BytesIO
 from typing import Any
 
 from flask import (
@@ -22,7 +19,6 @@ from flask import (
     current_app,
     render_template,
     request,
-    send_file,
     url_for,
 )
 from flask_babel import gettext as _
@@ -30,6 +26,7 @@ from markupsafe import Markup
 
 from .. import printviews
 from ..db import get_session
+from .print_response import html_response, pdf_response
 
 bp = Blueprint("printing", __name__)
 
@@ -98,59 +95,8 @@ def respond(
         **{"landscape": False, **context},
     )
     if not pdf:
-        return _html_response(html)
-    return _pdf_response(html, filename)
-
-
-def _html_response(html: str) -> Response:
-    """The printable as a page; its own <style> blocks (paper size, footer) are allowed by hash."""
-    from .security import CSP
-
-    hashes = " ".join(
-        "'sha256-" + base64.b64encode(hashlib.sha256(block.encode()).digest()).decode() + "'"
-        for block in re.findall(r"<style>(.*?)</style>", html, flags=re.S)
-    )
-    policy = CSP.replace("style-src 'self'", f"style-src 'self' {hashes}".rstrip())
-    return Response(html, mimetype="text/html", headers={"Content-Security-Policy": policy})
-
-
-def renderer() -> Any:
-    """The app's PdfRenderer (bounded, cached): PDF_RENDERS at once, PDF_QUEUE more waiting
-    up to PDF_WAIT_SECONDS."""
-    found = current_app.extensions.get("pdf_renderer")
-    if found is None:
-        from ..pdf import PdfRenderer
-
-        config = current_app.config
-        slots, wait = config.get("PDF_RENDERS", 1), config.get("PDF_WAIT_SECONDS", 20)
-        found = PdfRenderer(int(slots), float(wait), queue=int(config.get("PDF_QUEUE", 1)))
-        current_app.extensions["pdf_renderer"] = found
-    return found
-
-
-def _pdf_response(html: str, filename: str) -> Response:
-    """The PDF of ``html``: 304 when the browser has this one, 503 when every slot stays busy."""
-    from ..pdf import Busy
-
-    pdfs = renderer()
-    etag = pdfs.key(html, request.url_root)
-    if etag in request.if_none_match:
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    try:
-        document = pdfs.render(html, base_url=request.url_root)
-    except Busy:
-        message = _("Other sheets are being printed; try again in a minute.")
-        return Response(message, status=503, headers={"Retry-After": "30"}, mimetype="text/plain")
-    response = send_file(
-        BytesIO(document),
-        mimetype="application/pdf",
-        as_attachment=True,
-        download_name=f"{filename}.pdf",
-        max_age=0,
-        etag=False,
-    )
-    response.set_etag(etag)
-    return response
+        return html_response(html)
+    return pdf_response(html, filename)
 
 
 def printable(rule: str, endpoint: str) -> Callable:

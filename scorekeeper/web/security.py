@@ -75,7 +75,8 @@ def strict_loads(text: str | bytes) -> Any:
     """``json.loads`` without NaN/Infinity and without deep nesting (BadJSON says why)."""
     if isinstance(text, bytes | bytearray):
         text = text.decode("utf-8")
-    if _depth(text) > MAX_JSON_DEPTH:
+    brackets = text.count("[") + text.count("{")  # cheap: most bodies cannot be too deep
+    if brackets > MAX_JSON_DEPTH and _depth(text) > MAX_JSON_DEPTH:
         raise BadJSON(_("The JSON is nested too deeply."))
     return json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
 

@@ -7,7 +7,7 @@ import threading
 import time
 
 from scorekeeper.pdf import Busy, PdfRenderer
-from scorekeeper.web import printing
+from scorekeeper.web import print_response
 
 
 def test_the_same_sheet_is_rendered_once_and_answered_304_when_unchanged(client):
@@ -71,7 +71,7 @@ def test_a_busy_renderer_answers_503_with_retry_after(client, monkeypatch):
         def render(self, html, *, base_url):
             raise Busy
 
-    monkeypatch.setattr(printing, "renderer", lambda: AlwaysBusy())
+    monkeypatch.setattr(print_response, "renderer", lambda: AlwaysBusy())
     answer = client.get("/sheets/marias.pdf")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
     assert "try again" in answer.text
