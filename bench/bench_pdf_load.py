@@ -27,7 +27,6 @@ from pathlib import Path
 from bench_deal_post import free_port, wait_for
 from bench_save_cost import deals, new_match
 
-
 TIMEOUT = 120.0
 
 
