@@ -88,14 +88,21 @@ class StrictJSONProvider(DefaultJSONProvider):
         return strict_loads(s)
 
 
-def _has_nul(value: Any) -> bool:
+def _nul_field(value: Any, path: str = "") -> str | None:
+    """The dotted path of the first text holding a NUL character (``players.0``), else None."""
     if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
+        return path if "\x00" in value else None
+    if not isinstance(value, dict | list):
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        inner = f"{path}.{key}" if path else str(key)
+        if "\x00" in str(key):
+            return inner
+        found = _nul_field(item, inner)
+        if found is not None:
+            return found
+    return None
 
 
 def _refuse(field: str, message: str, api: bool) -> Response:
@@ -126,8 +133,9 @@ def check_input() -> Response | None:
         except (BadJSON, ValueError) as error:
             reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
             return _refuse("", reason, api)
-        if _has_nul(body):
-            return _refuse("", _("Text may not contain NUL characters."), api)
+        field = _nul_field(body)
+        if field is not None:
+            return _refuse(field, _("Text may not contain NUL characters."), api)
     return None
 
 

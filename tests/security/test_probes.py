@@ -87,6 +87,7 @@ def test_nul_characters_never_reach_the_database(client):
     assert client.get("/m/%00/x").status_code == 404
     answer = client.post("/api/v1/matches", json={"game": "marias", "players": ["A\x00", "B", "C"]})
     assert answer.status_code == 422 and "NUL" in answer.json["errors"][0]["message"]
+    assert answer.json["errors"][0]["field"] == "players.0"
     answer = client.post("/matches/new/marias/pub", data={"player_0": "A\x00"})
     assert answer.status_code == 400 and b"NUL" in answer.data
     assert client.get("/sheets/marias?players=A%00B").status_code == 400
