@@ -46,7 +46,7 @@ def stale_form(_error: CSRFError) -> Any:
     view = current_app.view_functions.get(request.endpoint or "")
     if view is None or request.endpoint == "matches.rematch":
         flash(_("This page was open too long; please try again."), "bad")
-        return redirect(request.referrer or url_for(".home"))
+        return redirect(url_for(".home"))  # never to a Referer: it may be another site
     try:
         return view(**(request.view_args or {}))
     except HTTPException as error:  # e.g. an unknown match: its 404, not a 500

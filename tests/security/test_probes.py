@@ -115,3 +115,10 @@ def test_venue_and_currency_longer_than_their_columns_are_kept_or_refused(client
             json={"name": "T", "game": "marias", "players": SEVEN, field: value},
         )
         assert answer.status_code in (201, 422), (field, answer.text)
+
+
+def test_a_stale_rematch_form_never_redirects_to_the_referer(csrf_client):
+    answer = csrf_client.post(
+        "/m/some/token/rematch", headers={"Referer": "https://evil.example/"}, data={}
+    )
+    assert answer.status_code == 302 and "evil" not in answer.location
