@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlmodel import Session, select
 
+from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal
 from . import match_identity, match_setup, match_store, match_write, scoring
@@ -177,6 +178,9 @@ def record_deal(
                        "again if this deal is still missing."),
                 deals=n - 1,
             )  # fmt: skip
+        if n > DEALS_PER_MATCH:
+            limit = DEALS_PER_MATCH
+            raise InvalidDeal("deal", _("A match holds up to %(n)s deals.", n=limit))
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
         canonical = game.record_to_json(parsed)
