@@ -217,9 +217,25 @@ def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> Ma
     fp = _points(data, "defender_points", errors)
     parts = _parts(data, options, errors)
     silent = _silent(data, errors)
+    open_ = data.get("open", False)
+    if open_ is None:
+        open_ = False
+    if type(open_) is not bool:
+        errors.append(FieldError("open", "Say true (played with open cards) or false"))
+        open_ = False
     if errors:
         raise InvalidDeal(errors)
-    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc)  # type: ignore[arg-type]
+    return MariasRecord(
+        declarer,  # type: ignore[arg-type]
+        dealer,
+        trump,
+        tuple(parts),
+        dp,
+        fp,
+        tuple(silent),
+        renonc,
+        open_,
+    )
 
 
 def parse_record(data: Any, options: MariasOptions, n_players: int) -> MariasRecord:
