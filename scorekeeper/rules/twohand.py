@@ -22,7 +22,9 @@ CARD_POINTS: Mapping[str, int] = {
 PAMFIL_POINTS = 11  # the trump queen (ober) instead of 3
 LAST_TRICK_POINTS = 10
 TRUMP_MARRIAGE, PLAIN_MARRIAGE = 40, 20
-TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` (RULES.md §1)
+TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` 30/60 (RULES.md §1)
+TRUMPS_ONLY_ACE_KING = 40  # v2 ``ace_king`` trumps_only (seed 001): only in trumps, for 40
+ACE_KING_MODES = ("off", "30/60", "trumps_only")
 SEATS = (0, 1)
 
 
@@ -68,6 +70,7 @@ class TwoHandRecord:
     ace_kings: Melds | None = None  # None: the ace_king option was off
     closed_by: int | None = None
     has_closed_by: bool = False  # the closing option was on, so the record carries closed_by
+    ace_king_trumps_only: bool = False  # v2: the ace-king meld is allowed in trumps only, for 40
 
     def card_points(self, total: int) -> tuple[int, int]:
         """Both players' card points, filling in a played-out second value."""
@@ -79,8 +82,12 @@ class TwoHandRecord:
         return sum(self.card_points(total)) < total
 
 
-def meld_value(suit: str, trump: str | None, *, ace_king: bool = False) -> int:
-    """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30)."""
+def meld_value(
+    suit: str, trump: str | None, *, ace_king: bool = False, trumps_only: bool = False
+) -> int:
+    """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30; trumps only 40)."""
+    if ace_king and trumps_only:
+        return TRUMPS_ONLY_ACE_KING
     if ace_king:
         return TRUMP_ACE_KING if suit == trump else PLAIN_ACE_KING
     return TRUMP_MARRIAGE if suit == trump else PLAIN_MARRIAGE
@@ -97,7 +104,9 @@ def deal_points(record: TwoHandRecord, total: int) -> tuple[int, int]:
             points += TRUMP_MARRIAGE if m == trump else PLAIN_MARRIAGE
         if record.ace_kings:
             for m in record.ace_kings[s]:
-                points += TRUMP_ACE_KING if m == trump else PLAIN_ACE_KING
+                points += meld_value(
+                    m, trump, ace_king=True, trumps_only=record.ace_king_trumps_only
+                )
         out[s] = points
     return out[0], out[1]
 
@@ -114,7 +123,8 @@ def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> s
             f"{_kind(m, record.trump)} marriage ({m}) {meld_value(m, record.trump)}"
             for m in record.marriages[s]
         ] + [
-            f"ace-king ({m}) {meld_value(m, record.trump, ace_king=True)}"
+            f"ace-king ({m}) "
+            f"{meld_value(m, record.trump, ace_king=True, trumps_only=record.ace_king_trumps_only)}"
             for m in (record.ace_kings or ((), ()))[s]
         ]
         text = f"{player(s)}: {cards[s]} card points"
@@ -138,6 +148,20 @@ def check_int(lo: int, hi: int | None = None, *, optional: bool = False) -> Call
         return ""
 
     return check
+
+
+def check_ace_king(value: Any) -> str:
+    """The ace-king meld: off, 30/60 or (v2) trumps_only; stored true/false mean 30/60 / off."""
+    if value in ACE_KING_MODES or isinstance(value, bool):
+        return ""
+    return f"must be one of {', '.join(ACE_KING_MODES)}, not {value!r}"
+
+
+def ace_king_mode(value: Any) -> str:
+    """The ace_king option as one of ACE_KING_MODES (a stored ``true`` reads as ``30/60``)."""
+    if isinstance(value, bool):
+        return "30/60" if value else "off"
+    return value
 
 
 def check_bool(value: Any) -> str:
@@ -207,6 +231,8 @@ class RecordRules:
     target: int | None  # None: no target (German scoring), so every deal is played out
     ace_king: bool = False
     closing: bool = False
+    ace_king_trumps_only: bool = False  # v2 (RULES.md §1): ace-kings in trumps only, for 40
+    no_trump: bool = False  # v2 (RULES.md §1): deals have no trump; naming one is refused
 
 
 def _seat(value: Any, path: str, what: str, errors: list[FieldError]) -> int | None:
@@ -268,7 +294,13 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
             errors.append(FieldError(str(key), msg))
 
     trump = data.get("trump")
-    if trump is not None and trump not in SUITS:
+    if trump is not None and rules.no_trump:
+        errors.append(
+            FieldError("trump", "This match is played without trumps (option no_trump); leave "
+                       "the trump empty")
+        )  # fmt: skip
+        trump = None
+    elif trump is not None and trump not in SUITS:
         errors.append(
             FieldError("trump", f"Trump must be one of {', '.join(SUITS)}, not {trump!r}")
         )
@@ -289,7 +321,16 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
     if rules.ace_king:
         ace_kings = _melds(data.get("ace_kings"), "ace_kings", "Ace-kings", taken, errors)
         count += sum(len(m) for m in ace_kings)
-    if count and data.get("trump") is None:
+        if rules.ace_king_trumps_only and trump is not None:
+            for s, suits in enumerate(ace_kings):
+                for i, suit in enumerate(suits):
+                    if suit != trump:
+                        errors.append(
+                            FieldError(f"ace_kings.{s}.{i}", f"An ace-king is melded only in "
+                                       f"trumps in this match (option ace_king: trumps_only); "
+                                       f"{suit} is not trumps")
+                        )  # fmt: skip
+    if count and data.get("trump") is None and not rules.no_trump:
         errors.append(
             FieldError("trump", "Name the trump suit: melds are recorded, and a trump marriage "
                        "scores 40, a plain one 20")
@@ -313,6 +354,7 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
         ace_kings=ace_kings,
         closed_by=closed_by,
         has_closed_by=rules.closing,
+        ace_king_trumps_only=rules.ace_king_trumps_only,
     )
 
 
@@ -375,7 +417,10 @@ def record_json(record: TwoHandRecord) -> dict[str, Any]:
 
 def options_json(options: Any) -> dict[str, Any]:
     """Every effective option by its RULES.md name."""
-    return {f.name: getattr(options, f.name) for f in fields(options)}
+    out = {f.name: getattr(options, f.name) for f in fields(options)}
+    if "ace_king" in out:
+        out["ace_king"] = ace_king_mode(out["ace_king"])
+    return out
 
 
 def parse_all(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> list[Any]:
