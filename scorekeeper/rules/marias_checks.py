@@ -68,7 +68,11 @@ def _won(record: MariasRecord, errors: list[FieldError]) -> None:
                 )
             continue
         if part.won is None:
-            if record.renonc is None:
+            if record.renonc is None and part.kind == "sto_proti":
+                errors.append(
+                    FieldError(field, "Say whether the defenders' hundred was made or failed")
+                )
+            elif record.renonc is None:
                 errors.append(FieldError(field, f"Say whether {NAMES[part.kind]} was won or lost"))
             continue
         if part.kind == "sto" and part.won and dp is not None and dp < 100:
