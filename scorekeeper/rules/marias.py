@@ -26,10 +26,9 @@ Where RULES.md is silent this engine decides (tests pin each choice):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
-
-from dataclasses import replace
 
 from .base import (
     DealScore,

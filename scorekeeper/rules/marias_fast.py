@@ -114,6 +114,4 @@ def fast_record(data: dict, options: MariasOptions, n: int) -> MariasRecord | No
             silent.append(Silent(kind, side, points))
         if len(silent) > 2 or (len(silent) == 2 and silent[0].kind == silent[1].kind):
             return None
-    return MariasRecord(
-        declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc, open_
-    )
+    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc, open_)

@@ -1,8 +1,9 @@
 """Settling one Mariáš deal (RULES.md §4): what each player pays or collects, and why.
 
 Every part is settled on its own between the declarer and each defender (and the sitter, with
-``sitter_pays``), multiplied by its flek level, by hearts and by open play; a renonc replaces everything; the
-``limit`` caps the net payment between two players in the deal. Pure: takes a checked record.
+``sitter_pays``), multiplied by its flek level, by hearts and by open play; a renonc replaces
+everything; the ``limit`` caps the net payment between two players in the deal. Pure: takes a
+checked record.
 """
 
 from __future__ import annotations

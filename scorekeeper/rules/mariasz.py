@@ -25,10 +25,8 @@ House rules (off by default, seed 001 "additional rules"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
-
-from dataclasses import replace
 
 from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
 from .twohand import (
@@ -202,10 +200,11 @@ class _Scorer:
                 f"({pts[0]} to {pts[1]}): {kind}"
             )
         elif index == 0 or self.o.no_trump:
-            nxt = "a second deal decides" if index == 0 else f"a {_ordinal(index + 1)} deal is played"
+            nxt = (
+                "a second deal decides" if index == 0 else f"a {_ordinal(index + 1)} deal is played"
+            )
             lines.append(
-                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; "
-                + nxt
+                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; " + nxt
             )
             return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
         else:  # cannot happen with target <= 138 and checked totals
