@@ -61,7 +61,21 @@ class InvalidDeal(RuleError):
 
 
 class MatchFinished(InvalidDeal):
-    """A deal was added after the match was already decided (the API answers 409)."""
+    """A deal was added after the match was already decided (the API answers 409).
+
+    ``total``: how many deals the scored list held, so an edit that ends the match earlier can
+    say which later deals stand after the end (deals ``deal``…``total``)."""
+
+    def __init__(
+        self,
+        errors: FieldError | Sequence[FieldError] | str,
+        message: str | None = None,
+        *,
+        deal: int | None = None,
+        total: int | None = None,
+    ):
+        super().__init__(errors, message, deal=deal)
+        self.total = total
 
 
 #: The key of ``DealScore.extra`` (and of a deal in the API's match state) listing what version 2

@@ -72,7 +72,7 @@ class Mariage(TwoHandGame):
             if finished:
                 raise MatchFinished(
                     "deal", f"The match is already decided ({scores[0]}–{scores[1]}); reopen it "
-                    "by editing a deal before adding more", deal=n,
+                    "by editing a deal before adding more", deal=n, total=len(records),
                 )  # fmt: skip
             pts = deal_points(r, total)
             lines = [describe_deal(r, total, pts)]

@@ -4,7 +4,7 @@ Four players score as two teams (seats 0 & 2 against 1 & 3); two players (preset
 ``briscola151``) score each for himself. Per deal a side gets its card points (120 in all, no
 last-trick bonus) plus its declarations: mariannas by their place in the deal (40/60/80/100, or
 20/40/60/80, or 40 then 20 when the first sets trump; 20 when covered), a mariannino (250), and in
-the two-player game matrimonios (40 in trumps, 20 plain). A mariannone wins the match at once; a
+the two-player game matrimoni (40 in trumps, 20 plain). A mariannone wins the match at once; a
 claim ends it (right: the claimer wins, wrong: the opponent); otherwise the target decides at
 the end of a deal. Options live in ``marianna_options``, records in ``marianna_records``.
 """
@@ -242,6 +242,7 @@ class MariannaGame:
                     f"{side_label(winner, options)} already won the match in deal {decided_in}; "
                     "edit a deal to reopen it before adding more",
                     deal=n,
+                    total=len(records),
                 )
             record = raw
             if not isinstance(raw, MariannaRecord):

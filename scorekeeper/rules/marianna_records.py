@@ -9,7 +9,7 @@ A record as API.md shows it::
      "first_to_target": null}
 
 Two players (Briscola 151) add ``"trump"`` (required) and ``"claim"`` (a seat or null); their
-declarations are matrimonios (``kind`` left out, or ``"matrimonio"``). Canonical JSON fills in a
+declarations are matrimoni (``kind`` left out, or ``"matrimonio"``). Canonical JSON fills in a
 left-out point value, always writes ``points``, ``declarations`` and ``first_to_target`` (plus
 ``trump`` and ``claim`` for two players), and leaves out ``kind`` when it is the default
 ``"marianna"`` and ``covered`` when it is false. Checks that need the match (a short deal when

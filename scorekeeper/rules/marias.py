@@ -132,6 +132,7 @@ class MariasRules:
                     f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
                     "it before adding more",
                     deal=n,
+                    total=len(records),
                 )
             if not isinstance(record, MariasRecord):
                 try:

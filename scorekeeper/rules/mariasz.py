@@ -139,7 +139,7 @@ class _Scorer:
             if self.finished:
                 raise MatchFinished(
                     "deal", f"The match is already decided ({self._result()}); reopen it by "
-                    "editing a deal before adding more", deal=n,
+                    "editing a deal before adding more", deal=n, total=len(records),
                 )  # fmt: skip
             self.deals.append(self._deal(n, record))
         return MatchScore(

@@ -18,7 +18,7 @@ from flask_babel import ngettext
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, Deal, Match, utcnow
-from ..rules.base import InvalidDeal
+from ..rules.base import InvalidDeal, MatchFinished
 from . import match_setup, match_store, match_write, scoring
 from .errors import NotFound, StaleAdd
 from .match_store import Row
@@ -215,7 +215,30 @@ def replace_deal(
         )
         return "edit", n, old.record, canonical
 
-    return match_write.write(session, match_id, edit, actor)
+    try:
+        return match_write.write(session, match_id, edit, actor)
+    except MatchFinished as error:
+        raise _ends_earlier(error) from None
+
+
+def _ends_earlier(error: MatchFinished) -> MatchFinished:
+    """An edit that decides the match before its last deal: say which deals to delete first."""
+    first, last = error.deal or 0, error.total or error.deal or 0
+    if first < 2:
+        return error
+    deals = (
+        _("deal %(n)s", n=first)
+        if first == last
+        else _("deals %(first)s to %(last)s", first=first, last=last)
+    )
+    message = _(
+        "With this change the match is decided at deal %(decided)s, so %(deals)s would come "
+        "after its end. If they were not played, delete %(deals)s first (the last one first), "
+        "then make this change; otherwise this deal is not what was played.",
+        decided=first - 1,
+        deals=deals,
+    )
+    return MatchFinished("deal", message, deal=first, total=last)
 
 
 def delete_deal(

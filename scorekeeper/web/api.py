@@ -254,6 +254,15 @@ def rematch(match_id: str):  # noqa: ANN201
     return response, 201
 
 
+@bp.post("/matches/<match_id>/finish")
+def finish(match_id: str):  # noqa: ANN201
+    """End an open Mariáš session (RULES.md §4 v2); 409 for any other match."""
+    from ..services.match_finish import finish_match
+
+    _authorise(match_id)
+    return jsonify(finish_match(session=get_session(), match_id=match_id, actor="api"))
+
+
 @bp.errorhandler(Exception)
 def _unexpected(error: Exception):  # noqa: ANN202
     """Our own bug: logged with its traceback, answered as JSON."""

@@ -37,7 +37,7 @@ FIXED = {"players", "finished_after"}
 PRESET_FIXED: dict[tuple[str, str], set[str]] = {
     # Cinquecento: first marianna 40, later 20; no mariannino, no mariannone
     ("marianna", "cinquecento"): {"first_sets_trump", "values", "mariannino", "mariannone"},
-    # Briscola 151: only matrimonios are declared; the target and the claim remain
+    # Briscola 151: only matrimoni are declared; the target and the claim remain
     ("marianna", "briscola151"): {
         "first_sets_trump",
         "values",
