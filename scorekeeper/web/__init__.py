@@ -1,4 +1,8 @@
-"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them."""
+"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them.
+
+``match_rules`` adds its routes to the ``matches`` blueprint, so it is imported before that is
+registered.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import api, api_tournaments, auth, matches, printing, tournaments
+    from . import api, api_tournaments, auth, match_rules, matches, printing, tournaments  # noqa: F401
 
     csrf.init_app(app)
     babel.init_app(app)

@@ -189,4 +189,3 @@ def edit(match_id: str, token: str) -> Any:
 
 
 from . import matches_fix  # noqa: E402,F401  (fixing mistakes: routes on bp)
-from . import match_rules  # noqa: E402,F401  (rules page, Finish: routes on bp)
