@@ -78,7 +78,9 @@ def rules_page(match_id: str) -> str:
         title=game.title,
         preset=rules_words.preset_name(match.game, match.preset),
         summary=rules_words.GAME_SUMMARY.get(match.game, ""),
-        rows=rules_words.describe(match.game, match.preset, options, OPTION_LABELS),
+        rows=rules_words.describe(
+            match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
+        ),
         tariff=rules_words.tariff(options) if match.game == "marias" else [],
         played_to=rules_words.played_to(match.game, options),
         refused=refused_deals(state),

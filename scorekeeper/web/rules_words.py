@@ -60,6 +60,23 @@ PART_WORDS: dict[str, Any] = {
 }
 
 
+# Labels that read better on the rules page than the new-match form's (which explain the input).
+RULE_LABELS: dict[str, Any] = {
+    "flek_max": _l("Highest flek level"),
+    "limit": _l("Highest payment between two players in a deal"),
+    "deals": _l("Deals in the match, in all"),
+    "chip_target": _l("The match ends when a balance reaches"),
+    "finished_after": _l("Session finished by the table"),
+    "match_target": _l("Match ends at (points; the default is a house default)"),
+    "mariannino": _l("Mariannino"),
+}
+
+
+def labels(form_labels: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's option labels with the rules page's own where they differ."""
+    return {**form_labels, **RULE_LABELS}
+
+
 def _onoff(value: Any) -> str:
     return _("on") if value else _("off")
 

@@ -1,0 +1,33 @@
+"""Real headless Chromium at 390×844: the rules version 2 controls at the table (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_match_browser import api, board, new_match, save
+
+pytestmark = pytest.mark.browser
+
+
+def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_server):
+    # RULES.md v2 §4: sto proti is the defenders' hundred; "made" means the declarer pays.
+    new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+    page.tap("label[for=declarer-0]")
+    page.tap("#f-trump label:has-text('zelené')")
+    page.tap("#f-game label:text-is('sto proti')")
+    # The declarer's won / lost is gone; the defenders' hundred asks, with nothing preselected.
+    assert not page.is_visible("#f-game_won")
+    assert page.is_visible("#f-proti_won legend:has-text(\"Defenders' hundred\")")
+    assert not page.is_checked("#proti_won-0") and not page.is_checked("#proti_won-1")
+    save(page)  # left unanswered: refused beside the control, nothing stored
+    assert "made or failed" in page.inner_text("#f-proti_won")
+    assert api(live_server, page)["deals"] == []
+    page.tap("#f-proti_won label:text-is('made')")
+    save(page)
+    # sto proti 4 made by the defenders: the declarer pays 4 to each (zelené: no hearts double).
+    assert board(page) == [-8, 4, 4]
+    assert api(live_server, page)["deals"][0]["record"]["parts"][0] == {
+        "kind": "sto_proti",
+        "won": True,
+        "flek": 0,
+    }
