@@ -17,7 +17,7 @@ def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_se
     page.tap("#f-game label:text-is('sto proti')")
     # The declarer's won / lost is gone; the defenders' hundred asks, with nothing preselected.
     assert not page.is_visible("#f-game_won")
-    assert page.is_visible("#f-proti_won legend:has-text(\"Defenders' hundred\")")
+    assert page.is_visible('#f-proti_won legend:has-text("Defenders\' hundred")')
     assert not page.is_checked("#proti_won-0") and not page.is_checked("#proti_won-1")
     save(page)  # left unanswered: refused beside the control, nothing stored
     assert "made or failed" in page.inner_text("#f-proti_won")
@@ -31,3 +31,17 @@ def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_se
         "won": True,
         "flek": 0,
     }
+
+
+def test_out_of_range_points_leave_the_other_score_free(page, live_server):
+    # Issue 11 item 2: after an out-of-range entry the second score no longer sticks at 0.
+    new_match(page, live_server, "Mariasz", ["Ania", "Bartek"])
+    page.tap("#f-trump label:has-text('czerwień')")
+    page.fill("#points_0", "150")
+    assert page.input_value("#points_1") == ""
+    save(page)  # refused: 150 is above 138
+    assert api(live_server, page)["deals"] == []
+    page.fill("#points_0", "95")
+    assert page.input_value("#points_1") == "43"
+    save(page)
+    assert api(live_server, page)["deals"][0]["record"]["points"] == [95, 43]

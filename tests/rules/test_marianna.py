@@ -508,7 +508,7 @@ BAD_OPTIONS = [
     ("marianna", {"mariannone": "yes"}, "options.mariannone"),
     ("marianna", {"players": 3}, "options.players"),
     ("marianna", {"claim": True}, "options.claim"),
-    # RULES.md §3b: targets 151, 200, 250; nothing but matrimonios
+    # RULES.md §3b: targets 151, 200, 250; nothing but matrimoni
     ("briscola151", {"target": 300}, "options.target"),
     ("briscola151", {"mariannino": 250}, "options.mariannino"),
     ("briscola151", {"mariannone": True}, "options.mariannone"),
