@@ -143,7 +143,8 @@ class GameRules(Protocol):
         ...
 
     def options_to_json(self, options: Any) -> dict[str, Any]:
-        """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+        """Every effective option by its docs/rules.md name; make_options(preset, that)
+        rebuilds it."""
         ...
 
     def player_counts(self, options: Any) -> tuple[int, ...]:

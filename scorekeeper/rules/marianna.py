@@ -1,4 +1,4 @@
-"""Scoring engine for Italian Marianna (RULES.md §3), Cinquecento (§3a) and Briscola 151 (§3b).
+"""Scoring engine for Italian Marianna (docs/rules.md §3), Cinquecento (§3a) and Briscola 151 (§3b).
 
 Four players score as two teams (seats 0 & 2 against 1 & 3); two players (preset
 ``briscola151``) score each for himself. Per deal a side gets its card points (120 in all, no
@@ -146,7 +146,7 @@ def _check_in_context(
 ) -> list[FieldError]:
     """Checks needing the running score: a short deal, a first_to_target below the target.
 
-    RULES.md v2 §3: deals are played out, so reaching the target never shortens one; only a
+    docs/rules.md v2 §3: deals are played out, so reaching the target never shortens one; only a
     mariannone (or, with two players, a claim) does. Version 1 let a deal that took a team past
     the target stop short: such a stored deal is returned as a v2 refusal, not raised."""
     cards = sum(record.points)
@@ -187,7 +187,7 @@ class MariannaGame:
         return make_options(preset, overrides)
 
     def check_new_options(self, options: MariannaOptions) -> None:
-        """What RULES.md v2 §3 refuses when a match is created (a stored match keeps its
+        """What docs/rules.md v2 §3 refuses when a match is created (a stored match keeps its
         options): covering needs ``first_sets_trump``, since a covered marianna sets trump."""
         if options.covered_marianna and not options.first_sets_trump:
             raise InvalidOptions(
@@ -197,7 +197,7 @@ class MariannaGame:
             )
 
     def options_to_json(self, options: MariannaOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_to_json(options)
 
     def player_counts(self, options: MariannaOptions) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
 """Marianna deal records: the frozen dataclasses, their checks on their own, and canonical JSON.
 
-A record as API.md shows it::
+A record as docs/api.md shows it::
 
     {"points": [70, null],
      "declarations": [{"side": 0, "suit": "hearts"},
@@ -172,7 +172,7 @@ def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
 
 
 def v2_refusals(record: MariannaRecord) -> list[FieldError]:
-    """What RULES.md v2 §3/§5 refuses in a record version 1 accepted: after a mariannino (all
+    """What docs/rules.md v2 §3/§5 refuses in a record version 1 accepted: after a mariannino (all
     four queens in one hand) the other team declares no marianna in that deal, and nobody
     declares the mariannino's suit again. Listed, not raised: see ``base.REFUSALS``."""
     errors: list[FieldError] = []

@@ -1,9 +1,9 @@
-"""Czech Mariáš (RULES.md §4): the ``GAME`` object the registry hands out, and ``money``.
+"""Czech Mariáš (docs/rules.md §4): the ``GAME`` object the registry hands out, and ``money``.
 
 The work is split over small modules: ``marias_options`` (options and presets),
 ``marias_record`` (the record dataclasses and canonical JSON), ``marias_parse`` and
-``marias_checks`` (RULES.md §5), ``marias_settle`` (one deal's payments). This module scores a
-whole match: the running balances in units, and the end of a match (RULES.md §4 v2 "The end of
+``marias_checks`` (docs/rules.md §5), ``marias_settle`` (one deal's payments). This module scores a
+whole match: the running balances in units, and the end of a match (docs/rules.md §4 v2 "The end of
 a match"): after ``deals`` deals, after the deal in which a balance reaches ``chip_target``, or
 after the deals an open session was finished at (``finished_after``, the *Finish* action). The
 highest balance wins; a shared top balance plays one more round (one deal per player at the
@@ -11,7 +11,7 @@ table) and again until one player leads, so there is no draw. Version 2's refusa
 its own (``marias_v2``) are listed in each deal's ``refusals`` rather than raised, so records
 stored before version 2 still score as recorded.
 
-Where RULES.md is silent this engine decides (tests pin each choice):
+Where docs/rules.md is silent this engine decides (tests pin each choice):
 - points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
   together 90…190 in a played-out deal, the part above 90 in twenties (so a tie can't happen);
 - for sto the recorded ``declarer_points`` are the points that count for the hundred;
@@ -98,7 +98,7 @@ class MariasRules:
         return make_options(preset, overrides)
 
     def options_to_json(self, options: MariasOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_to_json(options)
 
     def player_counts(self, options: MariasOptions) -> tuple[int, ...]:
@@ -112,7 +112,7 @@ class MariasRules:
     def parse_record(
         self, data: Mapping[str, Any], options: MariasOptions, n_players: int
     ) -> MariasRecord:
-        """Check a record on its own (RULES.md §5). Raises InvalidDeal."""
+        """Check a record on its own (docs/rules.md §5). Raises InvalidDeal."""
         return parse_record(data, options, n_players)
 
     def record_to_json(self, record: MariasRecord) -> dict[str, Any]:
@@ -158,7 +158,7 @@ class MariasRules:
 
 
 class _End:
-    """When a Mariáš match ends (RULES.md §4 v2): the agreed deals, the chip target or the
+    """When a Mariáš match ends (docs/rules.md §4 v2): the agreed deals, the chip target or the
     table's Finish, then extra rounds of one deal per player while the top balance is shared."""
 
     def __init__(self, options: MariasOptions, n_players: int):

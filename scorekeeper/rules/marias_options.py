@@ -1,10 +1,11 @@
-"""Options of Czech Mariáš (RULES.md §4): the part values of each preset and the house rules.
+"""Options of Czech Mariáš (docs/rules.md §4): the part values of each preset and the house rules.
 
 Only option parsing and checking lives here; records and settlement are in ``marias_record`` and
-``marias_settle``. Every option has the RULES.md name and default. The end of a match (RULES.md
-§4 v2): ``deals`` (the agreed total number of deals; none = an open session), ``chip_target`` (the
-match ends after the deal in which a balance reaches it) and ``finished_after`` (set by the
-*Finish* action of an open session: the number of deals it was finished after).
+``marias_settle``. Every option has the docs/rules.md name and default. The end of a match
+(docs/rules.md §4 v2): ``deals`` (the agreed total number of deals; none = an open session),
+``chip_target`` (the match ends after the deal in which a balance reaches it) and
+``finished_after`` (set by the *Finish* action of an open session: the number of deals it was
+finished after).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ PART_VALUE_NAMES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class MariasOptions:
-    """Every option of a Mariáš match (RULES.md §4), defaults of the `pub` preset."""
+    """Every option of a Mariáš match (docs/rules.md §4), defaults of the `pub` preset."""
 
     hra: int = 1
     sto: int = 4
@@ -141,5 +142,5 @@ def make_options(
 
 
 def options_to_json(options: MariasOptions) -> dict[str, Any]:
-    """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+    """Every effective option by its docs/rules.md name; make_options(preset, that) rebuilds it."""
     return asdict(options)

@@ -1,6 +1,6 @@
-"""The Mariáš deal record (API.md "marias"): its frozen dataclasses, names and canonical JSON.
+"""The Mariáš deal record (docs/api.md "marias"): its frozen dataclasses, names and canonical JSON.
 
-Parsing and the checks of RULES.md §5 are in ``marias_parse`` (with its quick path
+Parsing and the checks of docs/rules.md §5 are in ``marias_parse`` (with its quick path
 ``marias_fast``) and ``marias_checks``.
 
 Points (``declarer_points``, ``defender_points``) are card points plus the marriages the side

@@ -1,4 +1,4 @@
-"""Settling one Mariáš deal (RULES.md §4): what each player pays or collects, and why.
+"""Settling one Mariáš deal (docs/rules.md §4): what each player pays or collects, and why.
 
 Every part is settled on its own between the declarer and each defender (and the sitter, with
 ``sitter_pays``), multiplied by its flek level, by hearts and by open play; a renonc replaces
@@ -73,7 +73,7 @@ def _part_value(
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
         return f"sto {_said(won)}", won, value, text
-    if kind == "sto_proti":  # RULES.md §4 scales only the declarer's sto: this one is flat
+    if kind == "sto_proti":  # docs/rules.md §4 scales only the declarer's sto: this one is flat
         return f"sto proti {_said(won)}", not won, options.sto_proti, None
     if kind == "sedma_proti":
         return f"sedma proti {_said(won)}", not won, options.sedma_proti, None
@@ -90,7 +90,7 @@ def _expr(
     words = [flek_words(level)] if level else []
     if hearts:
         words.append(HEARTS)
-    if open_:  # RULES.md §4 v2 "open play": every part of the deal doubled
+    if open_:  # docs/rules.md §4 v2 "open play": every part of the deal doubled
         words.append(OPEN)
     total = value * factor
     if text:

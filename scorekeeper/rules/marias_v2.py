@@ -1,6 +1,6 @@
 """What version 2 of the Mariáš rules refuses in a deal record that version 1 accepted.
 
-RULES.md §4 and §5 (v2): a hundred counts the cards and the trump marriage only, so a ``sto``
+docs/rules.md §4 and §5 (v2): a hundred counts the cards and the trump marriage only, so a ``sto``
 (or ``sto_proti``, or a silent hundred's own points) above 130 is impossible; ``won`` must agree
 with the points either way for ``hra``, ``sto`` and ``sto_proti`` (version 1 checked only a
 hundred marked won). These checks do not raise: ``marias.score`` lists them in the deal's

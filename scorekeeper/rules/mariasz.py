@@ -1,4 +1,5 @@
-"""Polish Mariasz (RULES.md §1): games to 131 in one deal (dubla) or two (sympla), match points.
+"""Polish Mariasz (docs/rules.md §1): games to 131 in one deal (dubla) or two (sympla), match
+points.
 
 A game (*partia*) is won by the first player whose points (card points + marriages, added up over
 the game's deals) reach ``target`` (131). Reached in the game's first deal: *dubla*, 2 match
@@ -53,7 +54,7 @@ def _ordinal(index: int) -> str:
 
 @dataclass(frozen=True)
 class MariaszOptions:
-    """Options of a Mariasz match, by their RULES.md names."""
+    """Options of a Mariasz match, by their docs/rules.md names."""
 
     target: int = 131
     match_target: int | None = 10
@@ -111,7 +112,7 @@ class Mariasz(TwoHandGame):
     def score(
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
-        """Score a match in one pass, checking each deal in its game (RULES.md §1, §5)."""
+        """Score a match in one pass, checking each deal in its game (docs/rules.md §1, §5)."""
         return _Scorer(options).run(parse_all(self, options, n_players, records))
 
 

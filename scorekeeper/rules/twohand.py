@@ -1,9 +1,10 @@
 """What Polish Mariasz and German Mariage scoring share: card points, the deal record, options.
 
-Both games (RULES.md §1, §2) use the same cards and the same deal record (API.md "Deal records"):
+Both games (docs/rules.md §1, §2) use the same cards and the same deal record (docs/api.md
+"Deal records"):
 ``{"trump", "points": [a, b | null], "marriages": [[suits], [suits]], "first_to_target"}``, plus
 ``"ace_kings"`` when the ace-king meld house rule is on and ``"closed_by"`` when closing is on.
-This module parses and checks such a record on its own (RULES.md §5), turns it back into its
+This module parses and checks such a record on its own (docs/rules.md §5), turns it back into its
 canonical JSON and adds up a deal's points; the game modules do the scoring in context.
 """
 
@@ -15,14 +16,14 @@ from typing import Any
 
 from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
 
-# RULES.md §1 / seed 001 "Scoring is summarized in the table below".
+# docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
 CARD_POINTS: Mapping[str, int] = {
     "A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0,
 }  # fmt: skip
 PAMFIL_POINTS = 11  # the trump queen (ober) instead of 3
 LAST_TRICK_POINTS = 10
 TRUMP_MARRIAGE, PLAIN_MARRIAGE = 40, 20
-TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` 30/60 (RULES.md §1)
+TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` 30/60 (docs/rules.md §1)
 TRUMPS_ONLY_ACE_KING = 40  # v2 ``ace_king`` trumps_only (seed 001): only in trumps, for 40
 ACE_KING_MODES = ("off", "30/60", "trumps_only")
 SEATS = (0, 1)
@@ -41,7 +42,7 @@ def trick_points(cards: list[tuple[str, str]], trump: str | None, *, pamfil: boo
 
 
 def deal_total(pamfil: bool = True) -> int:
-    """Card points in a played-out deal: 138 with the pamfil, 130 without (RULES.md §1, §2)."""
+    """Card points in a played-out deal: 138 with the pamfil, 130 without (docs/rules.md §1, §2)."""
     extra = PAMFIL_POINTS - CARD_POINTS["Q"] if pamfil else 0
     return len(SUITS) * sum(CARD_POINTS.values()) + extra + LAST_TRICK_POINTS
 
@@ -231,8 +232,8 @@ class RecordRules:
     target: int | None  # None: no target (German scoring), so every deal is played out
     ace_king: bool = False
     closing: bool = False
-    ace_king_trumps_only: bool = False  # v2 (RULES.md §1): ace-kings in trumps only, for 40
-    no_trump: bool = False  # v2 (RULES.md §1): deals have no trump; naming one is refused
+    ace_king_trumps_only: bool = False  # v2 (docs/rules.md §1): ace-kings in trumps only, for 40
+    no_trump: bool = False  # v2 (docs/rules.md §1): deals have no trump; naming one is refused
 
 
 def _seat(value: Any, path: str, what: str, errors: list[FieldError]) -> int | None:
@@ -275,7 +276,7 @@ def _melds(
 
 
 def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandRecord:
-    """Check a deal record on its own (RULES.md §5) and return it in canonical order."""
+    """Check a deal record on its own (docs/rules.md §5) and return it in canonical order."""
     if n_players != 2:
         raise InvalidDeal("players", f"{rules.title} is played by 2 players, not {n_players}")
     if not isinstance(data, Mapping):
@@ -401,7 +402,7 @@ def _points(value: Any, rules: RecordRules, errors: list[FieldError]) -> tuple[A
 
 
 def record_json(record: TwoHandRecord) -> dict[str, Any]:
-    """The canonical JSON of a record (API.md), the inverse of parse_two_hand."""
+    """The canonical JSON of a record (docs/api.md), the inverse of parse_two_hand."""
     data: dict[str, Any] = {
         "trump": record.trump,
         "points": list(record.points),
@@ -416,7 +417,7 @@ def record_json(record: TwoHandRecord) -> dict[str, Any]:
 
 
 def options_json(options: Any) -> dict[str, Any]:
-    """Every effective option by its RULES.md name."""
+    """Every effective option by its docs/rules.md name."""
     out = {f.name: getattr(options, f.name) for f in fields(options)}
     if "ace_king" in out:
         out["ace_king"] = ace_king_mode(out["ace_king"])
@@ -458,7 +459,7 @@ class TwoHandGame:
         )
 
     def options_to_json(self, options: Any) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_json(options)
 
     def player_counts(self, options: Any) -> tuple[int, ...]:
@@ -472,7 +473,7 @@ class TwoHandGame:
         return list(players)
 
     def parse_record(self, data: Mapping[str, Any], options: Any, n_players: int) -> TwoHandRecord:
-        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
+        """Check a record on its own (docs/rules.md §5); InvalidDeal names the field."""
         return parse_two_hand(data, self.record_rules(options), n_players)
 
     def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Finishing an open Mariáš session (RULES.md §4 v2 "The end of a match", API.md v2 finish).
+"""Finishing an open Mariáš session (docs/rules.md §4 v2 "The end of a match"; docs/api.md,
+finish).
 
 A Mariáš match agreed at no number of deals is an open session: it ends when the table says
 so. ``finish_match`` stores that as the option ``finished_after`` (the number of deals played),

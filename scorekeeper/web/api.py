@@ -1,4 +1,4 @@
-"""JSON API v1 for matches (../shared/API.md): thin views over ``services.matches``.
+"""JSON API v1 for matches (docs/api.md): thin views over ``services.matches``.
 
 Reads are open to whoever has the id; changes need ``Authorization: Bearer <token>``. Every
 error is JSON: 401/403 auth, 404 unknown, 409 conflict (stale version, finished match), 422 bad

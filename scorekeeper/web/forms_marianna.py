@@ -35,7 +35,7 @@ def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
         return ["marianna"]
     allowed = ["marianna"]
     if options.get("covered_marianna"):
-        allowed.append("marianna*")  # RULES.md §3: Deckung, from partners' two cards
+        allowed.append("marianna*")  # docs/rules.md §3: Deckung, from partners' two cards
     if options.get("mariannino"):
         allowed.append("mariannino")
     if options.get("mariannone"):

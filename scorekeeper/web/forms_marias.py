@@ -2,7 +2,7 @@
 
 The common deal (hra won, no flek) is three taps on the match page: the declarer, the trump,
 Save — the game part ``hra`` and ``won`` are preselected. The form builds the API record
-(API.md "Deal records", marias) with the parts in a fixed order: the game part, the seven part,
+(docs/api.md "Deal records", marias) with the parts in a fixed order: the game part, the seven part,
 the defenders' seven; that order is how ``parts.<i>`` error paths find their fields again.
 """
 
@@ -26,7 +26,7 @@ WON = [("1", _l("won")), ("0", _l("lost"))]
 # sto proti is the defenders' hundred: "won" would read as the declarer's, so the control names
 # the defenders' result, and nothing is preselected (a default could invert the score).
 PROTI = [("1", _l("made")), ("0", _l("failed"))]
-# hra alone may be left to the recorded points (API.md: "decide hra when its won is left out").
+# hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
 SIDES = [("", _l("none")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
 FLEK_NAMES = (_l("no flek"), _l("flek"), _l("re"), _l("tutti"), _l("boty"), _l("kalhoty"))
@@ -247,7 +247,7 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
     for part in record.get("parts") or []:
         won = part.get("won")
         if won is None and part["kind"] == "hra" and dp is not None and fp is not None:
-            won = dp > fp  # RULES.md §4: the points decide a hra whose won is left out
+            won = dp > fp  # docs/rules.md §4: the points decide a hra whose won is left out
         mark = {True: " ✓", False: " ✗"}.get(won, "")
         if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
             mark = " " + str(_l("made") if won else _l("failed"))

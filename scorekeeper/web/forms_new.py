@@ -21,7 +21,7 @@ from .forms import as_choices
 TILES: list[tuple[str, str | None, Any, Any]] = [
     ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
     ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
-    # RULES.md v2 §4: kept under the id krizovy, but it is a house tariff, not Křížový mariáš
+    # docs/rules.md v2 §4: kept under the id krizovy, but it is a house tariff, not Křížový mariáš
     ("marias", "krizovy", _l("Mariáš, house tariff"), _l("House tariff: betl 10, durch 20")),
     ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
     ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
@@ -33,7 +33,7 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 # Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
 # ``finished_after`` is set by the Finish action of an open Mariáš session, never on the form.
 FIXED = {"players", "finished_after"}
-# Options a named preset leaves no room for (RULES.md §3a, §3b): not offered on its form.
+# Options a named preset leaves no room for (docs/rules.md §3a, §3b): not offered on its form.
 PRESET_FIXED: dict[tuple[str, str], set[str]] = {
     # Cinquecento: first marianna 40, later 20; no mariannino, no mariannone
     ("marianna", "cinquecento"): {"first_sets_trump", "values", "mariannino", "mariannone"},
@@ -55,7 +55,7 @@ def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict
     return {name: value for name, value in defaults.items() if name not in fixed}
 
 
-# Labels in the players' words; the RULES.md name is shown beside each.
+# Labels in the players' words; the docs/rules.md name is shown beside each.
 OPTION_LABELS: dict[str, Any] = {
     "flek_max": _l("Highest flek level (empty: no limit)"),
     "flek_per_defender": _l("Flek per defender (association rule)"),
@@ -88,7 +88,7 @@ OPTION_LABELS: dict[str, Any] = {
     "claim": _l("Claiming the target ends the game"),
 }
 
-# Choices for string options whose values are known (RULES.md); others are free text.
+# Choices for string options whose values are known (docs/rules.md); others are free text.
 OPTION_CHOICES: dict[str, list[str]] = {
     "values": ["40-60-80-100", "20-40-60-80"],
     "sto_scaling": ["linear", "doubling"],

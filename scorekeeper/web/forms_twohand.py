@@ -1,6 +1,6 @@
 """Deal form of Polish Mariasz and German Mariage: trump, card points, marriage toggles.
 
-Record (API.md): ``{"trump", "points": [a, b|null], "marriages": [[..], [..]],
+Record (docs/api.md): ``{"trump", "points": [a, b|null], "marriages": [[..], [..]],
 "first_to_target"}`` plus ``ace_kings`` / ``closed_by`` when those house rules are on.
 """
 
@@ -20,8 +20,8 @@ SEATS = (0, 1)
 
 
 def deal_total(options: Mapping[str, Any]) -> int:
-    """Card points of a played-out deal: 138, or 130 without the pamfil (RULES.md §2) or
-    without trumps (Mariasz ``no_trump``, RULES.md v2 §1)."""
+    """Card points of a played-out deal: 138, or 130 without the pamfil (docs/rules.md §2) or
+    without trumps (Mariasz ``no_trump``, docs/rules.md v2 §1)."""
     return 130 if options.get("no_trump") or not options.get("pamfil", True) else 138
 
 
@@ -36,7 +36,7 @@ def has_trump(game: str, options: Mapping[str, Any]) -> bool:
 
 
 def has_target(game: str) -> bool:
-    """German Mariage has no target, so nobody reaches it first (RULES.md §2)."""
+    """German Mariage has no target, so nobody reaches it first (docs/rules.md §2)."""
     return game != "mariage"
 
 

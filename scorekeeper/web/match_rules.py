@@ -91,7 +91,7 @@ def rules_page(match_id: str) -> str:
 
 @bp.post("/m/<match_id>/<token>/finish")
 def finish(match_id: str, token: str) -> Any:
-    """The table ends an open Mariáš session (RULES.md §4 v2 "The end of a match")."""
+    """The table ends an open Mariáš session (docs/rules.md §4 v2 "The end of a match")."""
     match = load_match(match_id, token)
     try:
         state = finish_match(session=get_session(), match_id=match.id, actor=ACTOR)

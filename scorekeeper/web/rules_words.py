@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-# Presets as the players know them (RULES.md v2 §4: krizovy is a house tariff, not Křížový).
+# Presets as the players know them (docs/rules.md v2 §4: krizovy is a house tariff, not Křížový).
 PRESET_NAMES: dict[tuple[str, str], Any] = {
     ("marias", "pub"): _l("Pub tariff (seeds 003 and 004; dvě sedmy 8 a house value)"),
     ("marias", "csm"): _l("Association values (house values: betl 15, durch 30, dvě sedmy 40)"),
@@ -133,7 +133,7 @@ def describe(
 
 
 def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The Mariáš parts and their values in units (RULES.md §4)."""
+    """The Mariáš parts and their values in units (docs/rules.md §4)."""
     return [
         {"name": kind, "label": str(PART_WORDS[kind]), "value": options.get(kind)}
         for kind in PART_WORDS
