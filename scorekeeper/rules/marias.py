@@ -126,7 +126,7 @@ class MariasRules:
         deals: list[DealScore] = []
         end = _End(options, n_players)
         for n, record in enumerate(records, 1):
-            if end.winner is not None:
+            if end.winner is not None or end.shared:
                 raise MatchFinished(
                     "deal",
                     f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
@@ -150,7 +150,7 @@ class MariasRules:
                 lines = deal.explanation + ((line,) if line else ())
                 deal = replace(deal, explanation=lines, extra=extra)
             deals.append(deal)
-        finished = end.winner is not None
+        finished = end.winner is not None or end.shared
         extra: dict[str, Any] = {}
         if end.extra_round_from is not None and not finished:
             extra["extra_round"] = True
@@ -167,6 +167,7 @@ class _End:
         self.extra_round_from: int | None = None  # the deal after which the end was due
         self.winner: int | None = None
         self.over_at = 0
+        self.shared = False  # over with the top shared (no extra rounds): no winner
 
     def _due(self, n: int, totals: list[int]) -> str | None:
         o = self.o
@@ -180,6 +181,8 @@ class _End:
 
     def after(self, n: int, totals: list[int]) -> str | None:
         """Called after deal n: decide the match if it is due; the line saying so, or None."""
+        if self.shared:
+            return None
         if self.extra_round_from is None:
             why = self._due(n, totals)
             if why is None:
@@ -193,6 +196,9 @@ class _End:
         if totals.count(best) == 1:
             self.winner, self.over_at = totals.index(best), n
             return f"Match over ({why}): player {self.winner + 1} leads with {best}"
+        if not self.o.extra_rounds:  # a tournament table: the tournament's ranking decides
+            self.over_at, self.shared = n, True
+            return f"Match over ({why}): the top balance ({best}) is shared"
         tied = " and ".join(f"player {i + 1}" for i, t in enumerate(totals) if t == best)
         return (
             f"{why[0].upper()}{why[1:]}, but {tied} share the top balance ({best}): one more "

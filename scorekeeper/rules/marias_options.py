@@ -5,7 +5,8 @@ Only option parsing and checking lives here; records and settlement are in ``mar
 (docs/rules.md §4 v2): ``deals`` (the agreed total number of deals; none = an open session),
 ``chip_target`` (the match ends after the deal in which a balance reaches it) and
 ``finished_after`` (set by the *Finish* action of an open session: the number of deals it was
-finished after).
+finished after). ``extra_rounds`` (on): a shared top balance at the end plays one more round;
+off for a tournament's tables, where the tournament's ranking decides (docs/rules.md §4, §6).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class MariasOptions:
     deals: int | None = None
     chip_target: int | None = None
     finished_after: int | None = None
+    extra_rounds: bool = True  # off for tournament tables: there the tournament ranking decides
 
 
 DEFAULT_PRESET = "pub"
@@ -80,7 +82,7 @@ _INTS: dict[str, tuple[int, int, bool]] = {
     "chip_target": (1, MAX_VALUE, True),
     "finished_after": (1, MAX_DEALS, True),
 }
-_BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays")
+_BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays", "extra_rounds")
 _CHOICES: dict[str, tuple[str, ...]] = {
     "sto_scaling": ("linear", "doubling"),
     "sto_failure": ("flat", "per_ten_short"),

@@ -72,6 +72,7 @@ OPTION_LABELS: dict[str, Any] = {
     "match_games": _l("…or after this many games"),
     "swatowe": _l("Swatowe: all four marriages in a game"),
     "ace_king": _l("Ace-king meld: off, 30/60 (60 in trumps) or trumps_only (40)"),
+    "extra_rounds": _l("A shared top balance at the end plays one more round"),
     "no_trump": _l("Played without trumps (130 a deal, every marriage plain)"),
     "closing": _l("Closing the stock"),
     "pamfil": _l("Pamfil: the trump queen counts 11"),

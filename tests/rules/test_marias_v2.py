@@ -165,3 +165,12 @@ def test_deal_sums_to_zero_with_open_play():
     # RULES.md §4 settlement: every deal sums to zero over the players, open play too.
     for record in (R(P("hra"), P("sedma"), open=True), R(P("durch"), trump=None, open=True)):
         assert sum(_score([record]).deals[0].delta) == 0
+
+
+def test_tournament_tables_end_at_their_deals_even_when_tied():
+    # RULES.md v2 §4 "In a tournament, §6 decides instead": no extra round at a table.
+    tied = [R(declarer=0), R(declarer=1)]
+    result = _score(tied, deals=2, extra_rounds=False)
+    assert (result.finished, result.winner, result.scores) == (True, None, (1, 1, -2))
+    with pytest.raises(MatchFinished):
+        _score([*tied, R()], deals=2, extra_rounds=False)
