@@ -167,6 +167,8 @@ def played_to(game: str, options: Mapping[str, Any]) -> str:
         parts.append(_("%(n)s deals", n=o["deals"]))
     if o.get("chip_target") is not None:
         parts.append(_("until a balance reaches %(n)s", n=o["chip_target"]))
+    if o.get("finished_after") is not None:
+        parts.append(_("finished by the table after deal %(n)s", n=o["finished_after"]))
     if not parts:
         parts.append(_("an open session, ended by Finish"))
     return _("Played: %(what)s", what=_(", or ").join(parts))
