@@ -97,6 +97,14 @@ class MariasRules:
         """Options for a preset with overrides applied. Raises InvalidOptions."""
         return make_options(preset, overrides)
 
+    def check_new_options(self, options: MariasOptions) -> None:
+        """A new match starts unfinished: ``finished_after`` is set by the Finish action only."""
+        if options.finished_after is not None:
+            raise InvalidOptions(
+                "options.finished_after",
+                "A new match is not finished yet; the table finishes an open session with Finish",
+            )
+
     def options_to_json(self, options: MariasOptions) -> dict[str, Any]:
         """Every effective option by its docs/rules.md name."""
         return options_to_json(options)

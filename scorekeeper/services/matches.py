@@ -111,7 +111,8 @@ def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Mat
     match = Match(
         game=old.game,
         preset=old.preset,
-        options=dict(old.options),
+        # a finished Mariáš session's Finish (finished_after) belongs to that match, not this one
+        options={k: v for k, v in old.options.items() if k != "finished_after"},
         players=list(old.players),
         stake=old.stake,
         currency=old.currency,

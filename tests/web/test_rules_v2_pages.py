@@ -216,3 +216,21 @@ def test_edit_that_ends_the_match_earlier_says_which_deals_to_delete(client):
     message = response.json["errors"][0]["message"]
     assert "decided at deal 1" in message and "delete deals 2 to 3 first" in message
     assert deals(client, state)[0]["record"]["points"] == [80, None]
+
+
+def test_a_new_match_is_not_finished_and_a_rematch_starts_open(client):
+    # RULES.md v2 §4: finished_after is the Finish action's, never a new match's.
+    response = client.post(
+        "/api/v1/matches",
+        json={"game": "marias", "players": ["Jana", "Petr", "Ota"],
+              "options": {"finished_after": 3}},
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert response.json["errors"][0]["field"] == "options.finished_after"
+    state = start(client, "marias", ["Jana", "Petr", "Ota"])
+    client.post(f"/api/v1/matches/{state['id']}/deals", json=HRA, headers=auth(state))
+    client.post(f"/api/v1/matches/{state['id']}/finish", headers=auth(state))
+    again = client.post(f"/api/v1/matches/{state['id']}/rematch", headers=auth(state)).json
+    assert again["options"].get("finished_after") is None
+    more = client.post(f"/api/v1/matches/{again['id']}/deals", json=HRA, headers=auth(again))
+    assert (more.status_code, more.json["finished"]) == (201, False)
