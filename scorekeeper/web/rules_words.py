@@ -67,7 +67,9 @@ RULE_LABELS: dict[str, Any] = {
     "deals": _l("Deals in the match, in all"),
     "chip_target": _l("The match ends when a balance reaches"),
     "finished_after": _l("Session finished by the table"),
-    "match_target": _l("Match ends at (points; the default is a house default)"),
+    "match_target": _l(
+        "Match ends at (points; the default is a house default, no source gives one)"
+    ),
     "mariannino": _l("Mariannino"),
 }
 
