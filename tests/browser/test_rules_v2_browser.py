@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_match_browser import api, board, new_match, save
+from tests.browser.test_match_browser import api, board, new_match, save, saved
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +19,15 @@ def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_se
     assert not page.is_visible("#f-game_won")
     assert page.is_visible('#f-proti_won legend:has-text("Defenders\' hundred")')
     assert not page.is_checked("#proti_won-0") and not page.is_checked("#proti_won-1")
-    save(page)  # left unanswered: refused beside the control, nothing stored
-    assert "made or failed" in page.inner_text("#f-proti_won")
+    page.tap("button.save")  # left unanswered: refused with the reason, nothing stored
+    refused = page.locator("#deals li.refused")
+    refused.wait_for()
+    assert "made or failed" in refused.inner_text()
     assert api(live_server, page)["deals"] == []
+    refused.get_by_role("button", name="Fix it").tap()
     page.tap("#f-proti_won label:text-is('made')")
-    save(page)
+    page.tap("button.save")
+    saved(page)
     # sto proti 4 made by the defenders: the declarer pays 4 to each (zelené: no hearts double).
     assert board(page) == [-8, 4, 4]
     assert api(live_server, page)["deals"][0]["record"]["parts"][0] == {
@@ -39,8 +43,11 @@ def test_out_of_range_points_leave_the_other_score_free(page, live_server):
     page.tap("#f-trump label:has-text('czerwień')")
     page.fill("#points_0", "150")
     assert page.input_value("#points_1") == ""
-    save(page)  # refused: 150 is above 138
+    page.tap("button.save")  # refused: 150 is above 138
+    refused = page.locator("#deals li.refused")
+    refused.wait_for()
     assert api(live_server, page)["deals"] == []
+    refused.get_by_role("button", name="Fix it").tap()
     page.fill("#points_0", "95")
     assert page.input_value("#points_1") == "43"
     save(page)
