@@ -61,7 +61,45 @@ class InvalidDeal(RuleError):
 
 
 class MatchFinished(InvalidDeal):
-    """A deal was added after the match was already decided (the API answers 409)."""
+    """A deal was added after the match was already decided (the API answers 409).
+
+    ``total``: how many deals the scored list held, so an edit that ends the match earlier can
+    say which later deals stand after the end (deals ``deal``…``total``)."""
+
+    def __init__(
+        self,
+        errors: FieldError | Sequence[FieldError] | str,
+        message: str | None = None,
+        *,
+        deal: int | None = None,
+        total: int | None = None,
+    ):
+        super().__init__(errors, message, deal=deal)
+        self.total = total
+
+
+#: The key of ``DealScore.extra`` (and of a deal in the API's match state) listing what version 2
+#: of the rules refuses in a deal stored before it: ``[{"field", "message"}]``. Such a deal still
+#: scores as recorded; a deal being added or edited with any of these is refused instead
+#: (:func:`refuse_new`), so only records stored before version 2 ever carry the key.
+REFUSALS = "refusals"
+
+
+def with_refusals(extra: Mapping[str, Any], errors: Sequence[FieldError]) -> dict[str, Any]:
+    """``extra`` plus the v2 refusals of a deal (nothing added when there are none)."""
+    out = dict(extra)
+    if errors:
+        out[REFUSALS] = [e.to_json() for e in errors]
+    return out
+
+
+def refuse_new(result: MatchScore, n: int) -> None:
+    """Raise InvalidDeal when deal ``n`` (1-based), being added or edited, breaks a v2 rule."""
+    if not 1 <= n <= len(result.deals):
+        return
+    found = result.deals[n - 1].extra.get(REFUSALS)
+    if found:
+        raise InvalidDeal([FieldError(e["field"], e["message"]) for e in found], deal=n)
 
 
 @dataclass(frozen=True)
@@ -105,7 +143,8 @@ class GameRules(Protocol):
         ...
 
     def options_to_json(self, options: Any) -> dict[str, Any]:
-        """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+        """Every effective option by its docs/rules.md name; make_options(preset, that)
+        rebuilds it."""
         ...
 
     def player_counts(self, options: Any) -> tuple[int, ...]:

@@ -1,4 +1,5 @@
-"""German Mariage scoring (RULES.md §2): every deal is a game, won by the player with more points.
+"""German Mariage scoring (docs/rules.md §2): every deal is a game, won by the player with more
+points.
 
 Same cards and deal record as Mariasz, without the 131 contract: every deal is played out, so its
 card points add up to the deal total (138, or 130 with ``pamfil`` off: the trump queen counts 3).
@@ -33,7 +34,7 @@ DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
 
 @dataclass(frozen=True)
 class MariageOptions:
-    """Options of a German Mariage match, by their RULES.md names."""
+    """Options of a German Mariage match, by their docs/rules.md names."""
 
     pamfil: bool = True
     match_target: int | None = 7
@@ -62,7 +63,7 @@ class Mariage(TwoHandGame):
     def score(
         self, options: MariageOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
-        """Score a match in one pass (RULES.md §2), carrying ties to the next decided game."""
+        """Score a match in one pass (docs/rules.md §2), carrying ties to the next decided game."""
         records = parse_all(self, options, n_players, records)
         total = deal_total(options.pamfil)
         scores, games, deals = [0, 0], [], []
@@ -72,7 +73,7 @@ class Mariage(TwoHandGame):
             if finished:
                 raise MatchFinished(
                     "deal", f"The match is already decided ({scores[0]}–{scores[1]}); reopen it "
-                    "by editing a deal before adding more", deal=n,
+                    "by editing a deal before adding more", deal=n, total=len(records),
                 )  # fmt: skip
             pts = deal_points(r, total)
             lines = [describe_deal(r, total, pts)]

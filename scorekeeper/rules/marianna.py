@@ -1,10 +1,10 @@
-"""Scoring engine for Italian Marianna (RULES.md §3), Cinquecento (§3a) and Briscola 151 (§3b).
+"""Scoring engine for Italian Marianna (docs/rules.md §3), Cinquecento (§3a) and Briscola 151 (§3b).
 
 Four players score as two teams (seats 0 & 2 against 1 & 3); two players (preset
 ``briscola151``) score each for himself. Per deal a side gets its card points (120 in all, no
 last-trick bonus) plus its declarations: mariannas by their place in the deal (40/60/80/100, or
 20/40/60/80, or 40 then 20 when the first sets trump; 20 when covered), a mariannino (250), and in
-the two-player game matrimonios (40 in trumps, 20 plain). A mariannone wins the match at once; a
+the two-player game matrimoni (40 in trumps, 20 plain). A mariannone wins the match at once; a
 claim ends it (right: the claimer wins, wrong: the opponent); otherwise the target decides at
 the end of a deal. Options live in ``marianna_options``, records in ``marianna_records``.
 """
@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import (
+    DealScore,
+    FieldError,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+    with_refusals,
+)
 from .marianna_options import (
     DEFAULT_PRESET,
     PRESETS,
@@ -22,7 +30,13 @@ from .marianna_options import (
     make_options,
     options_to_json,
 )
-from .marianna_records import DEAL_POINTS, Declaration, MariannaRecord, record_to_json
+from .marianna_records import (
+    DEAL_POINTS,
+    Declaration,
+    MariannaRecord,
+    record_to_json,
+    v2_refusals,
+)
 from .marianna_records import parse_record as _parse_record
 
 COVERED_VALUE = 20
@@ -129,18 +143,24 @@ def _outcome(
 
 def _check_in_context(
     options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int], n: int
-) -> None:
-    """Checks needing the running score: a short deal, a first_to_target below the target."""
+) -> list[FieldError]:
+    """Checks needing the running score: a short deal, a first_to_target below the target.
+
+    docs/rules.md v2 §3: deals are played out, so reaching the target never shortens one; only a
+    mariannone (or, with two players, a claim) does. Version 1 let a deal that took a team past
+    the target stop short: such a stored deal is returned as a v2 refusal, not raised."""
     cards = sum(record.points)
-    reached = any(t >= options.target for t in totals) and not options.claim
-    if cards < DEAL_POINTS and not (record.ends_early or reached):
-        stop = "a claim" if options.claim else "a mariannone or reaching the target"
-        raise InvalidDeal(
-            "points",
+    refusals: list[FieldError] = []
+    if cards < DEAL_POINTS and not record.ends_early:
+        stop = "a claim" if options.claim else "a mariannone"
+        message = (
             f"Card points add up to {cards}; a played-out deal holds {DEAL_POINTS} "
-            f"(only {stop} ends a deal early)",
-            deal=n,
+            f"(only {stop} ends a deal early; reaching the target does not)"
         )
+        reached = any(t >= options.target for t in totals) and not options.claim
+        if not reached:
+            raise InvalidDeal("points", message, deal=n)
+        refusals.append(FieldError("points", message))
     first = record.first_to_target
     if first is not None and totals[first] < options.target:
         raise InvalidDeal(
@@ -149,6 +169,7 @@ def _check_in_context(
             f"{options.target}, so it cannot have reached the target first",
             deal=n,
         )
+    return refusals
 
 
 class MariannaGame:
@@ -165,8 +186,18 @@ class MariannaGame:
         """Options for a preset with overrides applied. Raises InvalidOptions."""
         return make_options(preset, overrides)
 
+    def check_new_options(self, options: MariannaOptions) -> None:
+        """What docs/rules.md v2 §3 refuses when a match is created (a stored match keeps its
+        options): covering needs ``first_sets_trump``, since a covered marianna sets trump."""
+        if options.covered_marianna and not options.first_sets_trump:
+            raise InvalidOptions(
+                "options.covered_marianna",
+                "A covered marianna sets trump, so covering needs first_sets_trump (the first "
+                "marianna sets trump); switch that on too, or switch covering off",
+            )
+
     def options_to_json(self, options: MariannaOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_to_json(options)
 
     def player_counts(self, options: MariannaOptions) -> tuple[int, ...]:
@@ -211,6 +242,7 @@ class MariannaGame:
                     f"{side_label(winner, options)} already won the match in deal {decided_in}; "
                     "edit a deal to reopen it before adding more",
                     deal=n,
+                    total=len(records),
                 )
             record = raw
             if not isinstance(raw, MariannaRecord):
@@ -220,13 +252,13 @@ class MariannaGame:
                     raise InvalidDeal(error.errors, deal=n) from error
             delta, lines = score_deal(options, record)
             scores = (scores[0] + delta[0], scores[1] + delta[1])
-            _check_in_context(options, record, scores, n)
+            refused = _check_in_context(options, record, scores, n) + v2_refusals(record)
             winner, line, how = _outcome(options, record, scores)
             if line:
                 lines.append(line)
             if winner is not None:
                 decided_in = n
-            extra = {"ended_by": how} if how else {}
+            extra = with_refusals({"ended_by": how} if how else {}, refused)
             deals.append(DealScore(delta=delta, explanation=tuple(lines), extra=extra))
         return MatchScore(
             deals=tuple(deals),

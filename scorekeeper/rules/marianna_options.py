@@ -1,6 +1,6 @@
-"""Options and presets of Italian Marianna (RULES.md §3, §3a Cinquecento, §3b Briscola 151).
+"""Options and presets of Italian Marianna (docs/rules.md §3, §3a Cinquecento, §3b Briscola 151).
 
-The options are one frozen dataclass with the RULES.md names. The three presets are named sets
+The options are one frozen dataclass with the docs/rules.md names. The three presets are named sets
 of overrides on the defaults; ``players`` (4 or 2) picks the partnership game or the two-player
 Briscola 151, whose records also carry the turned-up ``trump`` and a ``claim``.
 """
@@ -19,7 +19,7 @@ BRISCOLA_TARGETS = (151, 200, 250)
 
 @dataclass(frozen=True)
 class MariannaOptions:
-    """Every house rule of a Marianna match, with the RULES.md defaults."""
+    """Every house rule of a Marianna match, with the docs/rules.md defaults."""
 
     values: str = "40-60-80-100"  # 1st..4th marianna of a deal
     first_sets_trump: bool = False  # first marianna 40, every later one 20
@@ -135,5 +135,5 @@ def make_options(
 
 
 def options_to_json(options: MariannaOptions) -> dict[str, Any]:
-    """Every effective option by its RULES.md name."""
+    """Every effective option by its docs/rules.md name."""
     return {f.name: getattr(options, f.name) for f in fields(MariannaOptions)}

@@ -1,6 +1,6 @@
 """Marianna deal records: the frozen dataclasses, their checks on their own, and canonical JSON.
 
-A record as API.md shows it::
+A record as docs/api.md shows it::
 
     {"points": [70, null],
      "declarations": [{"side": 0, "suit": "hearts"},
@@ -9,7 +9,7 @@ A record as API.md shows it::
      "first_to_target": null}
 
 Two players (Briscola 151) add ``"trump"`` (required) and ``"claim"`` (a seat or null); their
-declarations are matrimonios (``kind`` left out, or ``"matrimonio"``). Canonical JSON fills in a
+declarations are matrimoni (``kind`` left out, or ``"matrimonio"``). Canonical JSON fills in a
 left-out point value, always writes ``points``, ``declarations`` and ``first_to_target`` (plus
 ``trump`` and ``claim`` for two players), and leaves out ``kind`` when it is the default
 ``"marianna"`` and ``covered`` when it is false. Checks that need the match (a short deal when
@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import SUITS, InvalidDeal
+from .base import SUITS, FieldError, InvalidDeal
 from .marianna_options import MariannaOptions
 
 DEAL_POINTS = 120
@@ -169,6 +169,35 @@ def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
                 f"A {d.kind} can be declared only once per deal (there are four {cards})",
             )
         kinds_seen.add(d.kind)
+
+
+def v2_refusals(record: MariannaRecord) -> list[FieldError]:
+    """What docs/rules.md v2 §3/§5 refuses in a record version 1 accepted: after a mariannino (all
+    four queens in one hand) the other team declares no marianna in that deal, and nobody
+    declares the mariannino's suit again. Listed, not raised: see ``base.REFUSALS``."""
+    errors: list[FieldError] = []
+    mariannino: Declaration | None = None
+    for i, d in enumerate(record.declarations):
+        if d.kind == "mariannino":
+            mariannino = d
+        elif d.kind == "marianna" and mariannino is not None:
+            if d.side != mariannino.side:
+                errors.append(
+                    FieldError(
+                        f"declarations.{i}.side",
+                        "After a mariannino the other team holds no queen, so it declares no "
+                        "marianna in this deal",
+                    )
+                )
+            elif d.suit == mariannino.suit:
+                errors.append(
+                    FieldError(
+                        f"declarations.{i}.suit",
+                        f"The mariannino was declared in {d.suit}; that suit can't be declared "
+                        "again in this deal",
+                    )
+                )
+    return errors
 
 
 def _seat_or_none(field: str, value: Any, n: int, what: str) -> int | None:

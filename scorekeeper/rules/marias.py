@@ -1,11 +1,17 @@
-"""Czech Mariáš (RULES.md §4): the ``GAME`` object the registry hands out, and ``money``.
+"""Czech Mariáš (docs/rules.md §4): the ``GAME`` object the registry hands out, and ``money``.
 
 The work is split over small modules: ``marias_options`` (options and presets),
 ``marias_record`` (the record dataclasses and canonical JSON), ``marias_parse`` and
-``marias_checks`` (RULES.md §5), ``marias_settle`` (one deal's payments). This module scores a
-whole match: the running balances in units, and the end of a match agreed at ``deals`` deals.
+``marias_checks`` (docs/rules.md §5), ``marias_settle`` (one deal's payments). This module scores a
+whole match: the running balances in units, and the end of a match (docs/rules.md §4 v2 "The end of
+a match"): after ``deals`` deals, after the deal in which a balance reaches ``chip_target``, or
+after the deals an open session was finished at (``finished_after``, the *Finish* action). The
+highest balance wins; a shared top balance plays one more round (one deal per player at the
+table) and again until one player leads, so there is no draw. Version 2's refusals of a record on
+its own (``marias_v2``) are listed in each deal's ``refusals`` rather than raised, so records
+stored before version 2 still score as recorded.
 
-Where RULES.md is silent this engine decides (tests pin each choice):
+Where docs/rules.md is silent this engine decides (tests pin each choice):
 - points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
   together 90…190 in a played-out deal, the part above 90 in twenties (so a tie can't happen);
 - for sto the recorded ``declarer_points`` are the points that count for the hundred;
@@ -20,10 +26,19 @@ Where RULES.md is silent this engine decides (tests pin each choice):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from .base import DealScore, FieldError, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import (
+    DealScore,
+    FieldError,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+    with_refusals,
+)
 from .marias_options import (
     DEFAULT_PRESET,
     PRESETS,
@@ -34,6 +49,7 @@ from .marias_options import (
 from .marias_parse import parse_record
 from .marias_record import MariasRecord, Part, Silent, record_to_json
 from .marias_settle import settle
+from .marias_v2 import refusals
 
 __all__ = [
     "GAME",
@@ -81,8 +97,16 @@ class MariasRules:
         """Options for a preset with overrides applied. Raises InvalidOptions."""
         return make_options(preset, overrides)
 
+    def check_new_options(self, options: MariasOptions) -> None:
+        """A new match starts unfinished: ``finished_after`` is set by the Finish action only."""
+        if options.finished_after is not None:
+            raise InvalidOptions(
+                "options.finished_after",
+                "A new match is not finished yet; the table finishes an open session with Finish",
+            )
+
     def options_to_json(self, options: MariasOptions) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_to_json(options)
 
     def player_counts(self, options: MariasOptions) -> tuple[int, ...]:
@@ -96,7 +120,7 @@ class MariasRules:
     def parse_record(
         self, data: Mapping[str, Any], options: MariasOptions, n_players: int
     ) -> MariasRecord:
-        """Check a record on its own (RULES.md §5). Raises InvalidDeal."""
+        """Check a record on its own (docs/rules.md §5). Raises InvalidDeal."""
         return parse_record(data, options, n_players)
 
     def record_to_json(self, record: MariasRecord) -> dict[str, Any]:
@@ -104,19 +128,19 @@ class MariasRules:
         return record_to_json(record)
 
     def score(self, options: MariasOptions, n_players: int, records: Sequence[Any]) -> MatchScore:
-        """Balances in units after every deal; MatchFinished past the agreed ``deals``."""
+        """Balances in units after every deal; MatchFinished for a deal after the end."""
         _check_players(n_players)
-        agreed = options.deals
         totals = [0] * n_players
         deals: list[DealScore] = []
+        end = _End(options, n_players)
         for n, record in enumerate(records, 1):
-            if agreed is not None and n > agreed:
+            if end.winner is not None or end.shared:
                 raise MatchFinished(
                     "deal",
-                    f"The match was agreed at {agreed} deal{'s' if agreed != 1 else ''} "
-                    "and is over; "
-                    "edit or delete a deal to reopen it",
+                    f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
+                    "it before adding more",
                     deal=n,
+                    total=len(records),
                 )
             if not isinstance(record, MariasRecord):
                 try:
@@ -126,16 +150,68 @@ class MariasRules:
             else:
                 _check_seats(record, n_players, n)
             deal = settle(record, options, n_players)
-            deals.append(deal)
             for i, d in enumerate(deal.delta):
                 totals[i] += d
-        finished = agreed is not None and len(deals) >= agreed
-        winner = None
-        if finished:
-            best = max(totals)
-            if totals.count(best) == 1:
-                winner = totals.index(best)
-        return MatchScore(tuple(deals), tuple(totals), finished, winner)
+            line = end.after(n, totals)
+            extra = with_refusals(deal.extra, refusals(record))
+            if line or extra != deal.extra:
+                lines = deal.explanation + ((line,) if line else ())
+                deal = replace(deal, explanation=lines, extra=extra)
+            deals.append(deal)
+        finished = end.winner is not None or end.shared
+        extra: dict[str, Any] = {}
+        if end.extra_round_from is not None and not finished:
+            extra["extra_round"] = True
+        return MatchScore(tuple(deals), tuple(totals), finished, end.winner, extra)
+
+
+class _End:
+    """When a Mariáš match ends (docs/rules.md §4 v2): the agreed deals, the chip target or the
+    table's Finish, then extra rounds of one deal per player while the top balance is shared."""
+
+    def __init__(self, options: MariasOptions, n_players: int):
+        self.o = options
+        self.round = n_players
+        self.extra_round_from: int | None = None  # the deal after which the end was due
+        self.winner: int | None = None
+        self.over_at = 0
+        self.shared = False  # over with the top shared (no extra rounds): no winner
+
+    def _due(self, n: int, totals: list[int]) -> str | None:
+        o = self.o
+        if o.deals is not None and n >= o.deals:
+            return f"the agreed {o.deals} deals are played"
+        if o.finished_after is not None and n >= o.finished_after:
+            return "the table finished the session"
+        if o.chip_target is not None and max(totals) >= o.chip_target:
+            return f"a balance reached {o.chip_target}"
+        return None
+
+    def after(self, n: int, totals: list[int]) -> str | None:
+        """Called after deal n: decide the match if it is due; the line saying so, or None."""
+        if self.shared:
+            return None
+        if self.extra_round_from is None:
+            why = self._due(n, totals)
+            if why is None:
+                return None
+            self.extra_round_from = n
+        elif (n - self.extra_round_from) % self.round:
+            return None
+        else:
+            why = "the extra round is played"
+        best = max(totals)
+        if totals.count(best) == 1:
+            self.winner, self.over_at = totals.index(best), n
+            return f"Match over ({why}): player {self.winner + 1} leads with {best}"
+        if not self.o.extra_rounds:  # a tournament table: the tournament's ranking decides
+            self.over_at, self.shared = n, True
+            return f"Match over ({why}): the top balance ({best}) is shared"
+        tied = " and ".join(f"player {i + 1}" for i, t in enumerate(totals) if t == best)
+        return (
+            f"{why[0].upper()}{why[1:]}, but {tied} share the top balance ({best}): one more "
+            f"round of {self.round} deals, until one player leads"
+        )
 
 
 def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:

@@ -1,4 +1,4 @@
-"""The checks of RULES.md §5 between the fields of one Mariáš deal record.
+"""The checks of docs/rules.md §5 between the fields of one Mariáš deal record.
 
 Called by ``marias_parse.parse_record`` once every field has the right type and range. Raises
 InvalidDeal listing every problem found, each with the JSON path of the field it is about.
@@ -68,7 +68,11 @@ def _won(record: MariasRecord, errors: list[FieldError]) -> None:
                 )
             continue
         if part.won is None:
-            if record.renonc is None:
+            if record.renonc is None and part.kind == "sto_proti":
+                errors.append(
+                    FieldError(field, "Say whether the defenders' hundred was made or failed")
+                )
+            elif record.renonc is None:
                 errors.append(FieldError(field, f"Say whether {NAMES[part.kind]} was won or lost"))
             continue
         if part.kind == "sto" and part.won and dp is not None and dp < 100:
@@ -139,7 +143,7 @@ def _silent(record: MariasRecord, game: str, sevens: list[int], errors: list[Fie
 
 
 def check_record(record: MariasRecord, n_players: int) -> None:
-    """Raise InvalidDeal for every RULES.md §5 contradiction between the record's fields."""
+    """Raise InvalidDeal for every docs/rules.md §5 contradiction between the record's fields."""
     errors: list[FieldError] = []
     if n_players == 4 and record.dealer is not None:
         sitter = f"Player {record.dealer + 1} deals and sits this deal out"

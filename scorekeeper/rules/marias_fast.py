@@ -55,6 +55,9 @@ def fast_record(data: dict, options: MariasOptions, n: int) -> MariasRecord | No
         return None
     if not (_good_points(dp) and _good_points(fp)):
         return None
+    open_ = get("open", False)
+    if open_ is not True and open_ is not False:
+        return None
     raw = get("parts")
     if type(raw) is not list or not raw:
         return None
@@ -111,4 +114,4 @@ def fast_record(data: dict, options: MariasOptions, n: int) -> MariasRecord | No
             silent.append(Silent(kind, side, points))
         if len(silent) > 2 or (len(silent) == 2 and silent[0].kind == silent[1].kind):
             return None
-    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc)
+    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc, open_)

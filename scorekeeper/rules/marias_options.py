@@ -1,8 +1,12 @@
-"""Options of Czech Mariáš (RULES.md §4): the part values of each preset and the house rules.
+"""Options of Czech Mariáš (docs/rules.md §4): the part values of each preset and the house rules.
 
 Only option parsing and checking lives here; records and settlement are in ``marias_record`` and
-``marias_settle``. Every option has the RULES.md name and default; ``deals`` (how many deals the
-match was agreed at, none = open-ended) is this engine's addition so a Mariáš match can end.
+``marias_settle``. Every option has the docs/rules.md name and default. The end of a match
+(docs/rules.md §4 v2): ``deals`` (the agreed total number of deals; none = an open session),
+``chip_target`` (the match ends after the deal in which a balance reaches it) and
+``finished_after`` (set by the *Finish* action of an open session: the number of deals it was
+finished after). ``extra_rounds`` (on): a shared top balance at the end plays one more round;
+off for a tournament's tables, where the tournament's ranking decides (docs/rules.md §4, §6).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ PART_VALUE_NAMES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class MariasOptions:
-    """Every option of a Mariáš match (RULES.md §4), defaults of the `pub` preset."""
+    """Every option of a Mariáš match (docs/rules.md §4), defaults of the `pub` preset."""
 
     hra: int = 1
     sto: int = 4
@@ -56,6 +60,9 @@ class MariasOptions:
     renonc: int = 10
     limit: int | None = None
     deals: int | None = None
+    chip_target: int | None = None
+    finished_after: int | None = None
+    extra_rounds: bool = True  # off for tournament tables: there the tournament ranking decides
 
 
 DEFAULT_PRESET = "pub"
@@ -72,8 +79,10 @@ _INTS: dict[str, tuple[int, int, bool]] = {
     "renonc": (0, MAX_VALUE, False),
     "limit": (1, MAX_VALUE, True),
     "deals": (1, MAX_DEALS, True),
+    "chip_target": (1, MAX_VALUE, True),
+    "finished_after": (1, MAX_DEALS, True),
 }
-_BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays")
+_BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays", "extra_rounds")
 _CHOICES: dict[str, tuple[str, ...]] = {
     "sto_scaling": ("linear", "doubling"),
     "sto_failure": ("flat", "per_ten_short"),
@@ -121,11 +130,19 @@ def make_options(
         if reason:
             errors.append(FieldError(f"options.{name}", reason))
         values[name] = value
+    if not errors and values.get("finished_after") is not None and values.get("deals") is not None:
+        errors.append(
+            FieldError(
+                "options.finished_after",
+                "A match agreed at a number of deals ends by itself; only an open session "
+                "(no deals agreed) is finished by the table",
+            )
+        )
     if errors:
         raise InvalidOptions(errors)
     return MariasOptions(**values)
 
 
 def options_to_json(options: MariasOptions) -> dict[str, Any]:
-    """Every effective option by its RULES.md name; make_options(preset, that) rebuilds it."""
+    """Every effective option by its docs/rules.md name; make_options(preset, that) rebuilds it."""
     return asdict(options)

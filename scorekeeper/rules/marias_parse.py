@@ -1,4 +1,4 @@
-"""Parsing a Mariáš deal record (API.md "marias") field by field: types, ranges, seats, suits.
+"""Parsing a Mariáš deal record (docs/api.md "marias") field by field: types, ranges, seats, suits.
 
 The checks between fields (one game part, trumps, points against ``won``…) are in
 ``marias_checks``; this module only turns JSON into the frozen record of ``marias_record``,
@@ -217,13 +217,29 @@ def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> Ma
     fp = _points(data, "defender_points", errors)
     parts = _parts(data, options, errors)
     silent = _silent(data, errors)
+    open_ = data.get("open", False)
+    if open_ is None:
+        open_ = False
+    if type(open_) is not bool:
+        errors.append(FieldError("open", "Say true (played with open cards) or false"))
+        open_ = False
     if errors:
         raise InvalidDeal(errors)
-    return MariasRecord(declarer, dealer, trump, tuple(parts), dp, fp, tuple(silent), renonc)  # type: ignore[arg-type]
+    return MariasRecord(
+        declarer,  # type: ignore[arg-type]
+        dealer,
+        trump,
+        tuple(parts),
+        dp,
+        fp,
+        tuple(silent),
+        renonc,
+        open_,
+    )
 
 
 def parse_record(data: Any, options: MariasOptions, n_players: int) -> MariasRecord:
-    """Check a record on its own (RULES.md §5) and return it frozen. Raises InvalidDeal."""
+    """Check a record on its own (docs/rules.md §5) and return it frozen. Raises InvalidDeal."""
     if n_players != 3 and n_players != 4:
         raise InvalidOptions("players", f"Mariáš is played by 3 or 4, not {n_players}")
     if type(data) is dict:

@@ -1,6 +1,6 @@
-"""The Mariáš deal record (API.md "marias"): its frozen dataclasses, names and canonical JSON.
+"""The Mariáš deal record (docs/api.md "marias"): its frozen dataclasses, names and canonical JSON.
 
-Parsing and the checks of RULES.md §5 are in ``marias_parse`` (with its quick path
+Parsing and the checks of docs/rules.md §5 are in ``marias_parse`` (with its quick path
 ``marias_fast``) and ``marias_checks``.
 
 Points (``declarer_points``, ``defender_points``) are card points plus the marriages the side
@@ -29,6 +29,7 @@ RECORD_KEYS = (
     "defender_points",
     "silent",
     "renonc",
+    "open",
 )
 CARD_POINTS = 90
 MAX_POINTS = 190
@@ -78,6 +79,7 @@ class MariasRecord:
     defender_points: int | None = None
     silent: tuple[Silent, ...] = ()
     renonc: int | None = None
+    open: bool = False  # v2: played with the declarer's cards open (every part doubled)
 
     @property
     def game(self) -> Part:
@@ -95,8 +97,8 @@ def flek_words(level: int) -> str:
 
 
 def record_to_json(record: MariasRecord) -> dict[str, Any]:
-    """The canonical JSON form; parse_record(record_to_json(r)) == r."""
-    return {
+    """The canonical JSON form; parse_record(record_to_json(r)) == r. ``open`` only when true."""
+    data: dict[str, Any] = {
         "declarer": record.declarer,
         "dealer": record.dealer,
         "trump": record.trump,
@@ -118,3 +120,6 @@ def record_to_json(record: MariasRecord) -> dict[str, Any]:
         ],
         "renonc": record.renonc,
     }
+    if record.open:
+        data["open"] = True
+    return data

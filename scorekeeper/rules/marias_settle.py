@@ -1,8 +1,9 @@
-"""Settling one Mariáš deal (RULES.md §4): what each player pays or collects, and why.
+"""Settling one Mariáš deal (docs/rules.md §4): what each player pays or collects, and why.
 
 Every part is settled on its own between the declarer and each defender (and the sitter, with
-``sitter_pays``), multiplied by its flek level and by hearts; a renonc replaces everything; the
-``limit`` caps the net payment between two players in the deal. Pure: takes a checked record.
+``sitter_pays``), multiplied by its flek level, by hearts and by open play; a renonc replaces
+everything; the ``limit`` caps the net payment between two players in the deal. Pure: takes a
+checked record.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .marias_options import MariasOptions
 from .marias_record import NAMES, MariasRecord, Part, flek_words
 
 HEARTS = "červené 2"
+OPEN = "open cards 2"
 _NO_HEARTS = frozenset(("betl", "durch"))
 
 
@@ -71,21 +73,25 @@ def _part_value(
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
         return f"sto {_said(won)}", won, value, text
-    if kind == "sto_proti":  # RULES.md §4 scales only the declarer's sto: this one is flat
+    if kind == "sto_proti":  # docs/rules.md §4 scales only the declarer's sto: this one is flat
         return f"sto proti {_said(won)}", not won, options.sto_proti, None
     if kind == "sedma_proti":
         return f"sedma proti {_said(won)}", not won, options.sedma_proti, None
     return f"{NAMES[kind]} {_said(won)}", won, getattr(options, kind), None
 
 
-def _expr(value: int, text: str | None, level: int, hearts: bool) -> tuple[int, str]:
+def _expr(
+    value: int, text: str | None, level: int, hearts: bool, open_: bool = False
+) -> tuple[int, str]:
     """The amount one payer owes for a part, and the arithmetic as players say it."""
-    factor = (1 << level) * (2 if hearts else 1)
+    factor = (1 << level) * (2 if hearts else 1) * (2 if open_ else 1)
     if factor == 1:
         return value, text or str(value)
     words = [flek_words(level)] if level else []
     if hearts:
         words.append(HEARTS)
+    if open_:  # docs/rules.md §4 v2 "open play": every part of the deal doubled
+        words.append(OPEN)
     total = value * factor
     if text:
         return total, f"{text}; × {' × '.join(words)} = {total}"
@@ -109,13 +115,14 @@ def _same_for_all(
     level: int,
     hearts: bool,
     whom: str,
+    open_: bool = False,
 ) -> tuple[int, str]:
     """(signed amount each payer owes the declarer, explanation) of a part with one flek level.
 
     Memoised: a tournament repeats the same few parts thousands of times, and the words are
     the slow part of settling them.
     """
-    amount, expr = _expr(value, text, level, hearts)
+    amount, expr = _expr(value, text, level, hearts, open_)
     if declarer_wins:
         return amount, f"{label}: {expr} from {whom}"
     return -amount, f"{label}: {expr} to {whom}"
@@ -171,21 +178,23 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
         hearts = hearts_double and part.kind not in _NO_HEARTS
         flek = part.flek
         if type(flek) is int:
-            signed, line = _same_for_all(label, declarer_wins, value, text, flek, hearts, whom)
+            signed, line = _same_for_all(
+                label, declarer_wins, value, text, flek, hearts, whom, record.open
+            )
             common += signed
             lines.append(line)
             continue
         exprs = []
         for j in range(len(payers)):
             level = flek[j] if j < 2 else 0  # type: ignore[index]  # the sitter never flekked
-            amount, expr = _expr(value, text, level, hearts)
+            amount, expr = _expr(value, text, level, hearts, record.open)
             owed[j] += amount if declarer_wins else -amount
             exprs.append(expr)
         lines.append(_line(label, "from" if declarer_wins else "to", payers, exprs, with_sitter))
     for silent in record.silent:
         if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
             mine = silent.side == "declarer"
-            amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double)
+            amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double, record.open)
             common += amount if mine else -amount
             lines.append(
                 f"tichá sedma for the {silent.side}: {expr} {'from' if mine else 'to'} {whom}"

@@ -1,4 +1,5 @@
-"""Polish Mariasz (RULES.md §1): games to 131 in one deal (dubla) or two (sympla), match points.
+"""Polish Mariasz (docs/rules.md §1): games to 131 in one deal (dubla) or two (sympla), match
+points.
 
 A game (*partia*) is won by the first player whose points (card points + marriages, added up over
 the game's deals) reach ``target`` (131). Reached in the game's first deal: *dubla*, 2 match
@@ -9,9 +10,14 @@ that ends the game. The match ends at ``match_target`` match points (higher tota
 totals play another game) or after ``match_games`` games (equal totals: a draw, winner None).
 
 House rules (off by default, seed 001 "additional rules"):
-- ``ace_king``: an ace and king of one suit melded (before any marriage, which the record cannot
-  show) score 30, or 60 in trumps, as card-game points; they earn no match points and do not count
-  toward swatowe. A king melds once per deal, so an ace-king and a marriage of one suit are refused.
+- ``ace_king``: ``30/60``: an ace and king of one suit melded (before any marriage, which the record
+  cannot show) score 30, or 60 in trumps, as card-game points; ``trumps_only`` (v2): only in trumps,
+  for 40. They earn no match points and do not count toward swatowe. A king melds once per deal, so
+  an ace-king and a marriage of one suit are refused. A stored ``true`` reads as ``30/60``.
+- ``no_trump`` (v2, seeds 000/001 "You can play without trump color"): no trump, so no pamfil (130
+  card points a deal) and every marriage plain (20, 1 match point); a record naming a trump is
+  refused. Two deals may leave both players short of the target: a third deal is played, and so on;
+  any win after the game's first deal is a sympla.
 - ``closing``: the record's ``closed_by`` names who closed the stock. If the closer's game points
   are below the target after that deal, the opponent wins the game as if by dubla (2 match points)
   and the game ends there; if the closer reaches it, the game is scored as usual.
@@ -20,14 +26,16 @@ House rules (off by default, seed 001 "additional rules"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import SUITS, DealScore, InvalidDeal, MatchFinished, MatchScore
+from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
 from .twohand import (
     RecordRules,
     TwoHandGame,
     TwoHandRecord,
+    ace_king_mode,
+    check_ace_king,
     check_bool,
     check_int,
     deal_points,
@@ -37,19 +45,24 @@ from .twohand import (
     player,
 )
 
-ORDINAL = ("first", "second")
+ORDINAL = ("first", "second", "third", "fourth", "fifth")
+
+
+def _ordinal(index: int) -> str:
+    return ORDINAL[index] if index < len(ORDINAL) else f"{index + 1}th"
 
 
 @dataclass(frozen=True)
 class MariaszOptions:
-    """Options of a Mariasz match, by their RULES.md names."""
+    """Options of a Mariasz match, by their docs/rules.md names."""
 
     target: int = 131
     match_target: int | None = 10
     match_games: int | None = None
     swatowe: int = 5
-    ace_king: bool = False
+    ace_king: str = "off"  # "off" | "30/60" | "trumps_only" (v2); a stored true means "30/60"
     closing: bool = False
+    no_trump: bool = False  # v2
 
 
 CHECKS = {
@@ -59,8 +72,9 @@ CHECKS = {
     "match_target": check_int(1, optional=True),
     "match_games": check_int(1, optional=True),
     "swatowe": check_int(0),
-    "ace_king": check_bool,
+    "ace_king": check_ace_king,
     "closing": check_bool,
+    "no_trump": check_bool,
 }
 
 
@@ -72,16 +86,33 @@ class Mariasz(TwoHandGame):
     options_class = MariaszOptions
     checks = CHECKS
 
+    def make_options(self, preset: str | None = None, overrides: Any = None) -> MariaszOptions:
+        """Options with ``ace_king`` read as off / 30/60 / trumps_only; InvalidOptions."""
+        options = super().make_options(preset, overrides)
+        options = replace(options, ace_king=ace_king_mode(options.ace_king))
+        if options.no_trump and options.ace_king == "trumps_only":
+            raise InvalidOptions(
+                "options.ace_king",
+                "Without trumps (no_trump) there is no trump ace-king; choose off or 30/60",
+            )
+        return options
+
     def record_rules(self, options: MariaszOptions) -> RecordRules:
         """What a record may say under these options."""
         return RecordRules(
-            self.title, deal_total(), options.target, options.ace_king, options.closing
+            self.title,
+            deal_total(not options.no_trump),
+            options.target,
+            options.ace_king != "off",
+            options.closing,
+            ace_king_trumps_only=options.ace_king == "trumps_only",
+            no_trump=options.no_trump,
         )
 
     def score(
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
-        """Score a match in one pass, checking each deal in its game (RULES.md §1, §5)."""
+        """Score a match in one pass, checking each deal in its game (docs/rules.md §1, §5)."""
         return _Scorer(options).run(parse_all(self, options, n_players, records))
 
 
@@ -90,7 +121,7 @@ class _Scorer:
 
     def __init__(self, options: MariaszOptions):
         self.o = options
-        self.total = deal_total()
+        self.total = deal_total(not options.no_trump)
         self.scores = [0, 0]
         self.games: list[dict[str, Any]] = []
         self.deals: list[DealScore] = []
@@ -109,7 +140,7 @@ class _Scorer:
             if self.finished:
                 raise MatchFinished(
                     "deal", f"The match is already decided ({self._result()}); reopen it by "
-                    "editing a deal before adding more", deal=n,
+                    "editing a deal before adding more", deal=n, total=len(records),
                 )  # fmt: skip
             self.deals.append(self._deal(n, record))
         return MatchScore(
@@ -125,7 +156,7 @@ class _Scorer:
 
     def _deal(self, n: int, r: TwoHandRecord) -> DealScore:
         target = self.o.target
-        index = len(self.game_deals)  # 0: first deal of the game, 1: second
+        index = len(self.game_deals)  # 0: first deal of the game, 1: second, 2: third (no_trump)
         gained = deal_points(r, self.total)
         self.game_deals.append(n)
         pts = [self.game_points[s] + gained[s] for s in (0, 1)]
@@ -166,13 +197,15 @@ class _Scorer:
             kind = "dubla" if index == 0 else "sympla"
             first = " first" if len(reached) == 2 else ""
             lines.append(
-                f"{player(winner)} reaches {target}{first} in the {ORDINAL[index]} deal "
+                f"{player(winner)} reaches {target}{first} in the {_ordinal(index)} deal "
                 f"({pts[0]} to {pts[1]}): {kind}"
             )
-        elif index == 0:
+        elif index == 0 or self.o.no_trump:
+            nxt = (
+                "a second deal decides" if index == 0 else f"a {_ordinal(index + 1)} deal is played"
+            )
             lines.append(
-                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; "
-                "a second deal decides"
+                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; " + nxt
             )
             return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
         else:  # cannot happen with target <= 138 and checked totals

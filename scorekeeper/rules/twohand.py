@@ -1,9 +1,10 @@
 """What Polish Mariasz and German Mariage scoring share: card points, the deal record, options.
 
-Both games (RULES.md §1, §2) use the same cards and the same deal record (API.md "Deal records"):
+Both games (docs/rules.md §1, §2) use the same cards and the same deal record (docs/api.md
+"Deal records"):
 ``{"trump", "points": [a, b | null], "marriages": [[suits], [suits]], "first_to_target"}``, plus
 ``"ace_kings"`` when the ace-king meld house rule is on and ``"closed_by"`` when closing is on.
-This module parses and checks such a record on its own (RULES.md §5), turns it back into its
+This module parses and checks such a record on its own (docs/rules.md §5), turns it back into its
 canonical JSON and adds up a deal's points; the game modules do the scoring in context.
 """
 
@@ -15,14 +16,16 @@ from typing import Any
 
 from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
 
-# RULES.md §1 / seed 001 "Scoring is summarized in the table below".
+# docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
 CARD_POINTS: Mapping[str, int] = {
     "A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0,
 }  # fmt: skip
 PAMFIL_POINTS = 11  # the trump queen (ober) instead of 3
 LAST_TRICK_POINTS = 10
 TRUMP_MARRIAGE, PLAIN_MARRIAGE = 40, 20
-TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` (RULES.md §1)
+TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` 30/60 (docs/rules.md §1)
+TRUMPS_ONLY_ACE_KING = 40  # v2 ``ace_king`` trumps_only (seed 001): only in trumps, for 40
+ACE_KING_MODES = ("off", "30/60", "trumps_only")
 SEATS = (0, 1)
 
 
@@ -39,7 +42,7 @@ def trick_points(cards: list[tuple[str, str]], trump: str | None, *, pamfil: boo
 
 
 def deal_total(pamfil: bool = True) -> int:
-    """Card points in a played-out deal: 138 with the pamfil, 130 without (RULES.md §1, §2)."""
+    """Card points in a played-out deal: 138 with the pamfil, 130 without (docs/rules.md §1, §2)."""
     extra = PAMFIL_POINTS - CARD_POINTS["Q"] if pamfil else 0
     return len(SUITS) * sum(CARD_POINTS.values()) + extra + LAST_TRICK_POINTS
 
@@ -68,6 +71,7 @@ class TwoHandRecord:
     ace_kings: Melds | None = None  # None: the ace_king option was off
     closed_by: int | None = None
     has_closed_by: bool = False  # the closing option was on, so the record carries closed_by
+    ace_king_trumps_only: bool = False  # v2: the ace-king meld is allowed in trumps only, for 40
 
     def card_points(self, total: int) -> tuple[int, int]:
         """Both players' card points, filling in a played-out second value."""
@@ -79,8 +83,12 @@ class TwoHandRecord:
         return sum(self.card_points(total)) < total
 
 
-def meld_value(suit: str, trump: str | None, *, ace_king: bool = False) -> int:
-    """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30)."""
+def meld_value(
+    suit: str, trump: str | None, *, ace_king: bool = False, trumps_only: bool = False
+) -> int:
+    """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30; trumps only 40)."""
+    if ace_king and trumps_only:
+        return TRUMPS_ONLY_ACE_KING
     if ace_king:
         return TRUMP_ACE_KING if suit == trump else PLAIN_ACE_KING
     return TRUMP_MARRIAGE if suit == trump else PLAIN_MARRIAGE
@@ -97,7 +105,9 @@ def deal_points(record: TwoHandRecord, total: int) -> tuple[int, int]:
             points += TRUMP_MARRIAGE if m == trump else PLAIN_MARRIAGE
         if record.ace_kings:
             for m in record.ace_kings[s]:
-                points += TRUMP_ACE_KING if m == trump else PLAIN_ACE_KING
+                points += meld_value(
+                    m, trump, ace_king=True, trumps_only=record.ace_king_trumps_only
+                )
         out[s] = points
     return out[0], out[1]
 
@@ -114,7 +124,8 @@ def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> s
             f"{_kind(m, record.trump)} marriage ({m}) {meld_value(m, record.trump)}"
             for m in record.marriages[s]
         ] + [
-            f"ace-king ({m}) {meld_value(m, record.trump, ace_king=True)}"
+            f"ace-king ({m}) "
+            f"{meld_value(m, record.trump, ace_king=True, trumps_only=record.ace_king_trumps_only)}"
             for m in (record.ace_kings or ((), ()))[s]
         ]
         text = f"{player(s)}: {cards[s]} card points"
@@ -138,6 +149,20 @@ def check_int(lo: int, hi: int | None = None, *, optional: bool = False) -> Call
         return ""
 
     return check
+
+
+def check_ace_king(value: Any) -> str:
+    """The ace-king meld: off, 30/60 or (v2) trumps_only; stored true/false mean 30/60 / off."""
+    if value in ACE_KING_MODES or isinstance(value, bool):
+        return ""
+    return f"must be one of {', '.join(ACE_KING_MODES)}, not {value!r}"
+
+
+def ace_king_mode(value: Any) -> str:
+    """The ace_king option as one of ACE_KING_MODES (a stored ``true`` reads as ``30/60``)."""
+    if isinstance(value, bool):
+        return "30/60" if value else "off"
+    return value
 
 
 def check_bool(value: Any) -> str:
@@ -207,6 +232,8 @@ class RecordRules:
     target: int | None  # None: no target (German scoring), so every deal is played out
     ace_king: bool = False
     closing: bool = False
+    ace_king_trumps_only: bool = False  # v2 (docs/rules.md §1): ace-kings in trumps only, for 40
+    no_trump: bool = False  # v2 (docs/rules.md §1): deals have no trump; naming one is refused
 
 
 def _seat(value: Any, path: str, what: str, errors: list[FieldError]) -> int | None:
@@ -249,7 +276,7 @@ def _melds(
 
 
 def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandRecord:
-    """Check a deal record on its own (RULES.md §5) and return it in canonical order."""
+    """Check a deal record on its own (docs/rules.md §5) and return it in canonical order."""
     if n_players != 2:
         raise InvalidDeal("players", f"{rules.title} is played by 2 players, not {n_players}")
     if not isinstance(data, Mapping):
@@ -268,7 +295,13 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
             errors.append(FieldError(str(key), msg))
 
     trump = data.get("trump")
-    if trump is not None and trump not in SUITS:
+    if trump is not None and rules.no_trump:
+        errors.append(
+            FieldError("trump", "This match is played without trumps (option no_trump); leave "
+                       "the trump empty")
+        )  # fmt: skip
+        trump = None
+    elif trump is not None and trump not in SUITS:
         errors.append(
             FieldError("trump", f"Trump must be one of {', '.join(SUITS)}, not {trump!r}")
         )
@@ -289,7 +322,16 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
     if rules.ace_king:
         ace_kings = _melds(data.get("ace_kings"), "ace_kings", "Ace-kings", taken, errors)
         count += sum(len(m) for m in ace_kings)
-    if count and data.get("trump") is None:
+        if rules.ace_king_trumps_only and trump is not None:
+            for s, suits in enumerate(ace_kings):
+                for i, suit in enumerate(suits):
+                    if suit != trump:
+                        errors.append(
+                            FieldError(f"ace_kings.{s}.{i}", f"An ace-king is melded only in "
+                                       f"trumps in this match (option ace_king: trumps_only); "
+                                       f"{suit} is not trumps")
+                        )  # fmt: skip
+    if count and data.get("trump") is None and not rules.no_trump:
         errors.append(
             FieldError("trump", "Name the trump suit: melds are recorded, and a trump marriage "
                        "scores 40, a plain one 20")
@@ -313,6 +355,7 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
         ace_kings=ace_kings,
         closed_by=closed_by,
         has_closed_by=rules.closing,
+        ace_king_trumps_only=rules.ace_king_trumps_only,
     )
 
 
@@ -359,7 +402,7 @@ def _points(value: Any, rules: RecordRules, errors: list[FieldError]) -> tuple[A
 
 
 def record_json(record: TwoHandRecord) -> dict[str, Any]:
-    """The canonical JSON of a record (API.md), the inverse of parse_two_hand."""
+    """The canonical JSON of a record (docs/api.md), the inverse of parse_two_hand."""
     data: dict[str, Any] = {
         "trump": record.trump,
         "points": list(record.points),
@@ -374,8 +417,11 @@ def record_json(record: TwoHandRecord) -> dict[str, Any]:
 
 
 def options_json(options: Any) -> dict[str, Any]:
-    """Every effective option by its RULES.md name."""
-    return {f.name: getattr(options, f.name) for f in fields(options)}
+    """Every effective option by its docs/rules.md name."""
+    out = {f.name: getattr(options, f.name) for f in fields(options)}
+    if "ace_king" in out:
+        out["ace_king"] = ace_king_mode(out["ace_king"])
+    return out
 
 
 def parse_all(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> list[Any]:
@@ -413,7 +459,7 @@ class TwoHandGame:
         )
 
     def options_to_json(self, options: Any) -> dict[str, Any]:
-        """Every effective option by its RULES.md name."""
+        """Every effective option by its docs/rules.md name."""
         return options_json(options)
 
     def player_counts(self, options: Any) -> tuple[int, ...]:
@@ -427,7 +473,7 @@ class TwoHandGame:
         return list(players)
 
     def parse_record(self, data: Mapping[str, Any], options: Any, n_players: int) -> TwoHandRecord:
-        """Check a record on its own (RULES.md §5); InvalidDeal names the field."""
+        """Check a record on its own (docs/rules.md §5); InvalidDeal names the field."""
         return parse_two_hand(data, self.record_rules(options), n_players)
 
     def record_to_json(self, record: TwoHandRecord) -> dict[str, Any]:

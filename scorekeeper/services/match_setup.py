@@ -41,6 +41,9 @@ def check(
     if not isinstance(options, Mapping):
         raise InvalidOptions("options", _("Options must be a JSON object."))
     made = rules.make_options(preset, dict(options))
+    # RULES.md v2: what a new match may not be created with (a stored match keeps its options).
+    if (check_new := getattr(rules, "check_new_options", None)) is not None:
+        check_new(made)
     names = _players(players, rules.player_counts(made))
     return {
         "game": game,

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
-from ..rules.base import RuleError
+from ..rules.base import RuleError, refuse_new
 from . import match_store, scoring
 from .errors import Locked, NotFound, StaleAdd
 
@@ -122,6 +122,8 @@ def write(
                 rows, records, game=game, options=options, n_players=n_players
             )
             result = scoring.score(game, options, n_players, records)
+            if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
+                refuse_new(result, n)
             audit(session, match_id, action, n, before, after, actor)
             if action != "add" and not result.finished:
                 was = scoring.score(game, options, n_players, old_records)

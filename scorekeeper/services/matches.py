@@ -19,7 +19,7 @@ from sqlmodel import Session, select
 
 from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
-from ..rules.base import InvalidDeal
+from ..rules.base import InvalidDeal, MatchFinished
 from . import match_identity, match_setup, match_store, match_write, scoring
 from .errors import NotFound, StaleAdd
 from .match_store import Row
@@ -112,7 +112,8 @@ def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Mat
     match = Match(
         game=old.game,
         preset=old.preset,
-        options=dict(old.options),
+        # a finished Mariáš session's Finish (finished_after) belongs to that match, not this one
+        options={k: v for k, v in old.options.items() if k != "finished_after"},
         players=list(old.players),
         stake=old.stake,
         currency=old.currency,
@@ -237,8 +238,31 @@ def replace_deal(
         )
         return "edit", n, old.record, canonical
 
-    with match_identity.explained(lambda: _deals_now(session, match_id)):
-        return match_write.write(session, match_id, edit, actor)
+    try:
+        with match_identity.explained(lambda: _deals_now(session, match_id)):
+            return match_write.write(session, match_id, edit, actor)
+    except MatchFinished as error:
+        raise _ends_earlier(error) from None
+
+
+def _ends_earlier(error: MatchFinished) -> MatchFinished:
+    """An edit that decides the match before its last deal: say which deals to delete first."""
+    first, last = error.deal or 0, error.total or error.deal or 0
+    if first < 2:
+        return error
+    deals = (
+        _("deal %(n)s", n=first)
+        if first == last
+        else _("deals %(first)s to %(last)s", first=first, last=last)
+    )
+    message = _(
+        "With this change the match is decided at deal %(decided)s, so %(deals)s would come "
+        "after its end. If they were not played, delete %(deals)s first (the last one first), "
+        "then make this change; otherwise this deal is not what was played.",
+        decided=first - 1,
+        deals=deals,
+    )
+    return MatchFinished("deal", message, deal=first, total=last)
 
 
 def delete_deal(

@@ -175,6 +175,7 @@ def confirm_round(
     options = dict(tournament.options)
     if tournament.deals_per_round and "deals" in options:
         options["deals"] = tournament.deals_per_round
+        options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
     made = []
     for i, ids in enumerate(result.tables, start=1):
         match = matches.create_match(

@@ -1,5 +1,9 @@
 """Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them,
-with the security checks and headers (``security``) and the static files (``assets``)."""
+with the security checks and headers (``security``) and the static files (``assets``).
+
+``match_rules`` adds its routes to the ``matches`` blueprint, so it is imported before that is
+registered.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,17 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import api, api_tournaments, assets, auth, matches, printing, security, tournaments
+    from . import (  # noqa: F401  (match_rules: routes on matches.bp)
+        api,
+        api_tournaments,
+        assets,
+        auth,
+        match_rules,
+        matches,
+        printing,
+        security,
+        tournaments,
+    )
 
     security.init_app(app)
     assets.init_app(app)

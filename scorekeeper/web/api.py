@@ -1,4 +1,4 @@
-"""JSON API v1 for matches (../shared/API.md): thin views over ``services.matches``.
+"""JSON API v1 for matches (docs/api.md): thin views over ``services.matches``.
 
 Reads are open to whoever has the id; changes need ``Authorization: Bearer <token>``. Every
 error is JSON: 401/403 auth, 404 unknown, 409 conflict (stale version, finished match), 422 bad
@@ -283,6 +283,15 @@ def rematch(match_id: str):  # noqa: ANN201
     response = jsonify(state)
     response.headers["Location"] = url_for("api.get_match", match_id=match.id)
     return response, 201
+
+
+@bp.post("/matches/<match_id>/finish")
+def finish(match_id: str):  # noqa: ANN201
+    """End an open Mariáš session (RULES.md §4 v2); 409 for any other match."""
+    from ..services.match_finish import finish_match
+
+    _authorise(match_id)
+    return jsonify(finish_match(session=get_session(), match_id=match_id, actor="api"))
 
 
 @bp.errorhandler(Exception)

@@ -1,4 +1,4 @@
-"""JSON API v1 for tournaments (../shared/API.md): the field names there are the contract.
+"""JSON API v1 for tournaments (docs/api.md): the field names there are the contract.
 
 Reads are open to anyone holding the id (table tokens are shown only to the organiser).
 Changes need ``Authorization: Bearer <organiser token>``; a table's confirmation also accepts

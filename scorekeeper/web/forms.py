@@ -1,7 +1,7 @@
 """HTML forms of the match pages: new match, deal entry (dispatched per game), confirmations.
 
-A deal form turns into exactly the record dict the JSON API takes (API.md "Deal records"), and a
-stored record turns back into form data for editing. The rules do the checking; their
+A deal form turns into exactly the record dict the JSON API takes (docs/api.md "Deal records"),
+and a stored record turns back into form data for editing. The rules do the checking; their
 ``FieldError.field`` JSON paths (``points.1``, ``parts.0.flek``) are mapped back onto form fields
 here so each message shows next to what the player tapped. Nothing here stores anything.
 """
@@ -21,7 +21,7 @@ from wtforms.validators import Length
 
 from ..rules.base import SUITS, FieldError
 
-# The deck the players know (RULES.md preamble): labels only, data stays hearts/diamonds/...
+# The deck the players know (docs/rules.md preamble): labels only, data stays hearts/diamonds/...
 SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 DECKS: dict[str, dict[str, Any]] = {
     "marias": {

@@ -35,7 +35,7 @@ def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
         return ["marianna"]
     allowed = ["marianna"]
     if options.get("covered_marianna"):
-        allowed.append("marianna*")  # RULES.md §3: Deckung, from partners' two cards
+        allowed.append("marianna*")  # docs/rules.md §3: Deckung, from partners' two cards
     if options.get("mariannino"):
         allowed.append("mariannino")
     if options.get("mariannone"):
@@ -56,17 +56,15 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
             default="marianna",
             choices=[(k, KIND_LABELS[k]) for k in kinds(options, len(players))],
         ),
-        "first_to_target": TapRadio(
+    }
+    paths = {"declarations": "declarations", "points": "points_0"}
+    if options.get("first_to_target_wins"):  # otherwise the higher total decides: never asked
+        attrs["first_to_target"] = TapRadio(
             _l("Who reached the target first?"),
             default="",
             choices=[("", _l("nobody / one"))] + [(str(i), s) for i, s in enumerate(sides)],
-        ),
-    }
-    paths = {
-        "declarations": "declarations",
-        "first_to_target": "first_to_target",
-        "points": "points_0",
-    }
+        )
+        paths["first_to_target"] = "first_to_target"
     for s in (0, 1):
         attrs[f"points_{s}"] = IntegerField(
             sides[s],
@@ -126,7 +124,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
     record: dict[str, Any] = {
         "points": [form.points_0.data, form.points_1.data],
         "declarations": parse_tokens(form.declarations.data),
-        "first_to_target": to_int(form.first_to_target.data),
+        "first_to_target": to_int(form.first_to_target.data) if "first_to_target" in form else None,
     }
     if len(players) == 2:
         record["trump"] = form.trump.data or None

@@ -2,7 +2,7 @@
 
 The common deal (hra won, no flek) is three taps on the match page: the declarer, the trump,
 Save — the game part ``hra`` and ``won`` are preselected. The form builds the API record
-(API.md "Deal records", marias) with the parts in a fixed order: the game part, the seven part,
+(docs/api.md "Deal records", marias) with the parts in a fixed order: the game part, the seven part,
 the defenders' seven; that order is how ``parts.<i>`` error paths find their fields again.
 """
 
@@ -23,7 +23,10 @@ SEVENS = ("sedma", "dve_sedmy")
 # Part prefixes in record order; "game" carries hra/sto/sto_proti/betl/durch.
 PREFIXES = ("game", "seven", "sp")
 WON = [("1", _l("won")), ("0", _l("lost"))]
-# hra alone may be left to the recorded points (API.md: "decide hra when its won is left out").
+# sto proti is the defenders' hundred: "won" would read as the declarer's, so the control names
+# the defenders' result, and nothing is preselected (a default could invert the score).
+PROTI = [("1", _l("made")), ("0", _l("failed"))]
+# hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
 SIDES = [("", _l("none")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
 FLEK_NAMES = (_l("no flek"), _l("flek"), _l("re"), _l("tutti"), _l("boty"), _l("kalhoty"))
@@ -56,6 +59,8 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
             choices=[("", _l("none")), ("sedma", _l("sedma")), ("dve_sedmy", _l("dvě sedmy"))],
         ),
         "sp": BooleanField(_l("sedma proti (defenders' seven)")),
+        "proti_won": TapRadio(_l("Defenders' hundred"), default="", choices=PROTI),
+        "open": BooleanField(_l("Open cards (every part doubled)")),
         "ticha_sedma": TapRadio(_l("Silent seven paid to"), default="", choices=SIDES),
         "tiche_sto": TapRadio(_l("Silent hundred paid to"), default="", choices=SIDES),
         "tiche_sto_points": IntegerField(_l("Silent hundred: points"), validators=[Optional()]),
@@ -121,7 +126,8 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
     chosen = sorted((c for c in chosen if c[1]), key=lambda c: position(c[0]))
     parts = []
     for i, (prefix, part_kind) in enumerate(chosen):
-        won = getattr(form, f"{prefix}_won").data
+        won_field = "proti_won" if part_kind == "sto_proti" else f"{prefix}_won"
+        won = getattr(form, won_field).data
         parts.append(
             {
                 "kind": part_kind,
@@ -133,7 +139,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
             {
                 f"parts.{i}": prefix,
                 f"parts.{i}.kind": prefix,
-                f"parts.{i}.won": f"{prefix}_won",
+                f"parts.{i}.won": won_field,
                 f"parts.{i}.flek": f"{prefix}_flek",
             }
         )
@@ -156,6 +162,8 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
         "silent": silent,
         "renonc": to_int(form.renonc.data),
     }
+    if form.open.data:
+        record["open"] = True
     return record
 
 
@@ -173,6 +181,8 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "renonc": _str(record.get("renonc")),
         "ticha_sedma": "",
         "tiche_sto": "",
+        "proti_won": "",
+        "open": bool(record.get("open")),
     }
     order = []
     for part in record.get("parts") or []:
@@ -189,7 +199,8 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             continue
         order.append(prefix)
         won = part.get("won")
-        data[f"{prefix}_won"] = "" if won is None else ("1" if won else "0")
+        said = "" if won is None else ("1" if won else "0")
+        data["proti_won" if kind == "sto_proti" else f"{prefix}_won"] = said
         flek = part.get("flek", 0)
         if isinstance(flek, list | tuple):
             data[f"{prefix}_flek"], data[f"{prefix}_flek2"] = (list(flek) + [0, 0])[:2]
@@ -236,14 +247,18 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
     for part in record.get("parts") or []:
         won = part.get("won")
         if won is None and part["kind"] == "hra" and dp is not None and fp is not None:
-            won = dp > fp  # RULES.md §4: the points decide a hra whose won is left out
+            won = dp > fp  # docs/rules.md §4: the points decide a hra whose won is left out
         mark = {True: " ✓", False: " ✗"}.get(won, "")
+        if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
+            mark = " " + str(_l("made") if won else _l("failed"))
         flek = part.get("flek") or 0
         levels = flek if isinstance(flek, list) else [flek]
         extra = " " + "/".join(flek_name(x) for x in levels) if any(levels) else ""
         bits.append(f"{PART_NAMES.get(part['kind'], part['kind'])}{mark}{extra}")
     for item in record.get("silent") or []:
         bits.append(f"{PART_NAMES.get(item['kind'], item['kind'])} → {_l(item['side'])}")
+    if record.get("open"):
+        bits.append(str(_l("open cards")))
     if dp is not None:
         bits.append(f"{dp}:{fp}")
     return " · ".join(str(b) for b in bits)

@@ -21,7 +21,8 @@ from .forms import as_choices
 TILES: list[tuple[str, str | None, Any, Any]] = [
     ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
     ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
-    ("marias", "krizovy", _l("Křížový mariáš"), _l("betl 10, durch 20")),
+    # docs/rules.md v2 §4: kept under the id krizovy, but it is a house tariff, not Křížový mariáš
+    ("marias", "krizovy", _l("Mariáš, house tariff"), _l("House tariff: betl 10, durch 20")),
     ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
     ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
     ("marianna", "marianna", _l("Marianna"), _l("4 players in teams, to 501")),
@@ -30,12 +31,13 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 ]
 
 # Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
-FIXED = {"players"}
-# Options a named preset leaves no room for (RULES.md §3a, §3b): not offered on its form.
+# ``finished_after`` is set by the Finish action of an open Mariáš session, never on the form.
+FIXED = {"players", "finished_after"}
+# Options a named preset leaves no room for (docs/rules.md §3a, §3b): not offered on its form.
 PRESET_FIXED: dict[tuple[str, str], set[str]] = {
     # Cinquecento: first marianna 40, later 20; no mariannino, no mariannone
     ("marianna", "cinquecento"): {"first_sets_trump", "values", "mariannino", "mariannone"},
-    # Briscola 151: only matrimonios are declared; the target and the claim remain
+    # Briscola 151: only matrimoni are declared; the target and the claim remain
     ("marianna", "briscola151"): {
         "first_sets_trump",
         "values",
@@ -53,7 +55,7 @@ def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict
     return {name: value for name, value in defaults.items() if name not in fixed}
 
 
-# Labels in the players' words; the RULES.md name is shown beside each.
+# Labels in the players' words; the docs/rules.md name is shown beside each.
 OPTION_LABELS: dict[str, Any] = {
     "flek_max": _l("Highest flek level (empty: no limit)"),
     "flek_per_defender": _l("Flek per defender (association rule)"),
@@ -63,30 +65,36 @@ OPTION_LABELS: dict[str, Any] = {
     "sitter_pays": _l("The dealer sitting out pays and collects too"),
     "renonc": _l("Revoke (renonc) penalty, units"),
     "limit": _l("Highest payment between two players (empty: none)"),
-    "deals": _l("Deals in the match (empty: open-ended)"),
+    "deals": _l("Deals in the match, in all (empty: an open session, ended by Finish)"),
+    "chip_target": _l("The match ends when a balance reaches (empty: no chip target)"),
     "target": _l("Target points"),
-    "match_target": _l("Match ends at (points)"),
+    "match_target": _l("Match ends at (points; house default)"),
     "match_games": _l("…or after this many games"),
     "swatowe": _l("Swatowe: all four marriages in a game"),
-    "ace_king": _l("Ace-king meld (30, 60 in trumps)"),
+    "ace_king": _l("Ace-king meld (30/60, or trumps only 40)"),
+    "extra_rounds": _l("A shared top balance at the end plays one more round"),
+    "no_trump": _l("Without trumps (130 a deal, plain marriages)"),
     "closing": _l("Closing the stock"),
     "pamfil": _l("Pamfil: the trump queen counts 11"),
     "values": _l("Marianna values"),
     "first_sets_trump": _l("First marianna 40, later ones 20"),
     "mariannino": _l("Mariannino (0: not allowed)"),
     "mariannone": _l("Mariannone wins the match"),
-    "covered_marianna": _l("Covered marianna (Deckung) allowed"),
+    "covered_marianna": _l(
+        "Covered marianna (Deckung) allowed; needs the first marianna to set trump"
+    ),
     "first_to_target_wins": _l("The first to reach the target wins"),
     "matrimonio_trump": _l("Matrimonio in trumps"),
     "matrimonio_plain": _l("Matrimonio in a plain suit"),
     "claim": _l("Claiming the target ends the game"),
 }
 
-# Choices for string options whose values are known (RULES.md); others are free text.
+# Choices for string options whose values are known (docs/rules.md); others are free text.
 OPTION_CHOICES: dict[str, list[str]] = {
     "values": ["40-60-80-100", "20-40-60-80"],
     "sto_scaling": ["linear", "doubling"],
     "sto_failure": ["flat", "per_ten_short"],
+    "ace_king": ["off", "30/60", "trumps_only"],
 }
 
 

@@ -1,6 +1,6 @@
 """Deal form of Polish Mariasz and German Mariage: trump, card points, marriage toggles.
 
-Record (API.md): ``{"trump", "points": [a, b|null], "marriages": [[..], [..]],
+Record (docs/api.md): ``{"trump", "points": [a, b|null], "marriages": [[..], [..]],
 "first_to_target"}`` plus ``ace_kings`` / ``closed_by`` when those house rules are on.
 """
 
@@ -20,26 +20,40 @@ SEATS = (0, 1)
 
 
 def deal_total(options: Mapping[str, Any]) -> int:
-    """Card points of a played-out deal: 138, or 130 without the pamfil (RULES.md §2)."""
-    return 138 if options.get("pamfil", True) else 130
+    """Card points of a played-out deal: 138, or 130 without the pamfil (docs/rules.md §2) or
+    without trumps (Mariasz ``no_trump``, docs/rules.md v2 §1)."""
+    return 130 if options.get("no_trump") or not options.get("pamfil", True) else 138
+
+
+def ace_king_on(options: Mapping[str, Any]) -> bool:
+    """Whether the ace-king meld is allowed (``30/60``, ``trumps_only``, or a stored true)."""
+    return options.get("ace_king") not in (None, False, "off")
+
+
+def has_trump(game: str, options: Mapping[str, Any]) -> bool:
+    """Whether deals name a trump (not in a Mariasz match played without trumps)."""
+    return not (game == "mariasz" and options.get("no_trump"))
+
+
+def has_target(game: str) -> bool:
+    """German Mariage has no target, so nobody reaches it first (docs/rules.md §2)."""
+    return game != "mariage"
 
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
     total = deal_total(options)
-    attrs: dict[str, Any] = {
-        "trump": TapRadio(_l("Trump"), choices=suit_choices(game)),
-        "first_to_target": TapRadio(
+    attrs: dict[str, Any] = {}
+    paths = {"points": "points_0", "marriages": "marriages_0"}
+    if has_trump(game, options):
+        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game))
+        paths["trump"] = "trump"
+    if has_target(game):
+        attrs["first_to_target"] = TapRadio(
             _l("Who reached the target first?"),
             choices=[("", _l("nobody / one"))] + seat_choices(players),
-        ),
-    }
-    paths = {
-        "trump": "trump",
-        "first_to_target": "first_to_target",
-        "points": "points_0",
-        "marriages": "marriages_0",
-    }
+        )
+        paths["first_to_target"] = "first_to_target"
     for s in SEATS:
         attrs[f"points_{s}"] = IntegerField(
             players[s],
@@ -48,7 +62,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         paths[f"points.{s}"] = f"points_{s}"
         for suit in SUITS:
             attrs[f"m_{s}_{suit}"] = BooleanField(suit)
-            if options.get("ace_king"):
+            if ace_king_on(options):
                 attrs[f"ak_{s}_{suit}"] = BooleanField(suit)
         attrs[f"marriages_{s}"] = BooleanField()  # error anchor for marriages.<s>
         attrs[f"ace_kings_{s}"] = BooleanField()
@@ -66,13 +80,15 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
 
 def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
     """The API record the form describes."""
+    trump = getattr(form, "trump", None)
+    first = getattr(form, "first_to_target", None)
     record: dict[str, Any] = {
-        "trump": form.trump.data or None,
+        "trump": (trump.data or None) if trump is not None else None,
         "points": [form.points_0.data, form.points_1.data],
         "marriages": [[s for s in SUITS if getattr(form, f"m_{p}_{s}").data] for p in SEATS],
-        "first_to_target": to_int(form.first_to_target.data),
+        "first_to_target": to_int(first.data) if first is not None else None,
     }
-    if options.get("ace_king"):
+    if ace_king_on(options):
         record["ace_kings"] = [
             [s for s in SUITS if getattr(form, f"ak_{p}_{s}").data] for p in SEATS
         ]

@@ -15,11 +15,15 @@
     if (a.value !== "" && b.value !== "" && +a.value + +b.value === +a.dataset.total) {
       b.dataset.auto = "1";
     }
+    // After a refused out-of-range entry the other one was filled in from it: let it follow.
+    if (a.value !== "" && (+a.value < 0 || +a.value > +a.dataset.total)) b.dataset.auto = "1";
     a.addEventListener("input", function () {
       delete a.dataset.auto;
       var v = parseInt(a.value, 10);
       if (b.value === "" || b.dataset.auto) {
-        if (isNaN(v)) { b.value = ""; } else { b.value = Math.max(0, a.dataset.total - v); }
+        // Out of range: leave the other empty rather than a 0 that would be refused next.
+        if (isNaN(v) || v < 0 || v > +a.dataset.total) { b.value = ""; }
+        else { b.value = a.dataset.total - v; }
         b.dataset.auto = "1";
       }
     });

@@ -183,7 +183,7 @@ def test_cinquecento_refusals(record, field):
 
 
 def b151(a, b, decls=(), claim=None, trump=H) -> dict[str, Any]:
-    """A two-player Briscola 151 deal: matrimonios are declarations by player seat."""
+    """A two-player Briscola 151 deal: matrimoni are declarations by player seat."""
     return {"points": [a, b], "declarations": list(decls), "first_to_target": None,
             "trump": trump, "claim": claim}  # fmt: skip
 

@@ -67,7 +67,8 @@ DEAL_EXAMPLES = [
     ),
     # RULES.md §3: mariannino 250, not counted among the mariannas
     ("marianna", {}, deal(70, 50, m(1, "spades", **MN), m(0, "hearts")), (110, 300)),
-    # RULES.md §3: mariannino option value; the same suit may still be a marianna later (seed)
+    # RULES.md §3: mariannino option value (v1 record: v2 refuses its suit again, but a stored
+    # one still scores as recorded: test_marianna_v2)
     ("marianna", {"mariannino": 300}, deal(60, 60, m(0, "clubs", **MN), m(0, "clubs")), (400, 60)),
     # RULES.md §3 covered_marianna: the covered (first) marianna scores 20; next one is 2nd
     (
@@ -163,7 +164,8 @@ MATCH_EXAMPLES = [
     ("marianna", {}, [deal(10, 20, m(1, "hearts"), MNONE)], (10, 60), True, 0),
     ("marianna", {}, [MIXED, deal(0, 0, {"side": 1, "kind": "mariannone"})], (180, 220), True, 1),
     ("marianna", {}, [ALL_A, deal(0, 0, {"side": 1, "kind": "mariannone"})], (400, 0), True, 1),
-    # RULES.md §5: a short deal is fine when a team reached the target
+    # v1 RULES.md §5: a short deal when a team reached the target; v2 refuses it when added, and a
+    # stored one still scores as recorded (test_marianna_v2)
     ("marianna", {}, [ALL_A, deal(101, 0)], (501, 0), True, 0),
     # RULES.md §3a: Cinquecento, the first team to 500 wins
     ("cinquecento", {}, [deal(120, 0, m(0, "hearts"))] * 3 + [deal(20, 0)], (500, 0), True, 0),
@@ -445,8 +447,8 @@ REFUSED_IN_CONTEXT = [
         [deal(60, 50)],
         1,
         "points",
-        "Card points add up to 110; a played-out deal holds 120 (only a mariannone or reaching the "
-        "target ends a deal early)",
+        "Card points add up to 110; a played-out deal holds 120 (only a mariannone ends a deal "
+        "early; reaching the target does not)",
     ),
     ("marianna", [MIXED, deal(0, 0, m(1, "hearts"))], 2, "points", "add up to 0"),
     (
@@ -506,7 +508,7 @@ BAD_OPTIONS = [
     ("marianna", {"mariannone": "yes"}, "options.mariannone"),
     ("marianna", {"players": 3}, "options.players"),
     ("marianna", {"claim": True}, "options.claim"),
-    # RULES.md §3b: targets 151, 200, 250; nothing but matrimonios
+    # RULES.md §3b: targets 151, 200, 250; nothing but matrimoni
     ("briscola151", {"target": 300}, "options.target"),
     ("briscola151", {"mariannino": 250}, "options.mariannino"),
     ("briscola151", {"mariannone": True}, "options.mariannone"),

@@ -136,11 +136,14 @@ def test_agreed_deals_finish_the_match():
     assert (result.finished, result.winner, result.scores) == (True, 0, (6, -3, -3))
 
 
-def test_tie_at_the_end_has_no_winner():
+def test_tie_at_the_end_plays_an_extra_round():
+    # RULES.md v2 §4 "The end of a match": a shared top balance plays one more round (one deal
+    # per player), and again until one player leads; there is no draw.
     options = GAME.make_options("pub", {"deals": 2})
     records = [GAME.parse_record(R(declarer=d), options, 3) for d in (0, 1)]
     result = GAME.score(options, 3, records)
-    assert (result.finished, result.winner, result.scores) == (True, None, (1, 1, -2))
+    assert (result.finished, result.winner, result.scores) == (False, None, (1, 1, -2))
+    assert "one more round of 3 deals" in result.deals[-1].explanation[-1]
 
 
 def test_deal_after_the_end_is_refused():

@@ -40,6 +40,7 @@ def reference(record: dict[str, Any], options: MariasOptions, n: int) -> list[in
     silent = {s["kind"]: s for s in record["silent"]}
     hearts = 2 if options.hearts_double and record["trump"] == "hearts" else 1
     owed = dict.fromkeys(payers, 0)
+    opened = 2 if record.get("open") else 1  # RULES.md v2 §4: open play doubles every part
     for part in record["parts"]:
         kind, won = part["kind"], part["won"]
         if kind == "hra" and "tiche_sto" in silent:
@@ -64,11 +65,11 @@ def reference(record: dict[str, Any], options: MariasOptions, n: int) -> list[in
         for j, payer in enumerate(payers):
             flek = part["flek"]
             level = flek if isinstance(flek, int) else (flek[j] if j < 2 else 0)
-            amount = value * times * 2**level
+            amount = value * times * opened * 2**level
             owed[payer] += amount if wins else -amount
     if "ticha_sedma" in silent:
         for payer in payers:
-            amount = options.ticha_sedma * hearts
+            amount = options.ticha_sedma * hearts * opened
             owed[payer] += amount if silent["ticha_sedma"]["side"] == "declarer" else -amount
     for payer, amount in owed.items():
         amount = max(-cap, min(cap, amount))

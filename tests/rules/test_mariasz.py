@@ -333,11 +333,11 @@ def test_canonical_record(data, overrides, canonical):
 
 
 def test_options_defaults_and_round_trip():
-    # RULES.md §1 options and their defaults
+    # RULES.md v2 §1 options and their defaults (ace_king off / 30/60 / trumps_only; no_trump)
     options = GAME.make_options()
     as_json = GAME.options_to_json(options)
     assert as_json == {"target": 131, "match_target": 10, "match_games": None, "swatowe": 5,
-                       "ace_king": False, "closing": False}  # fmt: skip
+                       "ace_king": "off", "closing": False, "no_trump": False}  # fmt: skip
     assert GAME.make_options(GAME.default_preset, as_json) == options
     assert GAME.default_preset in GAME.presets
     assert GAME.player_counts(options) == (2,)

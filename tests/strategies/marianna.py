@@ -33,7 +33,10 @@ def declarations(draw, options: MariannaOptions, *, mariannone: bool = False) ->
     decls: list[dict[str, Any]] = [{"side": draw(SIDES), "suit": s} for s in suits]
     if options.players == 4 and options.mariannino and draw(st.booleans()):
         extra = {"side": draw(SIDES), "kind": "mariannino", "suit": draw(st.sampled_from(SUITS))}
-        decls.insert(draw(st.integers(0, len(decls))), extra)
+        at = draw(st.integers(0, len(decls)))
+        # RULES.md v2 §3: after it, only its own team declares, and never its suit.
+        after = [d for d in decls[at:] if d["side"] == extra["side"] and d["suit"] != extra["suit"]]
+        decls = [*decls[:at], extra, *after]
     if options.covered_marianna and decls and "kind" not in decls[0] and draw(st.booleans()):
         decls[0]["covered"] = True
     if mariannone:

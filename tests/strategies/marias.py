@@ -76,17 +76,25 @@ def records(
                 dp = fp = None
             item: dict[str, Any] = {"kind": "tiche_sto", "side": side}
             if draw(st.booleans()):
-                item["points"] = (dp if side == "declarer" else fp) or draw(
-                    st.integers(10, 19).map(lambda t: t * 10)
-                )
+                # RULES.md v2 §4: a hundred counts the trump marriage only: 100…130
+                own = dp if side == "declarer" else fp
+                if own is not None and own > 130:
+                    dp = fp = own = None
+                item["points"] = own or draw(st.integers(10, 13).map(lambda t: t * 10))
             silent.append(item)
             won = draw(st.sampled_from([None, side == "declarer"]))
         elif dp is not None:
             won = draw(st.sampled_from([None, dp > fp]))
-    elif game == "sto" and won and dp is not None and dp < 100:
-        won = False
-    elif game == "sto_proti" and won and fp is not None and fp < 100:
-        won = False
+    elif game == "sto" and dp is not None:  # RULES.md v2 §4, §5: at most 130, won agrees
+        if dp > 130:
+            dp = fp = None
+        else:
+            won = dp >= 100
+    elif game == "sto_proti" and fp is not None:
+        if fp > 130:
+            dp = fp = None
+        else:
+            won = fp >= 100
     parts.append({"kind": game, "won": won, "flek": _flek(draw, options)})
     if trump and draw(st.integers(0, 2)) == 0:
         kind = draw(st.sampled_from(SEVENS))
@@ -96,7 +104,7 @@ def records(
         silent.append({"kind": "ticha_sedma", "side": side})
     if draw(st.booleans()):
         parts.reverse()
-    return {
+    record = {
         "declarer": declarer,
         "dealer": dealer,
         "trump": trump,
@@ -106,6 +114,9 @@ def records(
         "silent": silent,
         "renonc": renonc,
     }
+    if draw(st.integers(0, 9)) == 0:  # RULES.md v2 §4: open play
+        record["open"] = True
+    return record
 
 
 @st.composite

@@ -17,9 +17,12 @@ def all_options(draw: st.DrawFn) -> MariaszOptions:
     overrides: dict[str, Any] = {
         "target": draw(st.integers(60, deal_total())),
         "swatowe": draw(st.integers(0, 10)),
-        "ace_king": draw(st.booleans()),
+        "ace_king": draw(st.sampled_from(["off", "30/60", "trumps_only", True, False])),
         "closing": draw(st.booleans()),
+        "no_trump": draw(st.booleans()),
     }
+    if overrides["no_trump"] and overrides["ace_king"] == "trumps_only":
+        overrides["ace_king"] = "30/60"  # RULES.md v2 §1: no trump ace-king without trumps
     if draw(st.booleans()):
         overrides["match_target"] = draw(st.integers(1, 15))
     else:
@@ -31,12 +34,17 @@ def all_options(draw: st.DrawFn) -> MariaszOptions:
 def records(draw: st.DrawFn, options: MariaszOptions | None = None) -> dict[str, Any]:
     """A deal record valid on its own (parse_record accepts it); the deal is played out."""
     options = options or GAME.make_options()
-    total = deal_total()
+    total = deal_total(not options.no_trump)
     # Each suit: melded as a marriage by player 1 or 2, as an ace-king by 1 or 2, or not at all.
-    kinds = ["none", "m0", "m1"] + (["a0", "a1"] if options.ace_king else [])
+    kinds = ["none", "m0", "m1"] + (["a0", "a1"] if options.ace_king != "off" else [])
     fate = {suit: draw(st.sampled_from(kinds)) for suit in SUITS}
     melds = any(f != "none" for f in fate.values())
-    trump = draw(st.sampled_from(SUITS) if melds else st.none() | st.sampled_from(SUITS))
+    if options.no_trump:  # RULES.md v2 §1: no trump is ever named
+        trump = None
+    else:
+        trump = draw(st.sampled_from(SUITS) if melds else st.none() | st.sampled_from(SUITS))
+    if options.ace_king == "trumps_only":  # RULES.md v2 §1: ace-kings in trumps only
+        fate = {s: ("none" if f[0] == "a" and s != trump else f) for s, f in fate.items()}
     first = draw(st.integers(0, total))
     record: dict[str, Any] = {
         "trump": trump,
@@ -44,7 +52,7 @@ def records(draw: st.DrawFn, options: MariaszOptions | None = None) -> dict[str,
         "marriages": [[s for s in SUITS if fate[s] == f"m{p}"] for p in (0, 1)],
         "first_to_target": None,
     }
-    if options.ace_king:
+    if options.ace_king != "off":
         record["ace_kings"] = [[s for s in SUITS if fate[s] == f"a{p}"] for p in (0, 1)]
     if options.closing:
         record["closed_by"] = draw(st.sampled_from([None, 0, 1]))
@@ -58,7 +66,7 @@ def match_records(
     """Records of a whole match, valid in sequence: first_to_target where both reach the target,
     sometimes a short deal stopped by a claim; stops when the match is decided (or at max_deals)."""
     options = options or GAME.make_options()
-    total, target = deal_total(), options.target
+    total, target = deal_total(not options.no_trump), options.target
     out: list[dict[str, Any]] = []
     parsed: list[Any] = []
     current = [0, 0]

@@ -432,7 +432,7 @@ def test_explanations_name_the_suits_as_the_deck_does(client):
 
 
 def test_briscola_offers_only_its_own_options(client):
-    # RULES.md §3b: in Briscola 151 only matrimonios are declared; target and claim remain
+    # RULES.md §3b: in Briscola 151 only matrimoni are declared; target and claim remain
     page = client.get("/matches/new/marianna/briscola151").text
     assert 'name="opt_target"' in page and 'name="opt_claim"' in page
     for name in ("mariannone", "mariannino", "covered_marianna", "first_sets_trump", "values"):

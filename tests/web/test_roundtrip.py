@@ -77,7 +77,12 @@ def test_mariage_record_survives_the_edit_form(client, data):
 @SETTINGS
 @given(data=st.data(), covered=st.booleans())
 def test_marianna_record_survives_the_edit_form(client, preset, data, covered):
-    overrides = {"covered_marianna": True} if covered and preset == "marianna" else {}
+    # RULES.md v2 §3: covering only together with first_sets_trump
+    overrides = (
+        {"covered_marianna": True, "first_sets_trump": True}
+        if covered and preset == "marianna"
+        else {}
+    )
     options = marianna.options_for(preset, overrides)
     record = data.draw(marianna.records(preset, overrides))
     players = PLAYERS["marianna"][: options.players]

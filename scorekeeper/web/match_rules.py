@@ -1,0 +1,108 @@
+"""The rules inside the product: a match's "How this match is scored" page, what the board says
+about the match's end, and the *Finish* action of an open Mariáš session.
+
+Routes on the ``matches`` blueprint (imported at the end of matches.py, like matches_fix):
+``GET /m/<id>/rules`` (anyone holding the id) and ``POST /m/<id>/<token>/finish``. The board
+asks ``match_terms(match, state)`` (a template global) for its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..rules.base import REFUSALS
+from ..services import matches as svc
+from ..services import scoring
+from ..services.errors import Conflict
+from ..services.match_finish import finish_match
+from . import rules_words
+from .forms_new import OPTION_LABELS
+from .matches import ACTOR, bp, load_match
+
+
+def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
+    game, options = scoring.rules(match)
+    return game, game.options_to_json(options)
+
+
+def refused_deals(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Deals stored before rules version 2 that version 2 refuses: number and reasons."""
+    return [
+        {"n": d["n"], "reasons": [e["message"] for e in d[REFUSALS]]}
+        for d in state["deals"]
+        if d.get(REFUSALS)
+    ]
+
+
+@bp.app_template_global()
+def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
+    """What the board shows about the rules: played to, a pending tie, an extra round, the
+    deals version 2 refuses, whether the table may finish it, and the rules page's link."""
+    _game, options = _effective(match)
+    games = state.get("games") or []
+    pending = 0
+    if match.game == "mariage":
+        for item in reversed(games):
+            if item.get("kind") != "tie":
+                break
+            pending += 1
+    return {
+        "played_to": rules_words.played_to(match.game, options),
+        "pending_ties": pending,
+        "extra_round": bool(state.get("extra_round")),
+        "refused": refused_deals(state),
+        "can_finish": match.game == "marias"
+        and options.get("deals") is None
+        and options.get("finished_after") is None
+        and not state.get("finished")
+        and bool(state["deals"]),
+        "rules_url": url_for("matches.rules_page", match_id=match.id),
+    }
+
+
+@bp.get("/m/<match_id>/rules")
+def rules_page(match_id: str) -> str:
+    """How this match is scored: game, preset, every effective option, the Mariáš tariff."""
+    match = load_match(match_id)
+    game, options = _effective(match)
+    state = svc.match_state(session=get_session(), match=match)
+    return render_template(
+        "matches/rules.html",
+        match=match,
+        state=state,
+        title=game.title,
+        preset=rules_words.preset_name(match.game, match.preset),
+        summary=rules_words.GAME_SUMMARY.get(match.game, ""),
+        rows=rules_words.describe(
+            match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
+        ),
+        tariff=rules_words.tariff(options) if match.game == "marias" else [],
+        played_to=rules_words.played_to(match.game, options),
+        refused=refused_deals(state),
+        stake=match.stake,
+        currency=match.currency,
+    )
+
+
+@bp.post("/m/<match_id>/<token>/finish")
+def finish(match_id: str, token: str) -> Any:
+    """The table ends an open Mariáš session (docs/rules.md §4 v2 "The end of a match")."""
+    match = load_match(match_id, token)
+    try:
+        state = finish_match(session=get_session(), match_id=match.id, actor=ACTOR)
+    except Conflict as error:
+        flash(error.message)
+    else:
+        if not state["finished"]:
+            flash(
+                _(
+                    "The top balance is shared: one more round is played, one deal per player, "
+                    "until one player leads."
+                )
+            )
+    return redirect(url_for("matches.edit", match_id=match.id, token=token))

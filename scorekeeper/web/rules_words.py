@@ -1,0 +1,176 @@
+"""The rules of one match in the players' words: the "How this match is scored" page and the
+board's "played to" line.
+
+``describe(game, preset, options)`` lists every effective option as (label, value in words),
+``tariff(options)`` the Mariáš parts and their values, ``played_to(...)`` what ends the match.
+Everything shown is marked for translation; the option names of docs/rules.md are shown beside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+# Presets as the players know them (docs/rules.md v2 §4: krizovy is a house tariff, not Křížový).
+PRESET_NAMES: dict[tuple[str, str], Any] = {
+    ("marias", "pub"): _l("Pub tariff (seeds 003 and 004; dvě sedmy 8 a house value)"),
+    ("marias", "csm"): _l("Association values (house values: betl 15, durch 30, dvě sedmy 40)"),
+    ("marias", "krizovy"): _l("House tariff: betl 10, durch 20"),
+    ("marianna", "marianna"): _l("Marianna"),
+    ("marianna", "cinquecento"): _l("Cinquecento"),
+    ("marianna", "briscola151"): _l("Briscola 151 (two players)"),
+    ("mariasz", "standard"): _l("Standard"),
+    ("mariage", "standard"): _l("Standard"),
+}
+
+GAME_SUMMARY: dict[str, Any] = {
+    "mariasz": _l(
+        "Each game (partia) is won by the first to reach the target with card points and "
+        "marriages: in the game's first deal a dubla (2 match points), later a sympla (1). Every "
+        "player also gets 1 match point per plain marriage and 2 per trump marriage."
+    ),
+    "mariage": _l(
+        "Every deal is a game, won by the player with more points: 1 game point, or 2 when the "
+        "loser has fewer than 33. A tie goes to the winner of the next decided game."
+    ),
+    "marianna": _l(
+        "Each side scores its card points (120 a deal, always played out) and its "
+        "declarations; the match is played to the target."
+    ),
+    "marias": _l(
+        "Every part is settled between the declarer and each defender; flek doubles a part at "
+        "every level, hearts double the trump-game parts, open cards double every part."
+    ),
+}
+
+PART_WORDS: dict[str, Any] = {
+    "hra": _l("hra (game)"),
+    "sto": _l("sto (announced hundred)"),
+    "sto_proti": _l("sto proti (defenders' hundred)"),
+    "betl": _l("betl"),
+    "durch": _l("durch"),
+    "sedma": _l("sedma (announced seven)"),
+    "dve_sedmy": _l("dvě sedmy (double seven)"),
+    "sedma_proti": _l("sedma proti (defenders' seven)"),
+    "ticha_sedma": _l("tichá sedma (silent seven)"),
+    "tiche_sto": _l("tiché sto (silent hundred; the hra is worth this instead of 1)"),
+}
+
+
+# Labels that read better on the rules page than the new-match form's (which explain the input).
+RULE_LABELS: dict[str, Any] = {
+    "flek_max": _l("Highest flek level"),
+    "limit": _l("Highest payment between two players in a deal"),
+    "deals": _l("Deals in the match, in all"),
+    "chip_target": _l("The match ends when a balance reaches"),
+    "finished_after": _l("Session finished by the table"),
+    "match_target": _l(
+        "Match ends at (points; the default is a house default, no source gives one)"
+    ),
+    "mariannino": _l("Mariannino"),
+}
+
+
+def labels(form_labels: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's option labels with the rules page's own where they differ."""
+    return {**form_labels, **RULE_LABELS}
+
+
+def _onoff(value: Any) -> str:
+    return _("on") if value else _("off")
+
+
+def _or_none(value: Any, none: str) -> str:
+    return none if value is None else str(value)
+
+
+def _value(name: str, value: Any, options: Mapping[str, Any]) -> str:
+    """One option's value in words."""
+    if isinstance(value, bool):
+        return _onoff(value)
+    words: dict[str, Any] = {
+        "flek_max": lambda: _or_none(value, _("no limit")),
+        "limit": lambda: _or_none(value, _("none")),
+        "deals": lambda: _or_none(value, _("none: an open session, ended by Finish")),
+        "chip_target": lambda: _or_none(value, _("none")),
+        "finished_after": lambda: (
+            _("not yet") if value is None else _("finished by the table after deal %(n)s", n=value)
+        ),
+        "match_target": lambda: _or_none(value, _("none (a number of games)")),
+        "match_games": lambda: _or_none(value, _("none (a match target)")),
+        "mariannino": lambda: _("not allowed") if not value else str(value),
+        "ace_king": lambda: {
+            "off": _("off"),
+            "30/60": _("30, or 60 in trumps"),
+            "trumps_only": _("in trumps only, 40"),
+        }.get(str(value), str(value)),
+        "sto_scaling": lambda: {
+            "linear": _("its value again for every 10 above 100"),
+            "doubling": _("doubled for every 10 above 100"),
+        }.get(str(value), str(value)),
+        "sto_failure": lambda: {
+            "flat": _("its plain value"),
+            "per_ten_short": _("its value for every 10 short of 100"),
+        }.get(str(value), str(value)),
+    }
+    return str(words[name]()) if name in words else str(value)
+
+
+def describe(
+    game: str, preset: str, options: Mapping[str, Any], labels: Mapping[str, Any]
+) -> list[dict[str, str]]:
+    """Every effective option: its label (``labels``: the new-match form's), name and value."""
+    from ..rules.marias_options import PART_VALUE_NAMES
+
+    rows = []
+    for name, value in options.items():
+        if name == "players" or (game == "marias" and name in PART_VALUE_NAMES):
+            continue  # the table of parts shows those
+        label = labels.get(name) or name.replace("_", " ")
+        rows.append({"label": str(label), "name": name, "value": _value(name, value, options)})
+    return rows
+
+
+def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The Mariáš parts and their values in units (docs/rules.md §4)."""
+    return [
+        {"name": kind, "label": str(PART_WORDS[kind]), "value": options.get(kind)}
+        for kind in PART_WORDS
+        if options.get(kind) is not None
+    ]
+
+
+def preset_name(game: str, preset: str) -> str:
+    """The preset as players know it."""
+    return str(PRESET_NAMES.get((game, preset), preset))
+
+
+def played_to(game: str, options: Mapping[str, Any]) -> str:
+    """What the match is played to, for the board: '131 a game, to 10 match points'."""
+    o = options
+    if game == "mariasz":
+        ends = (
+            _("to %(n)s match points", n=o["match_target"])
+            if o.get("match_target") is not None
+            else _("%(n)s games", n=o.get("match_games"))
+        )
+        return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
+    if game == "mariage":
+        if o.get("match_target") is not None:
+            return _("Played to %(n)s game points", n=o["match_target"])
+        return _("Played over %(n)s games", n=o.get("match_games"))
+    if game == "marianna":
+        return _("Played to %(n)s", n=o.get("target"))
+    parts = []
+    if o.get("deals") is not None:
+        parts.append(_("%(n)s deals", n=o["deals"]))
+    if o.get("chip_target") is not None:
+        parts.append(_("until a balance reaches %(n)s", n=o["chip_target"]))
+    if o.get("finished_after") is not None:
+        parts.append(_("finished by the table after deal %(n)s", n=o["finished_after"]))
+    if not parts:
+        parts.append(_("an open session, ended by Finish"))
+    return _("Played: %(what)s", what=_(", or ").join(parts))

@@ -1,0 +1,54 @@
+"""Real headless Chromium at 390×844: the rules version 2 controls at the table (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_match_browser import api, board, new_match, save, saved
+
+pytestmark = pytest.mark.browser
+
+
+def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_server):
+    # RULES.md v2 §4: sto proti is the defenders' hundred; "made" means the declarer pays.
+    new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+    page.tap("label[for=declarer-0]")
+    page.tap("#f-trump label:has-text('zelené')")
+    page.tap("#f-game label:text-is('sto proti')")
+    # The declarer's won / lost is gone; the defenders' hundred asks, with nothing preselected.
+    assert not page.is_visible("#f-game_won")
+    assert page.is_visible('#f-proti_won legend:has-text("Defenders\' hundred")')
+    assert not page.is_checked("#proti_won-0") and not page.is_checked("#proti_won-1")
+    page.tap("button.save")  # left unanswered: refused with the reason, nothing stored
+    refused = page.locator("#deals li.refused")
+    refused.wait_for()
+    assert "made or failed" in refused.inner_text()
+    assert api(live_server, page)["deals"] == []
+    refused.get_by_role("button", name="Fix it").tap()
+    page.tap("#f-proti_won label:text-is('made')")
+    page.tap("button.save")
+    saved(page)
+    # sto proti 4 made by the defenders: the declarer pays 4 to each (zelené: no hearts double).
+    assert board(page) == [-8, 4, 4]
+    assert api(live_server, page)["deals"][0]["record"]["parts"][0] == {
+        "kind": "sto_proti",
+        "won": True,
+        "flek": 0,
+    }
+
+
+def test_out_of_range_points_leave_the_other_score_free(page, live_server):
+    # Issue 11 item 2: after an out-of-range entry the second score no longer sticks at 0.
+    new_match(page, live_server, "Mariasz", ["Ania", "Bartek"])
+    page.tap("#f-trump label:has-text('czerwień')")
+    page.fill("#points_0", "150")
+    assert page.input_value("#points_1") == ""
+    page.tap("button.save")  # refused: 150 is above 138
+    refused = page.locator("#deals li.refused")
+    refused.wait_for()
+    assert api(live_server, page)["deals"] == []
+    refused.get_by_role("button", name="Fix it").tap()
+    page.fill("#points_0", "95")
+    assert page.input_value("#points_1") == "43"
+    save(page)
+    assert api(live_server, page)["deals"][0]["record"]["points"] == [95, 43]

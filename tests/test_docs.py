@@ -1,0 +1,41 @@
+"""The product's own documents: README and code point at docs/, never at a ../shared folder a
+user's clone does not have (issue 11 item 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_nothing_points_outside_the_project():
+    files = [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("scorekeeper/**/*.py")]
+    files += list(ROOT.glob("templates/**/*.html"))
+    offenders = [str(f.relative_to(ROOT)) for f in files if "../shared" in f.read_text("utf-8")]
+    assert offenders == []
+
+
+def test_docs_cover_every_game_and_the_api_contract():
+    rules = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    for heading in (
+        "## 1. Polish Mariasz",
+        "## 2. German Mariage",
+        "## 3. Italian Marianna",
+        "## 4. Czech Mariáš",
+        "## 5. What the app refuses",
+        "## 6. Tournaments",
+    ):
+        assert heading in rules
+    api = (ROOT / "docs" / "api.md").read_text("utf-8")
+    for endpoint in (
+        "POST /api/v1/matches",
+        "/finish",
+        "If-Match",
+        "Prefer: return=minimal",
+        "standings.csv",
+        "/api/v1/seasons",
+        "Accept-Language",
+    ):
+        assert endpoint in api
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert "docs/rules.md" in readme and "docs/api.md" in readme
