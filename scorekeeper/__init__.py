@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask app; ``config`` overrides everything else (tests pass DATABASE_URL here)."""
     from . import config as config_module
-    from . import db
+    from . import db, i18n
     from .web import register
 
     app = Flask(
@@ -26,4 +26,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config_module.load(app.instance_path, config))
     db.init_app(app)
     register(app)
+    i18n.init_app(app)
     return app

@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from .. import printviews
 from ..db import get_session
+from ..i18n import formats
 
 bp = Blueprint("printing", __name__)
 
@@ -268,7 +269,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
         players = list(found[0].get("seats") or found[0].get("players") or [])
         event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
         if state.get("stake"):  # every table plays for the tournament's stake
-            event["stake"] = f"{state['stake']} {state.get('currency') or ''}".strip()
+            event["stake"] = formats.money(state["stake"], state.get("currency"))
     context = printviews.score_sheet_context(game, players, page=current_paper())
     context["event"] = event
     return respond(

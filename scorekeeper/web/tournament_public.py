@@ -16,8 +16,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..db import get_session
+from ..i18n.games import game_title
 from ..rules.base import RuleError
-from ..rules.registry import get_game
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
@@ -76,7 +76,7 @@ def _live(tournament_id: str) -> dict[str, Any]:
         "tournament": tournament,
         "current": current,
         "standings": standings,
-        "title": get_game(tournament.game).title,
+        "title": game_title(tournament.game),
         # nothing more can change once every result of the last round is in: no refreshing
         "refresh": None if settled else REFRESH_SECONDS,
         "timer": timer(current),
@@ -133,7 +133,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
         match_url=url_for("matches.edit", match_id=row["match_id"], token=token),
         form=form,
         error=error,
-        title=get_game(tournament.game).title,
+        title=game_title(tournament.game),
         timer=timer(rnd),
     )
 
