@@ -8,6 +8,7 @@ has a decimal comma or point ("0,50", "0.50", "1 000,50"); ``local_date`` and
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -66,7 +67,9 @@ def money(amount: Any, currency: str | None = None) -> str:
     currency = (currency or "").strip()
     locale = _locale()
     if currency and _is_currency_code(currency):
-        return format_currency(value, currency, locale=locale, decimal_quantization=False)
+        shown = format_currency(value, currency, locale=locale, decimal_quantization=False)
+        # CLDR's spacing rule that Babel leaves out: "CZK 0.80", never "CZK0.80"
+        return re.sub(r"([A-Z]{3})(?=\d)", "\\1\u00a0", shown)
     number = format_decimal(value, format="#,##0.00###", locale=locale)
     return f"{number}\u00a0{currency}" if currency else number
 

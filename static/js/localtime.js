@@ -8,7 +8,7 @@
     var when = new Date(el.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
     el.title = el.textContent + " UTC";
-    el.textContent = when.toLocaleString([], {
+    el.textContent = when.toLocaleString(document.documentElement.lang || [], {
       year: "numeric", month: "2-digit", day: "2-digit",
       hour: "2-digit", minute: "2-digit", second: "2-digit"
     });
