@@ -28,7 +28,7 @@ from markupsafe import Markup
 
 from .. import printviews
 from ..db import get_session
-from ..i18n import formats
+from ..i18n import formats, use_page_language
 
 bp = Blueprint("printing", __name__)
 
@@ -142,7 +142,9 @@ def load_standings(tournament_id: str) -> dict[str, Any]:
     """Standings JSON with its "tournament" dict (services.tournaments.standings)."""
     from ..services import tournaments
 
-    return _service_call(tournaments.standings, tournament_id=tournament_id)
+    data = _service_call(tournaments.standings, tournament_id=tournament_id)
+    use_page_language((data.get("tournament") or {}).get("language"))  # a tournament's sheets
+    return data
 
 
 @printable("/tournaments/<tournament_id>/print/standings", "standings")
@@ -173,6 +175,7 @@ def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any
     from ..services import tournaments
 
     state = _service_call(tournaments.tournament_state, tournament_id=tournament_id)
+    use_page_language(state.get("language"))  # a tournament's sheets in its language
     rounds = state.get("rounds") or []
     wanted = request.args.get("round", type=int)
     chosen = [r for r in rounds if r.get("round") == wanted] if wanted else rounds[-1:]

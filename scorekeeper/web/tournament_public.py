@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..db import get_session
+from ..i18n import use_page_language
 from ..i18n.games import game_title
 from ..rules.base import RuleError
 from ..services import tournaments as svc
@@ -55,6 +56,7 @@ def timer(rnd: dict[str, Any] | None) -> dict[str, Any] | None:
 def _live(tournament_id: str) -> dict[str, Any]:
     """What the standings page and the TV show."""
     tournament = _get(tournament_id)
+    use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
     db = get_session()
     state = svc.tournament_state(session=db, tournament_id=tournament.id)
     for rnd in state["rounds"]:
