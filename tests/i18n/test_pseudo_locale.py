@@ -14,6 +14,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from babel.dates import get_month_names
 
 from scorekeeper import create_app
 from scorekeeper.i18n import LANGUAGES
@@ -43,7 +44,11 @@ def pseudo_app(tmp_path):
             "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path / "pseudo"),
         }
     )
+    # Flask-Babel caches catalogues per language for the whole process: start and end clean
+    cache = app.extensions["babel"].instance.domain_instance.cache
+    cache.clear()
     yield app
+    cache.clear()
     app.extensions["db_engine"].dispose()
 
 
@@ -60,7 +65,11 @@ def _rules_words(client, edit_urls) -> set[str]:
 def _crawl(client, seeds, limit=90) -> dict[str, set[str]]:
     """Pages reached from ``seeds`` by following links (one page per path shape)."""
     seen, shapes, todo, found = set(), set(), list(seeds), {}
-    allowed = TYPED | set(LANGUAGES.values())
+    # the languages' own names in the switcher; month names come from Babel's locale data
+    months = {
+        m for style in ("abbreviated", "wide") for m in get_month_names(style, locale="it").values()
+    }
+    allowed = TYPED | set(LANGUAGES.values()) | months
     while todo and len(seen) < limit:
         url = todo.pop(0)
         shape = re.sub(r"/[A-Za-z0-9_-]{12,}", "/*", re.sub(r"\d+", "0", urlsplit(url).path))
