@@ -28,10 +28,13 @@ PRESETS: dict[str, Any] = {
 }
 
 
-def game_title(name: str) -> str:
-    """The game's name as the page's language says it ("Czech Mariáš" for ``marias``)."""
+def game_title(name: str, title: str | None = None) -> str:
+    """The game's name as the page's language says it ("Czech Mariáš" for ``marias``);
+    another game keeps ``title`` (its rules' own), or the registry's."""
     if name in TITLES:
         return str(TITLES[name])
+    if title is not None:
+        return title
     from ..rules.registry import get_game
 
     return get_game(name).title

@@ -135,5 +135,5 @@ PRESET_TITLES: dict[tuple[str, str], str] = {
 
 def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
     """A match's title when none was given: the game (or its named preset) and who plays."""
-    game = PRESET_TITLES.get((rules.name, preset or ""), game_title(rules.name))
+    game = PRESET_TITLES.get((rules.name, preset or ""), game_title(rules.name, rules.title))
     return _("%(game)s: %(players)s", game=game, players=", ".join(players))
