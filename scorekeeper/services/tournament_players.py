@@ -10,6 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session
 
+from ..limits import PLAYERS_PER_TOURNAMENT
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from . import tournament_common as common
@@ -51,6 +52,9 @@ def new_player(
         members = None
     name = _clean_name(name)
     existing = load_players(session, tournament.id)
+    if len(existing) >= PLAYERS_PER_TOURNAMENT:
+        limit = PLAYERS_PER_TOURNAMENT
+        raise RuleError("name", _("A tournament takes up to %(n)s players.", n=limit))
     same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
     if same is not None:  # named as registered: "petr novák" is "Petr Novák"
         raise RuleError("name", _("%(name)s is already registered.", name=same.name))

@@ -1,4 +1,5 @@
-"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them."""
+"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them,
+with the security checks and headers (``security``) and the static files (``assets``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import api, api_tournaments, auth, matches, printing, tournaments
+    from . import api, api_tournaments, assets, auth, matches, printing, security, tournaments
 
+    security.init_app(app)
+    assets.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)
     app.register_blueprint(matches.bp)

@@ -113,7 +113,7 @@ def create():
         raise RuleError("players", _("List the players' names."))
     if not isinstance(args.get("options", {}), dict):
         raise RuleError("options", _("Options must be a JSON object."))
-    for key in ("name", "game", "venue", "date", "currency"):
+    for key in ("name", "game", "venue", "date", "currency", "preset", "stake"):
         if key in args and not isinstance(args[key], str):
             raise RuleError(key, _("Send this as text."))
     session = get_session()
