@@ -16,7 +16,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``scorekeeper.paths.data_dir`` picks it.
     """
     from . import config as config_module
-    from . import db, paths
+    from . import db, i18n, paths
     from .web import register
 
     overrides = config or {}
@@ -31,4 +31,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config_module.load(app.instance_path, config))
     db.init_app(app)
     register(app)
+    i18n.init_app(app)
     return app

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .i18n import collation, formats
 from .web.chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
@@ -80,10 +81,10 @@ def _stake(tournament: Mapping[str, Any]) -> Decimal | None:
 
 
 def _money(total: Any, stake: Decimal | None) -> str | None:
-    """'-12.50': a balance at the stake, two decimals."""
+    """'-12,50': a balance at the stake, two decimals, as the page's language writes it."""
     if stake is None or not isinstance(total, int):
         return None
-    return f"{total * stake:.2f}"
+    return formats.money(total * stake)
 
 
 def _cell(value: Any) -> str:
@@ -177,27 +178,18 @@ def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
         b.get("player", "") if isinstance(b, Mapping) else str(b) for b in round_.get("bye") or []
     ]
     by_name += [{"player": name, "table": None, "seat": None} for name in byes]
-    by_name.sort(key=lambda r: (_collation_key(r["player"]), r["table"] or 0, r["seat"] or 0))
+    name_key, letter = collation.sort_key(), collation.letter_of()
+    by_name.sort(key=lambda r: (name_key(r["player"]), r["table"] or 0, r["seat"] or 0))
     for i, row in enumerate(by_name):
         row["shaded"] = (i // BAND) % 2 == 1
-        initial = _collation_key(row["player"])[:1].upper()
-        previous = _collation_key(by_name[i - 1]["player"])[:1].upper() if i else None
-        row["new_letter"] = initial != previous
+        previous = letter(by_name[i - 1]["player"]) if i else None
+        row["new_letter"] = letter(row["player"]) != previous
     return {
         "round": round_.get("round"),
         "tables": [{"table": t["table"], "players": list(t.get("players") or [])} for t in tables],
         "by_name": by_name,
-        "byes": sorted(byes, key=_collation_key),
+        "byes": sorted(byes, key=name_key),
     }
-
-
-def _collation_key(name: str) -> str:
-    """Sort key that files "Řehoř" next to "R…" and "Łucja" next to "L…" (no locale needed)."""
-    import unicodedata
-
-    folded = name.casefold().replace("ł", "l").replace("ß", "ss")
-    decomposed = unicodedata.normalize("NFKD", folded)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def qr_svg(url: str) -> str:

@@ -13,6 +13,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..i18n.formats import parse_amount
+from ..i18n.games import game_title
 from ..limits import STAKE_MAX
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
@@ -84,10 +86,8 @@ def _players(players: Any, counts: Sequence[int]) -> list[str]:
 def _stake(stake: Any) -> str | None:
     if stake is None or stake == "":
         return None
-    if isinstance(stake, bool) or not isinstance(stake, str | int | float):
-        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
     try:
-        value = Decimal(str(stake).strip().replace(",", "."))
+        value = parse_amount(stake)
     except InvalidOperation:
         raise InvalidOptions("stake", _("The stake is an amount such as 0.20.")) from None
     if not value.is_finite() or value < 0 or value > MAX_STAKE or len(str(value)) > STAKE_MAX:
@@ -139,5 +139,5 @@ PRESET_TITLES: dict[tuple[str, str], str] = {
 
 def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
     """A match's title when none was given: the game (or its named preset) and who plays."""
-    game = PRESET_TITLES.get((rules.name, preset or ""), rules.title)
+    game = PRESET_TITLES.get((rules.name, preset or ""), game_title(rules.name, rules.title))
     return _("%(game)s: %(players)s", game=game, players=", ".join(players))

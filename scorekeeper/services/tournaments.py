@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..i18n.formats import parse_amount
 from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
 from ..models.tournament import (
     Tournament,
@@ -185,7 +186,7 @@ def _stake(stake: Any) -> str | None:
     if stake in (None, ""):
         return None
     try:
-        value = Decimal(str(stake).strip().replace(",", "."))
+        value = parse_amount(stake)
     except InvalidOperation:
         value = Decimal(-1)
     if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:

@@ -221,16 +221,16 @@ def _str(value: Any) -> str:
 
 
 PART_NAMES = {
-    "hra": "hra",
-    "sto": "sto",
-    "sto_proti": "sto proti",
-    "betl": "betl",
-    "durch": "durch",
-    "sedma": "sedma",
-    "dve_sedmy": "dvě sedmy",
-    "sedma_proti": "sedma proti",
-    "ticha_sedma": "tichá sedma",
-    "tiche_sto": "tiché sto",
+    "hra": _l("hra"),
+    "sto": _l("sto"),
+    "sto_proti": _l("sto proti"),
+    "betl": _l("betl"),
+    "durch": _l("durch"),
+    "sedma": _l("sedma"),
+    "dve_sedmy": _l("dvě sedmy"),
+    "sedma_proti": _l("sedma proti"),
+    "ticha_sedma": _l("tichá sedma"),
+    "tiche_sto": _l("tiché sto"),
 }
 
 

@@ -90,11 +90,18 @@ OPTION_LABELS: dict[str, Any] = {
 }
 
 # Choices for string options whose values are known (docs/rules.md); others are free text.
-OPTION_CHOICES: dict[str, list[str]] = {
-    "values": ["40-60-80-100", "20-40-60-80"],
-    "sto_scaling": ["linear", "doubling"],
-    "sto_failure": ["flat", "per_ten_short"],
-    "ace_king": ["off", "30/60", "trumps_only"],
+OPTION_CHOICES: dict[str, list[tuple[str, Any]]] = {
+    "values": [("40-60-80-100", "40-60-80-100"), ("20-40-60-80", "20-40-60-80")],
+    "sto_scaling": [("linear", _l("each 10 adds its value")), ("doubling", _l("each 10 doubles"))],
+    "sto_failure": [
+        ("flat", _l("its value once")),
+        ("per_ten_short", _l("its value per 10 short")),
+    ],
+    "ace_king": [
+        ("off", _l("off")),
+        ("30/60", "30/60"),
+        ("trumps_only", _l("in trumps only, 40")),
+    ],
 }
 
 
@@ -126,7 +133,7 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
         elif isinstance(value, int):
             attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])
         elif name in OPTION_CHOICES:
-            choices = as_choices([(c, c) for c in OPTION_CHOICES[name]])
+            choices = as_choices(OPTION_CHOICES[name])
             attrs[f"opt_{name}"] = SelectField(label, default=value, choices=choices)
         else:
             attrs[f"opt_{name}"] = StringField(label, default="" if value is None else str(value))

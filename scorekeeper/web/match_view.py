@@ -20,6 +20,7 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from ..db import get_session
+from ..i18n.formats import local_datetime
 from ..rules.base import FieldError
 from ..services import match_write, scoring
 from ..services import matches as svc
@@ -276,7 +277,7 @@ def history_rows(match: Any, entries: Sequence[Mapping[str, Any]]) -> list[dict[
 
         rows.append(
             {
-                "when": str(entry.get("when", ""))[:19].replace("T", " "),
+                "when": local_datetime(str(entry.get("when", ""))[:19]),
                 "iso": str(entry.get("when", ""))[:19] + "Z",
                 "action": ACTIONS.get(entry.get("action"), entry.get("action")),
                 "n": entry.get("n"),

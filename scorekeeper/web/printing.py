@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from .. import printviews
 from ..db import get_session
+from ..i18n import formats, use_page_language
 from .print_response import html_response, pdf_response
 
 bp = Blueprint("printing", __name__)
@@ -131,7 +132,9 @@ def load_standings(tournament_id: str) -> dict[str, Any]:
     """Standings JSON with its "tournament" dict (services.tournaments.standings)."""
     from ..services import tournaments
 
-    return _service_call(tournaments.standings, tournament_id=tournament_id)
+    data = _service_call(tournaments.standings, tournament_id=tournament_id)
+    use_page_language((data.get("tournament") or {}).get("language"))  # a tournament's sheets
+    return data
 
 
 @printable("/tournaments/<tournament_id>/print/standings", "standings")
@@ -162,6 +165,7 @@ def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any
     from ..services import tournaments
 
     state = _service_call(tournaments.tournament_state, tournament_id=tournament_id)
+    use_page_language(state.get("language"))  # a tournament's sheets in its language
     rounds = state.get("rounds") or []
     wanted = request.args.get("round", type=int)
     chosen = [r for r in rounds if r.get("round") == wanted] if wanted else rounds[-1:]
@@ -258,7 +262,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
         players = list(found[0].get("seats") or found[0].get("players") or [])
         event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
         if state.get("stake"):  # every table plays for the tournament's stake
-            event["stake"] = f"{state['stake']} {state.get('currency') or ''}".strip()
+            event["stake"] = formats.money(state["stake"], state.get("currency"))
     context = printviews.score_sheet_context(game, players, page=current_paper())
     context["event"] = event
     return respond(

@@ -12,6 +12,7 @@ from wtforms import IntegerField, RadioField, SelectField, StringField, TextArea
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
+from ..i18n.games import game_title, preset_label
 from ..rules.base import FieldError, RuleError
 from ..rules.registry import GAME_NAMES, get_game
 
@@ -28,7 +29,7 @@ def game_choices() -> list[SelectChoice]:
         rules = get_game(name)
         presets = list(dict.fromkeys([rules.default_preset, *rules.presets]))
         for preset in presets:
-            found.append((f"{name}:{preset}", f"{rules.title} — {preset}"))
+            found.append((f"{name}:{preset}", f"{game_title(name)} — {preset_label(preset)}"))
     return choices(found)
 
 

@@ -16,8 +16,9 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..db import get_session
+from ..i18n import use_page_language
+from ..i18n.games import game_title
 from ..rules.base import RuleError
-from ..rules.registry import get_game
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
@@ -55,6 +56,7 @@ def timer(rnd: dict[str, Any] | None) -> dict[str, Any] | None:
 def _live(tournament_id: str) -> dict[str, Any]:
     """What the standings page and the TV show."""
     tournament = _get(tournament_id)
+    use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
     db = get_session()
     state = svc.tournament_state(session=db, tournament_id=tournament.id)
     for rnd in state["rounds"]:
@@ -76,7 +78,7 @@ def _live(tournament_id: str) -> dict[str, Any]:
         "tournament": tournament,
         "current": current,
         "standings": standings,
-        "title": get_game(tournament.game).title,
+        "title": game_title(tournament.game),
         # nothing more can change once every result of the last round is in: no refreshing
         "refresh": None if settled else REFRESH_SECONDS,
         "timer": timer(current),
@@ -133,7 +135,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
         match_url=url_for("matches.edit", match_id=row["match_id"], token=token),
         form=form,
         error=error,
-        title=get_game(tournament.game).title,
+        title=game_title(tournament.game),
         timer=timer(rnd),
     )
 

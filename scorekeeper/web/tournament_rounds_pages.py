@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..db import get_session
 from ..rules.base import RuleError
@@ -169,22 +170,46 @@ def sheet(tournament_id: str, r: int, t: int):
     )
 
 
+# the audit's JSON keys and the actor "organiser", in the page's language
+AUDIT_WORDS: dict[str, Any] = {
+    "id": _l("player"),
+    "name": _l("name"),
+    "after_round": _l("after round"),
+    "scores": _l("scores"),
+    "confirmed": _l("confirmed"),
+    "by": _l("by"),
+    "seed": _l("seed"),
+    "tables": _l("tables"),
+    "organiser": _l("organiser"),
+}
+
+
 def _words(value: Any, names: dict[str, str]) -> str:
     """An audit value for people: player ids become names, JSON becomes short text."""
     if value is None:
         return ""
     if isinstance(value, str):
-        return names.get(value, value)
+        return names.get(value) or str(
+            AUDIT_WORDS.get(value, value) if value == "organiser" else value
+        )
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, dict):  # empty parts left out: "scores: ; by:" said nothing
         parts = ((key, _words(item, names)) for key, item in value.items())
-        return "; ".join(f"{key}: {text}" for key, text in parts if text)
+        return "; ".join(f"{AUDIT_WORDS.get(key, key)}: {text}" for key, text in parts if text)
     if isinstance(value, list):
         if value and all(isinstance(item, list) for item in value):
             return " | ".join(_words(item, names) for item in value)
         return ", ".join(_words(item, names) for item in value)
     return str(value)
+
+
+def _who(actor: str) -> str:
+    """Who made a change, in words: "organiser", "organiser anna", or as recorded."""
+    kind, _sep, who = actor.partition(":")
+    if kind == "organiser":
+        return _("organiser %(name)s", name=who) if who else str(AUDIT_WORDS[kind])
+    return actor
 
 
 @bp.get("/<tournament_id>/audit")
@@ -201,4 +226,5 @@ def audit(tournament_id: str):
     for entry in log:
         entry["before_text"] = _words(entry["before"], names)
         entry["after_text"] = _words(entry["after"], names)
+        entry["actor"] = _who(entry["actor"])
     return render_template("tournaments/audit.html", tournament=tournament, log=log)

@@ -13,8 +13,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from flask_babel import gettext as _
 
 from ..db import get_session
+from ..i18n.games import game_title
 from ..rules.base import RuleError
-from ..rules.registry import get_game
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
@@ -192,7 +192,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         link=link,
         standings=svc.standings(session=db, tournament_id=tournament.id),
         current=current,
-        title=get_game(tournament.game).title,
+        title=game_title(tournament.game),
         player_form=forms.PlayerForm(),
         paste_form=forms.PasteForm(),
         pair_form=pair_form,

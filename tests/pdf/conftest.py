@@ -158,7 +158,7 @@ def build_print_app(mp: pytest.MonkeyPatch, **data):
     """Only the printing blueprint, its loaders fed from fixture dicts (no database needed)."""
     from flask import Flask
 
-    from scorekeeper import ROOT
+    from scorekeeper import ROOT, i18n
     from scorekeeper.extensions import babel
     from scorekeeper.web import printing
 
@@ -167,6 +167,7 @@ def build_print_app(mp: pytest.MonkeyPatch, **data):
     )
     app.config.update(TESTING=True, SECRET_KEY="test", PAPER="A4")
     babel.init_app(app)
+    i18n.init_app(app)  # the language, the local formats' filters (as create_app does)
     app.register_blueprint(printing.bp)
     data = {
         "standings": make_standings(),

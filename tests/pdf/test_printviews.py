@@ -92,7 +92,7 @@ def test_standings_context_money_and_withdrawn():
     ctx = pv.standings_context(data)
     assert ctx["money_heading"] == "CZK" and ctx["total_heading"] == "Balance"
     row = ctx["rows"][0]
-    assert row["money"] == f"{data['rows'][0]['total'] * 0.5:.2f}"
+    assert row["money"] == f"{data['rows'][0]['total'] * 0.5:,.2f}"  # as English writes it
     assert [r["withdrawn"] for r in ctx["rows"]] == [False, True, False, False, False, False]
     data["tournament"].update(ranking="placings")  # places are not money
     assert pv.standings_context(data)["money_heading"] is None

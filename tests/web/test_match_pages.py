@@ -136,7 +136,7 @@ def test_enter_marias_deal_and_see_scores_and_money(client):
     page = client.get(url).text
     # RULES.md §4: hearts double trump parts: hra 1 × 2 = 2 from each defender
     assert scores(page) == [4, -2, -2]
-    assert "0.80 CZK" in page and "-0.40 CZK" in page
+    assert "CZK\u00a00.80" in page and "-CZK\u00a00.40" in page  # Babel's English format
     assert "Save deal 2" in page
 
 

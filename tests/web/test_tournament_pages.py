@@ -212,7 +212,7 @@ def test_sheet_figures_and_organiser_confirm_and_audit(app, organiser):
     organiser.post(f"/tournaments/{tid}/rounds/1/tables/1/confirm")
     assert _state(app, tid)["rounds"][0]["tables"][0]["confirmed"] is True
     log = organiser.get(f"/tournaments/{tid}/audit").get_data(as_text=True)
-    assert "organiser:anna" in log and "confirm" in log and "result" in log
+    assert "organiser anna" in log and "confirm" in log and "result" in log
 
 
 def test_public_standings_and_tv_refresh_and_hide_tokens(app, organiser):

@@ -1,0 +1,45 @@
+"""The games' and presets' names in the page's language.
+
+The rules keep an English ``title`` ("Czech Mariáš") for their own messages; pages and sheets
+show ``game_title(name)`` and ``preset_label(name, preset)`` instead, so the names can be
+translated (Czech players call Marianna "italská Marianna", Italians "Marianna italiana").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+TITLES: dict[str, Any] = {
+    "marias": _l("Czech Mariáš"),
+    "mariasz": _l("Polish Mariasz"),
+    "mariage": _l("German Mariage"),
+    "marianna": _l("Italian Marianna"),
+}
+PRESETS: dict[str, Any] = {
+    "pub": _l("pub rules"),
+    "csm": _l("ČSM association"),
+    "krizovy": _l("Křížový mariáš"),
+    "standard": _l("standard"),
+    "marianna": _l("Marianna"),
+    "cinquecento": _l("Cinquecento"),
+    "briscola151": _l("Briscola 151"),
+}
+
+
+def game_title(name: str, title: str | None = None) -> str:
+    """The game's name as the page's language says it ("Czech Mariáš" for ``marias``);
+    another game keeps ``title`` (its rules' own), or the registry's."""
+    if name in TITLES:
+        return str(TITLES[name])
+    if title is not None:
+        return title
+    from ..rules.registry import get_game
+
+    return get_game(name).title
+
+
+def preset_label(preset: str) -> str:
+    """A preset's name as the page's language says it ("pub rules" for ``pub``)."""
+    return str(PRESETS[preset]) if preset in PRESETS else preset
