@@ -192,4 +192,8 @@ def edit(match_id: str, token: str) -> Any:
     return render_template("matches/match.html", **ctx), status
 
 
-from . import matches_fix  # noqa: E402,F401  (fixing mistakes: routes on bp)
+# Routes and handlers on bp from sibling modules: fixing mistakes, the background save,
+# server trouble (the app's own page, never a bare 500).
+from . import match_save, matches_fix, trouble  # noqa: E402,F401
+
+trouble.register(bp)

@@ -1,7 +1,7 @@
 """login safety: failed login tries (throttling across processes) and open logins
 
 Revision ID: 0005_login_throttle
-Revises: 0002_tournaments
+Revises: 0003_deal_identity
 Create Date: 2026-11-23 16:30:00
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 
 
 revision: str = '0005_login_throttle'
-down_revision: str | None = '0002_tournaments'
+down_revision: str | None = '0003_deal_identity'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
