@@ -69,6 +69,10 @@ class Tournament(SQLModel, table=True):
     currency: str | None = Field(default=None, max_length=8)
     draw_method: str = Field(default="random", max_length=20)
     seed: int = 0
+    drop_rounds: str = Field(default="none", max_length=20)  # RULES.md §6 v2
+    seeding: str = Field(default="random", max_length=20)  # round 1: random, season, rating
+    language: str | None = Field(default=None, max_length=5)  # its sheets and TV view
+    season_id: str | None = Field(default=None, foreign_key="season.id", index=True, max_length=32)
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -82,6 +86,9 @@ class TournamentPlayer(SQLModel, table=True):
     name: str = Field(max_length=120)
     members: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     withdrawn_after: int | None = None  # last round played; absent from every later draw
+    roster_id: str | None = Field(
+        default=None, foreign_key="roster_player.id", index=True, max_length=32
+    )
     created_at: datetime = Field(default_factory=_now)
 
 

@@ -225,6 +225,10 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
         "currency": tournament.currency,
         "draw_method": tournament.draw_method,
         "seed": tournament.seed,
+        "drop_rounds": tournament.drop_rounds,
+        "seeding": tournament.seeding,
+        "language": tournament.language,
+        "season_id": tournament.season_id,
         "players": [
             {
                 "id": p.id,
@@ -232,6 +236,7 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
                 "active": p.withdrawn_after is None,
                 "members": p.members,
                 "withdrawn_after": p.withdrawn_after,
+                "player_id": p.roster_id,
             }
             for p in players
         ],

@@ -6,11 +6,15 @@ module only turns rows of the database into its input and its output into API.md
 
 from __future__ import annotations
 
+import copy
+from collections import OrderedDict
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, select
 
-from ..models.tournament import Tournament
+from ..models.match import Match
+from ..models.tournament import Tournament, TournamentAudit, TournamentRound, TournamentTable
 from ..rules import standings as ranking
 from . import tournament_common as common
 
@@ -22,14 +26,18 @@ def kind_of(tournament: Tournament) -> str:
     return "marianna" if common.is_team_game(tournament) else "twoplayer"
 
 
-def round_results(session: Session, tournament: Tournament) -> list[ranking.RoundResult]:
+def round_results(
+    session: Session, tournament: Tournament, pending: dict[str, list[int]] | None = None
+) -> list[ranking.RoundResult]:
     """Per round up to the last with a confirmed table: its confirmed tables and its byes.
+
+    ``pending`` (if given) gathers, per player, the rounds whose table is not yet confirmed.
 
     With table placings a round counts only once every table is confirmed: the ranking charges a
     missing round the worst place, which must not hit players whose table is still playing.
     """
     rounds: list[ranking.RoundResult] = []
-    last_counted = 0
+    last_counted, stopped = 0, False
     whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
     common.preload_matches(session, tournament.id)
     for rnd in common.load_rounds(session, tournament.id):
@@ -46,8 +54,12 @@ def round_results(session: Session, tournament: Tournament) -> list[ranking.Roun
                 )
             else:
                 complete = False
-        if whole_rounds_only and not complete:
-            break
+                for pid in table.player_ids:
+                    if pending is not None:
+                        pending.setdefault(pid, []).append(rnd.number)
+        stopped = stopped or (whole_rounds_only and not complete)
+        if stopped:
+            continue  # later rounds wait too, but their unconfirmed tables are still pending
         rounds.append(ranking.RoundResult(tables=tuple(tables), byes=tuple(rnd.bye_ids)))
         if tables:
             last_counted = len(rounds)
@@ -59,13 +71,16 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
     # an entrant withdrawn before the first round never played: not a row of the standings
     entrants = common.load_players(session, tournament.id)
     players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
-    rounds = round_results(session, tournament)
+    pending: dict[str, list[int]] = {}
+    rounds = round_results(session, tournament, pending)
     document = ranking.standings_json(
         kind=kind_of(tournament),
         rounds=rounds,
         players=players,
         lot_seed=tournament.seed,
         ranking=tournament.ranking if tournament.game == "marias" else "balance",
+        drop_rounds=tournament.drop_rounds or "none",
+        pending=pending,
     )
     document["tournament"] = {
         "id": tournament.id,
@@ -77,7 +92,47 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
         "ranking": tournament.ranking,
         "stake": tournament.stake,
         "currency": tournament.currency,
+        "drop_rounds": tournament.drop_rounds,
+        "language": tournament.language,
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }
     return document
+
+
+def fingerprint(session: Session, tournament_id: str) -> str:
+    """A short text that changes whenever anything the standings show may have changed.
+
+    Every change of players, draws and results is audited (its newest id), and every deal bumps
+    its match's version; two small aggregate queries, so a poll that changed nothing is cheap.
+    """
+    last_audit = session.exec(
+        select(func.max(TournamentAudit.id), func.count(TournamentAudit.id)).where(
+            TournamentAudit.tournament_id == tournament_id
+        )
+    ).one()
+    versions = session.exec(
+        select(func.sum(Match.version), func.count(Match.id))
+        .join(TournamentTable, TournamentTable.match_id == Match.id)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+    ).one()
+    return f"{last_audit[0] or 0}.{last_audit[1]}.{versions[0] or 0}.{versions[1]}"
+
+
+_CACHE: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def cached_standings(session: Session, tournament: Tournament, mark: str) -> dict[str, Any]:
+    """``standings_of`` computed once per fingerprint ``mark`` (a copy; callers may change it)."""
+    key = (tournament.id, mark)
+    document = _CACHE.get(key)
+    if document is None:
+        document = standings_of(session, tournament)
+        _CACHE[key] = document
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return copy.deepcopy(document)

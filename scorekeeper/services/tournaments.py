@@ -51,6 +51,9 @@ from .tournament_rounds import (  # noqa: F401  (the public face of the tourname
 
 RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
+DROP_ROUNDS = ("none", "worst", "best_and_worst")  # RULES.md §6 v2
+SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
+LANGUAGES = ("cs", "pl", "de", "it", "en")  # API.md v2 "Languages"
 
 __all__ = [
     "add_keep_apart",
@@ -112,6 +115,10 @@ def create_tournament(
     currency: str | None = None,
     draw_method: str = "random",
     organiser_id: int | None = None,
+    drop_rounds: str | None = None,
+    seeding: str | None = None,
+    language: str | None = None,
+    season_id: str | None = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
     name = (name or "").strip()
@@ -146,6 +153,7 @@ def create_tournament(
     if draw_method not in DRAW_METHODS:
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
+    extras = _v2_options(drop_rounds, seeding, language, season_id)
     tournament = Tournament(
         name=name[:200],
         game=game,
@@ -163,6 +171,7 @@ def create_tournament(
         currency=(str(currency).strip()[:8] or None) if currency else None,
         draw_method=draw_method,
         organiser_id=organiser_id,
+        **extras,
     )
     session.add(tournament)
     session.flush()
@@ -175,6 +184,28 @@ def create_tournament(
     session.commit()
     session.refresh(tournament)
     return tournament
+
+
+def _v2_options(drop_rounds: Any, seeding: Any, language: Any, season_id: Any) -> dict[str, Any]:
+    """drop_rounds, round-1 seeding and language checked (RULES.md §6 v2, API.md v2)."""
+    drop_rounds = drop_rounds or "none"
+    if drop_rounds not in DROP_ROUNDS:
+        raise RuleError("drop_rounds", _("Choose none, worst or best_and_worst."))
+    seeding = seeding or "random"
+    if seeding not in SEEDINGS:
+        raise RuleError("seeding", _("Choose random, season or rating."))
+    if seeding == "season" and not season_id:
+        raise RuleError("seeding", _("Seeding by season standings needs the evening in a season."))
+    if language in ("", None):
+        language = None
+    elif language not in LANGUAGES:
+        raise RuleError("language", _("Choose one of: %(langs)s.", langs=", ".join(LANGUAGES)))
+    return {
+        "drop_rounds": drop_rounds,
+        "seeding": seeding,
+        "language": language,
+        "season_id": season_id or None,
+    }
 
 
 def _stake(stake: Any) -> str | None:
@@ -262,4 +293,12 @@ def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
 def standings(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """API.md standings (confirmed tables only) plus "tournament": name, venue, date, …"""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    return tournament_standings.standings_of(session, tournament)
+    mark = tournament_standings.fingerprint(session, tournament.id)
+    return tournament_standings.cached_standings(session, tournament, mark)
+
+
+def standings_etag(*, session: Session, tournament_id: str) -> str:
+    """A weak ETag for the standings and live pages: it changes whenever they may change."""
+    get_tournament(session=session, tournament_id=tournament_id)  # 404 for an unknown id
+    mark = tournament_standings.fingerprint(session, tournament_id)
+    return f'W/"{mark}"'

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -38,6 +38,9 @@ CREATE_FIELDS = (
     "stake",
     "currency",
     "draw_method",
+    "drop_rounds",
+    "seeding",
+    "language",
 )
 
 
@@ -113,7 +116,7 @@ def create():
         raise RuleError("players", _("List the players' names."))
     if not isinstance(args.get("options", {}), dict):
         raise RuleError("options", _("Options must be a JSON object."))
-    for key in ("name", "game", "venue", "date", "currency"):
+    for key in ("name", "game", "venue", "date", "currency", "drop_rounds", "seeding", "language"):
         if key in args and not isinstance(args[key], str):
             raise RuleError(key, _("Send this as text."))
     session = get_session()
@@ -250,5 +253,13 @@ def confirm(tournament_id: str, r: int, t: int):
 @bp.get("/<tournament_id>/standings")
 @_json_errors
 def standings(tournament_id: str):
-    """Standings over confirmed tables; tied rows share a rank."""
-    return jsonify(svc.standings(session=get_session(), tournament_id=tournament_id))
+    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged."""
+    session = get_session()
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    document = svc.standings(session=session, tournament_id=tournament_id)
+    response = jsonify(document)
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
