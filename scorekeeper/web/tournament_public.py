@@ -2,7 +2,8 @@
 
 A table's page (its link and QR code carry the table's token) leads to the match page where the
 players enter deals, and lets a second player at the table confirm the result. Routes hang on
-the ``tournaments`` blueprint. The live pages refresh themselves (meta refresh; timer.js ticks).
+the ``tournaments`` blueprint. The live pages update themselves: live.js fetches them again with
+their ``ETag`` (a ``304`` while nothing changed) and swaps the new part in; timer.js ticks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -21,10 +23,13 @@ from ..rules.registry import get_game
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
+from .auth import current_organiser
 from .match_view import public_url
 from .tournaments import _get, bp
 
 REFRESH_SECONDS = 20
+TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)
+TV_TURN_SECONDS = 12  # a TV page of standings stays this long before the next turns up
 
 
 def table_url(tournament_id: str, r: int, table: dict[str, Any]) -> str:
@@ -69,8 +74,17 @@ def _live(tournament_id: str) -> dict[str, Any]:
         current and current["status"] == "closed" and current["round"] >= state["rounds_planned"]
     )
     settled = finished and all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
+    rows = standings["rows"] if standings["after_round"] else []
+    show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
+    cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
+    per_page = TV_ROWS * cols
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
     return {
         "t": state,
+        "tv_pages": [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages],
+        "tv_cols": cols,
+        "tv_tables": show_tables,
+        "turn": TV_TURN_SECONDS,
         "finished": finished,
         "tied": {rank for rank, count in seen.items() if count > 1},
         "tournament": tournament,
@@ -83,16 +97,36 @@ def _live(tournament_id: str) -> dict[str, Any]:
     }
 
 
+def _etag(tournament_id: str) -> str:
+    """The live pages' ETag: the standings' (anything shown changed), the language, the login."""
+    base = svc.standings_etag(session=get_session(), tournament_id=tournament_id)
+    organiser = current_organiser()
+    who = organiser.id if organiser is not None else 0
+    return f'{base[:-1]}.{who}.{get_locale() or ""}"'
+
+
+def _live_page(template: str, tournament_id: str) -> Response:
+    """Render a live page with its ETag; ``304`` while nothing it shows has changed."""
+    _get(tournament_id)  # 404 for an unknown id
+    etag = _etag(tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    response = make_response(render_template(template, etag=etag, **_live(tournament_id)))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.get("/<tournament_id>")
 def show(tournament_id: str):
-    """Live standings and the current round, for phones; refreshes itself."""
-    return render_template("tournaments/show.html", **_live(tournament_id))
+    """Live standings and the current round, for phones; updates itself (live.js)."""
+    return _live_page("tournaments/show.html", tournament_id)
 
 
 @bp.get("/<tournament_id>/tv")
 def tv(tournament_id: str):
-    """The big-screen view for a pub TV: standings, round, timer, large type."""
-    return render_template("tournaments/tv.html", **_live(tournament_id))
+    """The big-screen view for a pub TV: standings in pages, round and timer, large type."""
+    return _live_page("tournaments/tv.html", tournament_id)
 
 
 @bp.route("/<tournament_id>/table/<int:r>/<int:t>/<token>", methods=["GET", "POST"])

@@ -141,17 +141,32 @@ def test_tickets_carry_the_entry_url_and_a_qr_code():
 
 
 @pytest.mark.parametrize(
-    ("ranks", "places"),
+    ("ranks", "places", "by_lot"),
     [
-        ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"]),
-        ([1, 1, 3, 4], ["Joint 1st place", "Joint 1st place", "3rd place"]),
-        ([1, 2, 3, 3, 5], ["1st place", "2nd place", "Joint 3rd place", "Joint 3rd place"]),
+        ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"], [False] * 3),
+        # RULES.md §6 v2: a shared rank still gives distinct places, the lot decides and the
+        # certificate says so (issue 14: two "Joint 1st place" left the pub with no winner)
+        ([1, 1, 3, 4], ["1st place", "2nd place", "3rd place"], [True, True, False]),
+        ([1, 2, 3, 3, 5], ["1st place", "2nd place", "3rd place"], [False, False, True]),
     ],
 )
-def test_certificates_for_the_top_three(ranks, places):
-    rows = [{"rank": r, "player": f"P{i}"} for i, r in enumerate(ranks)]
+def test_certificates_follow_the_place_and_name_the_lot(ranks, places, by_lot):
+    rows = [{"rank": r, "place": i + 1, "player": f"P{i}"} for i, r in enumerate(ranks)]
     ctx = pv.certificates_context({"after_round": 3, "rows": rows, "tournament": {}})
     assert [c["place"] for c in ctx["certificates"]] == places
+    assert [c["by_lot"] for c in ctx["certificates"]] == by_lot
+
+
+def test_no_certificate_for_a_provisional_row():
+    # RULES.md §6 v2: a provisional player gets no certificate until the table is confirmed
+    rows = [
+        {"rank": 1, "place": 1, "player": "Jana", "provisional": False},
+        {"rank": 2, "place": 2, "player": "Petr", "provisional": True},
+        {"rank": 3, "place": 3, "player": "Ota", "provisional": False},
+    ]
+    ctx = pv.certificates_context({"after_round": 1, "rows": rows, "tournament": {}})
+    assert [c["player"] for c in ctx["certificates"]] == ["Jana", "Ota"]
+    assert ctx["waiting"] == ["Petr"]
 
 
 def test_no_certificates_before_a_round_counts():
