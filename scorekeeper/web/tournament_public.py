@@ -79,9 +79,10 @@ def _live(tournament_id: str) -> dict[str, Any]:
     cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
     per_page = TV_ROWS * cols
     pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    columns = [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages]
     return {
         "t": state,
-        "tv_pages": [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages],
+        "tv_pages": columns,
         "tv_cols": cols,
         "tv_tables": show_tables,
         "turn": TV_TURN_SECONDS,
