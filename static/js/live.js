@@ -22,7 +22,7 @@
       pages.forEach(function (p, i) { p.hidden = i !== shown; });
       if (marker) {
         marker.textContent = marker.getAttribute("data-template")
-          .replace("%(n)s", shown + 1).replace("%(m)s", pages.length);
+          .replace("{n}", shown + 1).replace("{m}", pages.length);
       }
     }
     show();

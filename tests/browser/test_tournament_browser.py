@@ -141,3 +141,48 @@ def test_seven_players_two_rounds_two_phones(live_server, page, browser):
     tv.goto(f"{live_server}/tournaments/{tid}/tv")
     assert tv.locator("table.standings tbody tr").count() == 7
     _shot(tv, "08-tv")
+
+
+def test_tv_view_of_120_players_reads_from_five_metres(live_app, live_server, browser):
+    # issue 14: a 120-player field on a 1920×1080 TV: rows at least 28 px high, standings in
+    # pages that turn by themselves, the round and its timer always in view; no <meta refresh>
+    from scorekeeper.db import get_session
+    from scorekeeper.services import tournament_rounds, tournaments
+
+    with live_app.app_context():
+        session = get_session()
+        t = tournaments.create_tournament(
+            session=session, name="Velká cena", game="marias", rounds=4, seed=5,
+            players=[f"Hráč číslo {i:03d} Hohenzollern-Sigmaringen" for i in range(120)],
+        )  # fmt: skip
+        first = tournament_rounds.draw_next_round(session=session, tournament_id=t.id, seed=1)
+        for table in first["tables"][:-1]:
+            tournament_rounds.set_manual_result(
+                session=session, tournament_id=t.id, round=1, table=table["table"],
+                scores=[3, -1, -2], confirm=True,
+            )  # fmt: skip
+        tv_url = f"{live_server}/tournaments/{t.id}/tv"
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    tv = context.new_page()
+    tv.goto(tv_url)
+    assert tv.locator("meta[http-equiv=refresh]").count() == 0
+    pages = tv.locator("[data-tv-page]")
+    assert pages.count() >= 3
+    visible = tv.locator("[data-tv-page]:not([hidden]) tbody tr")
+    heights = [visible.nth(i).bounding_box()["height"] for i in range(visible.count())]
+    assert heights and min(heights) >= 28, heights
+    for i in range(visible.count()):  # every shown row fits on the screen
+        box = visible.nth(i).bounding_box()
+        assert box["y"] + box["height"] <= 1080
+    assert tv.locator("header .round").is_visible() and tv.locator("header .timer").is_visible()
+    first_names = visible.first.inner_text()
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        tv.screenshot(path=str(Path(SHOTS) / "tournament-tv-120.png"))
+    tv.wait_for_function(
+        "t => document.querySelector('[data-tv-page]:not([hidden]) tbody tr').innerText !== t",
+        arg=first_names,
+        timeout=20_000,
+    )  # the next page turned up by itself
+    assert tv.locator("[data-tv-pageno]").inner_text().startswith("page 2 of")
+    context.close()
