@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
 
-MAX_NAME = 40
+MAX_NAME = 80  # API.md v2: names up to 80 characters
 MAX_STAKE = Decimal("1000000")
 
 

@@ -175,11 +175,19 @@ def create_tournament(
     )
     session.add(tournament)
     session.flush()
-    for entry in players:
-        if isinstance(entry, Mapping):
-            new_player(session, tournament, entry.get("name", ""), entry.get("members"))
-        else:
-            new_player(session, tournament, entry, None)
+    for number, entry in enumerate(players, start=1):
+        try:
+            if isinstance(entry, Mapping):
+                new_player(session, tournament, entry.get("name", ""), entry.get("members"))
+            else:
+                new_player(session, tournament, entry, None)
+        except RuleError as error:  # beside the players' box, naming the entrant (issue 14)
+            session.rollback()
+            message = error.errors[0].message
+            raise RuleError(
+                f"players.{number - 1}",
+                _("Player %(n)s: %(message)s", n=number, message=message),
+            ) from None
     common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
     session.commit()
     session.refresh(tournament)

@@ -99,7 +99,7 @@ class NewTournamentForm(FlaskForm):
 class PlayerForm(FlaskForm):
     """One name (or team)."""
 
-    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=40)])
+    name = StringField(_l("Name"), validators=[DataRequired()])  # the service names a bad one
 
 
 class PasteForm(FlaskForm):

@@ -432,7 +432,74 @@ def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
     assert "already registered" in page
     first = _state(app, tid)["players"][0]
     renamed = organiser.post(
-        f"/tournaments/{tid}/players/{first['id']}/rename", data={"name": "x" * 41}
+        f"/tournaments/{tid}/players/{first['id']}/rename", data={"name": "x" * 81}
     )
-    assert renamed.status_code == 422 and "at most 40 characters" in renamed.get_data(as_text=True)
+    assert renamed.status_code == 422 and "at most 80" in renamed.get_data(as_text=True)
     assert [p["name"] for p in _state(app, tid)["players"]] == SEVEN[:6]  # nothing stored
+
+
+LONG = "Karl Friedrich Wilhelm Ludwig Leopold Anton Fürst von Hohenzollern-Sigmaringen"
+
+
+def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser):
+    # issue 14: 80 characters fit (the single "Add" box no longer cuts them); a longer name or a
+    # control or direction mark is refused beside the players' box, naming the entrant
+    assert 70 < len(LONG) <= 80
+    tid = _create(organiser, players="\n".join(SEVEN[:5]))
+    added = organiser.post(f"/tournaments/{tid}/players", data={"name": LONG})
+    assert added.status_code == 302
+    assert LONG in [p["name"] for p in _state(app, tid)["players"]]
+    page = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
+    assert 'maxlength="40"' not in page
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3"})  # the 80-character seat draws
+    seats = [n for t in _state(app, tid)["rounds"][0]["tables"] for n in t["players"]]
+    assert LONG in seats
+    for bad, says in ((LONG + " II.", "at most 80"), ("Ota\u202eevil", "direction")):
+        refused = organiser.post(f"/tournaments/{tid}/players", data={"name": bad})
+        text = html.unescape(refused.get_data(as_text=True))
+        assert refused.status_code == 422 and says in text
+        assert re.search(r'class="error" role="alert">[^<]*(Hohenzollern|Ota)', text)
+    new = organiser.post(
+        "/tournaments/new",
+        data={"name": "Večer", "game": "marias:pub", "rounds": "3", "seed": "1",
+              "timing": "minutes", "length": "60", "draw_method": "random",
+              "players": "Jana\nPetr\n" + LONG + "XXXXXXXXX"},
+    )  # fmt: skip
+    text = html.unescape(new.get_data(as_text=True))
+    assert "Player 3:" in text and "Hohenzollern" in text
+    name_box = text.index('name="name"')
+    players_box = text.index('name="players"')
+    assert text.index("Player 3:") > players_box > name_box  # beside the players, not the name
+
+
+def test_a_double_tapped_add_registers_once(app):
+    # issue 12/14: two requests adding one name at once: the unique name key lets one in
+    import threading
+
+    from scorekeeper.services import tournament_players
+
+    with app.app_context():
+        t = ts.create_tournament(session=get_session(), name="Dvojklik", game="marias",
+                                 players=SEVEN[:3])  # fmt: skip
+    answers = []
+
+    def tap():
+        with app.app_context():
+            try:
+                tournament_players.add_player(session=get_session(), tournament_id=t.id, name="Eva")
+                answers.append("added")
+            except Exception as error:  # noqa: BLE001
+                answers.append(type(error).__name__)
+
+    taps = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in taps:
+        thread.start()
+    for thread in taps:
+        thread.join()
+    with app.app_context():
+        names = [
+            p["name"]
+            for p in ts.tournament_state(session=get_session(), tournament_id=t.id)["players"]
+        ]
+    assert names.count("Eva") == 1
+    assert answers.count("added") == 1 and set(answers) <= {"added", "RuleError"}

@@ -59,6 +59,12 @@ def upgrade() -> None:
         batch_op.create_foreign_key('fk_tournament_season_id', 'season', ['season_id'], ['id'])
 
     with op.batch_alter_table('tournament_player', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('name_key', sqlmodel.sql.sqltypes.AutoString(length=120), nullable=True))
+    # entrants stored before: their id as the key (older duplicates must not stop the upgrade;
+    # the service still compares names case-blind)
+    op.execute("UPDATE tournament_player SET name_key = id")
+    with op.batch_alter_table('tournament_player', schema=None) as batch_op:
+        batch_op.create_unique_constraint('uq_tournament_player_tournament_id_name_key', ['tournament_id', 'name_key'])
         batch_op.add_column(sa.Column('roster_id', sqlmodel.sql.sqltypes.AutoString(length=32), nullable=True))
         batch_op.create_index(batch_op.f('ix_tournament_player_roster_id'), ['roster_id'], unique=False)
         batch_op.create_foreign_key('fk_tournament_player_roster_id', 'roster_player', ['roster_id'], ['id'])
@@ -69,6 +75,8 @@ def downgrade() -> None:
         batch_op.drop_constraint('fk_tournament_player_roster_id', type_='foreignkey')
         batch_op.drop_index(batch_op.f('ix_tournament_player_roster_id'))
         batch_op.drop_column('roster_id')
+        batch_op.drop_constraint('uq_tournament_player_tournament_id_name_key', type_='unique')
+        batch_op.drop_column('name_key')
 
     with op.batch_alter_table('tournament', schema=None) as batch_op:
         batch_op.drop_constraint('fk_tournament_season_id', type_='foreignkey')
