@@ -193,7 +193,7 @@ def page_breaks(
     body = height - 2 * row_mm  # the repeated heading row, with room to spare
     title = 28 if large else 22  # the first page also carries the name and the meta line
     name_mm = max(width * 0.45, STANDINGS_MM[large][1])
-    per_line = max(8, int(name_mm / (pt * 0.3528 * 0.66)))
+    per_line = max(8, int(name_mm / (pt * 0.3528 * 0.72)))
     units = [max(1, math.ceil(len(n) / per_line)) for n in names]
     first, rest = int((body - title) // row_mm), int(body // row_mm)
     total = sum(units)
@@ -454,8 +454,18 @@ def score_sheet_context(
         "width": width,
         "landscape": landscape,
         "legend": sheet_legend(game),
-        "blank_rows": list(range(1, usable // ROW_MM + 1)),
+        "blank_rows": list(range(1, sheet_rows(usable // ROW_MM) + 1)),
     }
+
+
+#: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
+SHEET_DEALS = 30
+
+
+def sheet_rows(per_page: int) -> int:
+    """Rows of a blank sheet: at least ``SHEET_DEALS``, filling every page it takes."""
+    per_page = max(per_page, 1)
+    return per_page * math.ceil(SHEET_DEALS / per_page)
 
 
 def sheet_legend(game: str) -> str:

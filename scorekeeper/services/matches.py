@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal
 from . import match_setup, match_store, match_write, scoring
-from .errors import NotFound, StaleAdd
+from .errors import Conflict, NotFound, StaleAdd
 from .match_store import Row
 
 __all__ = [
@@ -108,6 +108,9 @@ def create_match(
 def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Match:
     """A new match with the same players, options, stake and title, and a fresh token."""
     old = get_match(session=session, match_id=match_id)
+    for guard in match_write.REMATCH_GUARDS:
+        if reason := guard(session, old.id):
+            raise Conflict(reason, field="match")
     match = Match(
         game=old.game,
         preset=old.preset,

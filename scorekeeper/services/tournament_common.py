@@ -189,6 +189,7 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
                     "scores": result["scores"],
                     "status": result["status"],
                     "source": result["source"],
+                    "late_deals": result["late_deals"],
                     "deals": result["deals"],
                     "confirmed_by": table.confirmed_by,
                     "seats": list(result["match"].players),

@@ -293,6 +293,18 @@ if closed_round_guard not in match_write.GUARDS:
     match_write.GUARDS.append(closed_round_guard)
 
 
+def no_rematch_guard(session: Session, match_id: str) -> str | None:
+    """A tournament table's match has no rematch: its players' next match comes from the draw
+    (issue 14: a rematch of a table opened a match whose deals never reached the tournament)."""
+    if _round_of_match(session, match_id, TournamentRound.number) is None:
+        return None
+    return _("This is a tournament table: the next match comes from the next draw, not a rematch.")
+
+
+if no_rematch_guard not in match_write.REMATCH_GUARDS:
+    match_write.REMATCH_GUARDS.append(no_rematch_guard)
+
+
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """The tournament as plain JSON: set-up, entrants, rounds with their tables and results."""
     return common.state(session, get_tournament(session=session, tournament_id=tournament_id))

@@ -194,3 +194,33 @@ def tournament_table_link(match_id: str, token: str | None) -> str | None:
         return None
     tournament_id, r, t = found
     return url_for("tournaments.table", tournament_id=tournament_id, r=r, t=t, token=token)
+
+
+@bp.app_template_global("tournament_table_note")
+def tournament_table_note(match_id: str) -> str | None:
+    """For the match page of a tournament table whose counted result is not these deals' totals
+    (the organiser typed the sheet's figures or corrected a closed round): which figures count."""
+    found = svc.table_of_match(session=get_session(), match_id=match_id)
+    if found is None:
+        return None
+    tournament_id, r, t = found
+    state = svc.tournament_state(session=get_session(), tournament_id=tournament_id)
+    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
+    row = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
+    if row is None or (row["source"] != "sheet" and not row.get("late_deals")):
+        return None
+    figures = ", ".join(
+        f"{name} {score:+d}" if isinstance(score, int) else f"{name} {score}"
+        for name, score in zip(row["players"], row["scores"], strict=False)
+    )
+    if row["source"] != "sheet":
+        return _(
+            "This table's result was confirmed as %(figures)s when its round closed; deals "
+            "entered here since then do not count.",
+            figures=figures,
+        )
+    return _(
+        "The organiser entered this table's result: %(figures)s. Those figures count in the "
+        "tournament, not the totals of the deals below.",
+        figures=figures,
+    )
