@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from ..models.match import Match
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from . import tournament_common as common
@@ -169,6 +170,7 @@ def rename_player(
     player.name = new
     player.name_key = new.casefold()
     session.add(player)
+    _rename_in_matches(session, tournament, player)
     common.audit(
         session,
         tournament,
@@ -179,6 +181,22 @@ def rename_player(
     )
     session.commit()
     return player
+
+
+def _rename_in_matches(session: Session, tournament: Tournament, player: TournamentPlayer) -> None:
+    """The new name reaches every drawn table's match (its page, record and pre-filled sheet)."""
+    from .tournament_rounds import _seats  # the seat order of a draw
+
+    players = {p.id: p for p in load_players(session, tournament.id)}
+    players[player.id] = player
+    for rnd in load_rounds(session, tournament.id):
+        for table in common.load_tables(session, rnd.id):
+            if player.id not in table.player_ids:
+                continue
+            match = session.get(Match, table.match_id)
+            if match is not None:
+                match.players = _seats(tournament, [players[p] for p in table.player_ids])
+                session.add(match)
 
 
 def withdraw_player(

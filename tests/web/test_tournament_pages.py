@@ -503,3 +503,45 @@ def test_a_double_tapped_add_registers_once(app):
         ]
     assert names.count("Eva") == 1
     assert answers.count("added") == 1 and set(answers) <= {"added", "RuleError"}
+
+
+def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
+    # issue 14: renaming an entrant reaches every drawn match and its pre-filled sheet
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    state = _state(app, tid)
+    jana = next(p for p in state["players"] if p["name"] == "Jana")
+    table = next(t for t in state["rounds"][0]["tables"] if "Jana" in t["players"])
+    answer = organiser.post(
+        f"/tournaments/{tid}/players/{jana['id']}/rename", data={"name": "Jana Nováková"}
+    )
+    assert answer.status_code == 302
+    match = organiser.get(f"/api/v1/matches/{table['match_id']}").get_json()
+    assert "Jana Nováková" in match["players"] and "Jana" not in match["players"]
+    sheet = organiser.get(f"/sheets/marias?tournament={tid}&round=1&table={table['table']}")
+    assert "Jana Nováková" in html.unescape(sheet.get_data(as_text=True))
+
+
+def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, organiser):
+    # issue 14: a finished table's match page links back to the table instead of "Rematch"
+    # (the service refuses one: 409); after the organiser types the sheet's figures the match
+    # page says those count
+    tid = _create(organiser, players="\n".join(SEVEN[:6]), **{"timing": "deals", "length": 1})
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    table = _state(app, tid)["rounds"][0]["tables"][0]
+    url = f"/m/{table['match_id']}/{table['token']}"
+    with app.app_context():
+        record = {"declarer": 0, "dealer": None, "trump": "clubs",
+                  "parts": [{"kind": "hra", "won": True, "flek": 0}]}  # fmt: skip
+        matches.record_deal(session=get_session(), match_id=table["match_id"], record=record)
+    page = html.unescape(organiser.get(url).get_data(as_text=True))
+    assert "Rematch" not in page and "Back to the tournament table" in page
+    refused = organiser.post(f"/api/v1/matches/{table['match_id']}/rematch",
+                             headers={"Authorization": f"Bearer {table['token']}"})  # fmt: skip
+    assert refused.status_code == 409
+    organiser.post(
+        f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+    )
+    page = html.unescape(organiser.get(url).get_data(as_text=True))
+    assert "The organiser entered this table's result" in page and "+4" in page
