@@ -15,6 +15,7 @@ from ..models.match import Match
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from . import tournament_common as common
+from . import tournament_roster as roster
 from .errors import Conflict, NotFound
 from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
 
@@ -61,8 +62,13 @@ def _clean_name(name: Any, field: str = "name") -> str:
 
 
 def new_player(
-    session: Session, tournament: Tournament, name: Any, members: Any
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
 ) -> TournamentPlayer:
+    if roster_id and not (isinstance(name, str) and name.strip()):
+        try:  # a roster player named by id (API.md v2: {"player_id": "…"})
+            name = roster.get_entry(session, str(roster_id)).name
+        except NotFound as error:
+            raise RuleError("players", error.message) from None
     if is_team_game(tournament):
         if members is None and isinstance(name, str) and "&" in name:
             members = [part for part in name.split("&")]
@@ -84,6 +90,7 @@ def new_player(
         members=members,
         position=len(existing) + 1,
     )
+    roster.link_entrant(session, tournament, player, roster_id)  # one person across evenings
     session.add(player)
     try:
         session.flush()  # a double-tapped "Add": the unique name key lets only one in

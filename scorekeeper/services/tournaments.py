@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..models.season import Season
 from ..models.tournament import (
     Tournament,
     TournamentAudit,
@@ -153,7 +154,7 @@ def create_tournament(
     if draw_method not in DRAW_METHODS:
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
-    extras = _v2_options(drop_rounds, seeding, language, season_id)
+    extras = _v2_options(session, drop_rounds, seeding, language, season_id)
     tournament = Tournament(
         name=name[:200],
         game=game,
@@ -178,7 +179,13 @@ def create_tournament(
     for number, entry in enumerate(players, start=1):
         try:
             if isinstance(entry, Mapping):
-                new_player(session, tournament, entry.get("name", ""), entry.get("members"))
+                new_player(
+                    session,
+                    tournament,
+                    entry.get("name", ""),
+                    entry.get("members"),
+                    entry.get("player_id"),
+                )
             else:
                 new_player(session, tournament, entry, None)
         except RuleError as error:  # beside the players' box, naming the entrant (issue 14)
@@ -194,7 +201,9 @@ def create_tournament(
     return tournament
 
 
-def _v2_options(drop_rounds: Any, seeding: Any, language: Any, season_id: Any) -> dict[str, Any]:
+def _v2_options(
+    session: Session, drop_rounds: Any, seeding: Any, language: Any, season_id: Any
+) -> dict[str, Any]:
     """drop_rounds, round-1 seeding and language checked (RULES.md §6 v2, API.md v2)."""
     drop_rounds = drop_rounds or "none"
     if drop_rounds not in DROP_ROUNDS:
@@ -202,6 +211,10 @@ def _v2_options(drop_rounds: Any, seeding: Any, language: Any, season_id: Any) -
     seeding = seeding or "random"
     if seeding not in SEEDINGS:
         raise RuleError("seeding", _("Choose random, season or rating."))
+    if season_id is not None and (
+        not isinstance(season_id, str) or session.get(Season, season_id) is None
+    ):
+        raise RuleError("season_id", _("There is no season with this id."))
     if seeding == "season" and not season_id:
         raise RuleError("seeding", _("Seeding by season standings needs the evening in a season."))
     if language in ("", None):

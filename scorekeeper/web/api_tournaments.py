@@ -7,6 +7,7 @@ that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -41,6 +42,7 @@ CREATE_FIELDS = (
     "drop_rounds",
     "seeding",
     "language",
+    "season_id",
 )
 
 
@@ -122,6 +124,12 @@ def create():
     session = get_session()
     args.setdefault("name", "")
     args.setdefault("game", "")
+    if "season_id" in args:  # API.md v2: an evening of a season needs the season's token
+        from ..services import tournament_seasons
+
+        season = tournament_seasons.get_season(session, args["season_id"])
+        if not secrets.compare_digest(season.token, _bearer()):
+            raise Forbidden(_("This token does not open this season."), field="token")
     tournament = svc.create_tournament(session=session, **args)
     state = svc.tournament_state(session=session, tournament_id=tournament.id)
     state["token"] = tournament.token
