@@ -8,7 +8,16 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import api, api_seasons, api_tournaments, auth, matches, printing, tournaments
+    from . import (
+        api,
+        api_seasons,
+        api_tournaments,
+        auth,
+        matches,
+        printing,
+        tournament_exports,
+        tournaments,
+    )
 
     csrf.init_app(app)
     babel.init_app(app)
@@ -19,6 +28,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(api_tournaments.bp)
     app.register_blueprint(api_seasons.bp)
+    app.register_blueprint(tournament_exports.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with bearer tokens, not cookies
     csrf.exempt(api_tournaments.bp)
     csrf.exempt(api_seasons.bp)

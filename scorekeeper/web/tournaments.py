@@ -92,6 +92,9 @@ def index():
 def new():
     """Create a tournament."""
     form = forms.NewTournamentForm()
+    from .tournament_season_pages import season_choices
+
+    form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
         game, _sep, preset = form.game.data.partition(":")
         try:
@@ -112,6 +115,10 @@ def new():
                 currency=form.currency.data if game == "marias" else None,
                 draw_method=form.draw_method.data,
                 organiser_id=current_organiser().id,
+                drop_rounds=form.drop_rounds.data,
+                seeding=form.seeding.data,
+                language=form.language.data or None,
+                season_id=form.season.data or None,
                 players=[line for line in (form.players.data or "").splitlines() if line.strip()],
             )
         except RuleError as error:
@@ -198,7 +205,20 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         pair_form=pair_form,
         form=forms.ActionForm(),
         refused=refused,
+        roster_names=_roster_names(tournament),
     ), status
+
+
+def _roster_names(tournament: Any) -> list[str]:
+    """Type-ahead for "Add": the roster's names not yet registered in this evening."""
+    from ..services import tournament_roster
+
+    owner = tournament_roster.owner_of(get_session(), tournament)
+    if owner is None:
+        return []
+    taken = {p.name.casefold() for p in svc.common.load_players(get_session(), tournament.id)}
+    people = tournament_roster.roster(get_session(), owner)
+    return [p.name for p in people if p.name.casefold() not in taken]
 
 
 def _attempt(tournament_id: str, change: Any) -> list[str]:
@@ -238,4 +258,5 @@ from . import (  # noqa: E402,F401  (their routes hang on bp)
     tournament_player_pages,
     tournament_public,
     tournament_rounds_pages,
+    tournament_season_pages,
 )

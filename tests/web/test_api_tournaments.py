@@ -322,3 +322,33 @@ def test_v2_a_season_of_three_evenings_with_its_roster_table_and_ratings(client)
     assert set(player["rating"]) == {"mu", "sigma", "ordinal"}
     assert [t["id"] for t in player["tournaments"]] == [one["id"], two["id"], three["id"]]
     assert client.get("/api/v1/players/nope").status_code == 404
+    _check_exports(client, season, one, table)
+
+
+def _check_exports(client, season, evening, table):
+    # API.md v2 exports: standings and the season table as CSV and XLSX, every deal as CSV
+    import csv
+    import io
+
+    from openpyxl import load_workbook
+
+    answer = client.get(f"/tournaments/{evening['id']}/standings.csv")
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert rows[0][:4] == ["Rank", "Place", "Player", "Total"]
+    assert sorted(int(r[1]) for r in rows[1:]) == list(range(1, 7))
+    book = load_workbook(
+        io.BytesIO(client.get(f"/tournaments/{evening['id']}/standings.xlsx").data)
+    )
+    assert [c.value for c in book.active[1]][:3] == ["Rank", "Place", "Player"]
+    assert book.active.max_row == 7
+    season_csv = client.get(f"/seasons/{season['id']}/table.csv").get_data(as_text=True)
+    got = list(csv.reader(io.StringIO(season_csv)))
+    assert [r[2] for r in got[1:]] == [r["player"] for r in table["rows"]]
+    sheet = load_workbook(io.BytesIO(client.get(f"/seasons/{season['id']}/table.xlsx").data))
+    assert sheet.active.max_row == len(table["rows"]) + 1
+    pdf = client.get(f"/seasons/{season['id']}/table.pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").get_data(as_text=True)
+    assert deals.splitlines()[0] == "round,table,n,players,record,delta"
+    assert client.get("/seasons/nope/table.csv").status_code == 404
