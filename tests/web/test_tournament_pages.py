@@ -545,3 +545,43 @@ def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, 
     )
     page = html.unescape(organiser.get(url).get_data(as_text=True))
     assert "The organiser entered this table's result" in page and "+4" in page
+
+
+def test_season_roster_and_player_pages(app, organiser):
+    # issue 14: a season made on its page; two evenings in it reuse the roster; the roster page
+    # merges a duplicate; the player page shows evenings, places, balance and rating
+    made = organiser.post("/tournaments/seasons", data={"name": "Zima", "scoring": "sum"})
+    assert made.status_code == 302
+    season_id = made.location.rstrip("/").split("/")[-1]
+    new_form = organiser.get("/tournaments/new").get_data(as_text=True)
+    assert f'value="{season_id}"' in new_form
+    first = _create(organiser, players="\n".join(SEVEN[:6]), season=season_id)
+    second = _create(organiser, players="\n".join([*SEVEN[1:6], "Jani"]), season=season_id,
+                     seeding="season")  # fmt: skip
+    for tid in (first, second):
+        organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+        for t in (1, 2):
+            organiser.post(
+                f"/tournaments/{tid}/rounds/1/tables/{t}/sheet",
+                data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+            )
+    desk = organiser.get(f"/tournaments/{second}/manage").get_data(as_text=True)
+    assert '<option value="Jana">' in desk  # type-ahead: the roster's names not yet registered
+    page = organiser.get(f"/tournaments/seasons/{season_id}").get_data(as_text=True)
+    assert "Zima" in page and "Petr" in page and "Jani" in page
+    with app.app_context():
+        from scorekeeper.services import tournament_roster
+
+        people = {
+            p.name: p.id for p in tournament_roster.roster(get_session(), {"organiser_id": 1})
+        }
+    assert len(people) == 7  # six and Jani: Petr…Karel are one person each across evenings
+    merged = organiser.post("/tournaments/roster",
+                            data={"keep": people["Jana"], "drop": people["Jani"]})  # fmt: skip
+    assert merged.status_code == 302
+    player = organiser.get(f"/tournaments/players/{people['Jana']}").get_data(as_text=True)
+    assert "Rating" in player and player.count("/tournaments/") >= 2
+    roster_page = organiser.get("/tournaments/roster").get_data(as_text=True)
+    assert "Jani" not in roster_page
+    assert organiser.get("/tournaments/players/nope").status_code == 404
+    assert organiser.get(f"/tournaments/seasons/{season_id}/tv").status_code == 200
