@@ -89,6 +89,11 @@ def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
 
 
+#: tournament id -> (when, standings fingerprint) reused by polls (tournament_standings); every
+#: audited change in this process forgets its tournament's entry at once.
+POLL_MARKS: dict[str, tuple[float, str]] = {}
+
+
 def audit(
     session: Session,
     tournament: Tournament,
@@ -112,6 +117,7 @@ def audit(
             after=after,
         )
     )
+    POLL_MARKS.pop(tournament.id, None)
 
 
 def _closed(session: Session, table: TournamentTable) -> bool:

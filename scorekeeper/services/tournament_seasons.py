@@ -90,7 +90,7 @@ def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
 
 
 def _evening(session: Session, tournament: Tournament) -> tuple[season_rules.Evening, dict]:
-    mark = tournament_standings.fingerprint(session, tournament.id)
+    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
     document = tournament_standings.cached_standings(session, tournament, mark)
     to_roster = {p.id: p.roster_id for p in common.load_players(session, tournament.id)}
     results, names = {}, {}
@@ -182,7 +182,7 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
     rating = ratings(session, owner).get(entry.id) or rating_rules.default()
     played = []
     for tournament, entrant in roster.evenings_of(session, entry.id):
-        mark = tournament_standings.fingerprint(session, tournament.id)
+        mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
         document = tournament_standings.cached_standings(session, tournament, mark)
         row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
         counted = row is not None and document["after_round"]

@@ -326,12 +326,14 @@ def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
 def standings(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """API.md standings (confirmed tables only) plus "tournament": name, venue, date, …"""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    mark = tournament_standings.fingerprint(session, tournament.id)
+    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
     return tournament_standings.cached_standings(session, tournament, mark)
 
 
-def standings_etag(*, session: Session, tournament_id: str) -> str:
-    """A weak ETag for the standings and live pages: it changes whenever they may change."""
-    get_tournament(session=session, tournament_id=tournament_id)  # 404 for an unknown id
-    mark = tournament_standings.fingerprint(session, tournament_id)
+def standings_etag(*, session: Session, tournament_id: str, fresh: bool = False) -> str:
+    """A weak ETag for the standings and live pages: it changes whenever they may change.
+    A poll (not ``fresh``) may see a change up to ``FINGERPRINT_TTL`` seconds late."""
+    if fresh or not tournament_standings.recent_mark(tournament_id):
+        get_tournament(session=session, tournament_id=tournament_id)  # 404 for an unknown id
+    mark = tournament_standings.fingerprint(session, tournament_id, fresh=fresh)
     return f'W/"{mark}"'

@@ -266,6 +266,7 @@ def standings(tournament_id: str):
     etag = svc.standings_etag(session=session, tournament_id=tournament_id)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
     document = svc.standings(session=session, tournament_id=tournament_id)
     response = jsonify(document)
     response.headers["ETag"] = etag

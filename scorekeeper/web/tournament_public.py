@@ -98,9 +98,9 @@ def _live(tournament_id: str) -> dict[str, Any]:
     }
 
 
-def _etag(tournament_id: str) -> str:
+def _etag(tournament_id: str, *, fresh: bool = False) -> str:
     """The live pages' ETag: the standings' (anything shown changed), the language, the login."""
-    base = svc.standings_etag(session=get_session(), tournament_id=tournament_id)
+    base = svc.standings_etag(session=get_session(), tournament_id=tournament_id, fresh=fresh)
     organiser = current_organiser()
     who = organiser.id if organiser is not None else 0
     return f'{base[:-1]}.{who}.{get_locale() or ""}"'
@@ -108,10 +108,13 @@ def _etag(tournament_id: str) -> str:
 
 def _live_page(template: str, tournament_id: str) -> Response:
     """Render a live page with its ETag; ``304`` while nothing it shows has changed."""
-    _get(tournament_id)  # 404 for an unknown id
-    etag = _etag(tournament_id)
+    try:
+        etag = _etag(tournament_id)
+    except ServiceError:
+        abort(404)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = _etag(tournament_id, fresh=True)
     response = make_response(render_template(template, etag=etag, **_live(tournament_id)))
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
