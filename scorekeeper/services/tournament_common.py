@@ -174,6 +174,26 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
     }
 
 
+def counted_result(
+    session: Session, table: TournamentTable, *, closed: bool, game: str
+) -> tuple[bool, list[int], int | None]:
+    """(confirmed, scores, winner) as ``table_result`` says, without scoring the match where
+    the stored figures decide: typed sheets, and a closed Mariáš round's confirmed balances."""
+    if table.manual_scores is not None:
+        scores = list(table.manual_scores)
+        winner = int(scores[1] > scores[0]) if len(scores) == 2 and scores[0] != scores[1] else None
+        return table.confirmed_scores == scores, scores, winner
+    if closed and game == "marias" and table.confirmed_scores is not None:
+        return True, list(table.confirmed_scores), None
+    result = table_result(session, table)
+    return result["confirmed"], result["scores"], result["winner"]
+
+
+def needs_matches(session: Session, tables: list[TournamentTable]) -> bool:
+    """Whether any of these tables is scored from its deals (then preload the matches)."""
+    return any(t.manual_scores is None for t in tables)
+
+
 def state(session: Session, tournament: Tournament) -> dict[str, Any]:
     """The tournament as plain JSON (see services.tournaments.tournament_state)."""
     players = load_players(session, tournament.id)

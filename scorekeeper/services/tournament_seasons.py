@@ -157,15 +157,20 @@ def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.R
     tables = []
     for tournament in shown:
         to_roster = {p.id: p.roster_id for p in common.load_players(session, tournament.id)}
-        common.preload_matches(session, tournament.id)
-        for rnd in common.load_rounds(session, tournament.id):
-            for table in common.load_tables(session, rnd.id):
+        loaded = [(rnd, common.load_tables(session, rnd.id))
+                  for rnd in common.load_rounds(session, tournament.id)]  # fmt: skip
+        if any(common.needs_matches(session, t) for _r, t in loaded):
+            common.preload_matches(session, tournament.id)
+        for rnd, round_tables in loaded:
+            for table in round_tables:
                 sides = [to_roster.get(p) for p in table.player_ids]
                 if not all(sides):
                     continue
-                result = common.table_result(session, table)
-                if result["confirmed"]:
-                    tables.append(([[s] for s in sides], result["scores"]))
+                confirmed, scores, _w = common.counted_result(
+                    session, table, closed=rnd.status == "closed", game=tournament.game
+                )
+                if confirmed:
+                    tables.append(([[s] for s in sides], scores))
     return rating_rules.replay(tables)
 
 

@@ -40,17 +40,21 @@ def round_results(
     rounds: list[ranking.RoundResult] = []
     last_counted, stopped = 0, False
     whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
-    common.preload_matches(session, tournament.id)
-    for rnd in common.load_rounds(session, tournament.id):
+    loaded = [(rnd, common.load_tables(session, rnd.id)) for rnd in common.load_rounds(
+        session, tournament.id
+    )]  # fmt: skip
+    if any(common.needs_matches(session, tables) for _r, tables in loaded):
+        common.preload_matches(session, tournament.id)
+    for rnd, round_tables in loaded:
         tables, complete = [], True
-        for table in common.load_tables(session, rnd.id):
-            result = common.table_result(session, table)
-            if result["confirmed"]:
+        for table in round_tables:
+            confirmed, scores, winner = common.counted_result(
+                session, table, closed=rnd.status == "closed", game=tournament.game
+            )
+            if confirmed:
                 tables.append(
                     ranking.TableResult(
-                        players=tuple(table.player_ids),
-                        scores=tuple(result["scores"]),
-                        winner=result["winner"],
+                        players=tuple(table.player_ids), scores=tuple(scores), winner=winner
                     )
                 )
             else:

@@ -54,7 +54,7 @@ def test_create_answers_state_and_token(created, client):
         ({"name": "T", "game": "marias", "options": {"nope": 1}}, "options.nope"),
         ({"name": "T", "game": "marias", "rounds": "many"}, "rounds"),
         ({"name": "T", "game": "marias", "players": "Jana"}, "players"),
-        ({"name": "T", "game": "marias", "players": ["A", "a"]}, "name"),
+        ({"name": "T", "game": "marias", "players": ["A", "a"]}, "players.1"),
         ({"name": "T", "game": "marias", "stake": "lots"}, "stake"),
         ({"name": "T", "game": "marias", "ranking": "wins"}, "ranking"),
     ],
