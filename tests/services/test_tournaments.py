@@ -495,3 +495,27 @@ def test_a_refused_draw_stores_no_match(session):
         ts.confirm_round(session=session, tournament_id=t.id, seed=1)
     assert session.exec(select(func.count(Match.id))).one() == 0
     assert ts.tournament_state(session=session, tournament_id=t.id)["rounds"] == []
+
+
+def test_round_one_seeded_by_rating_spreads_the_best(app):
+    # RULES.md §6 v2: seeding by rating; the two best-rated players start at different tables
+    from scorekeeper.models.tournament import Organiser
+    from scorekeeper.services import tournament_rounds
+
+    with app.app_context():
+        session = get_session()
+        club = Organiser(username="club", password_hash="-")
+        session.add(club)
+        session.commit()
+        first = _marias(session, players=SEVEN[:6], organiser_id=club.id, rounds=1)
+        drawn = tournament_rounds.draw_next_round(session=session, tournament_id=first.id)
+        for table in drawn["tables"]:  # the first seat of each table wins
+            tournament_rounds.set_manual_result(
+                session=session, tournament_id=first.id, round=1, table=table["table"],
+                scores=[4, -1, -3], confirm=True,
+            )  # fmt: skip
+        winners = {table["players"][0] for table in drawn["tables"]}
+        second = _marias(session, players=SEVEN[:6], organiser_id=club.id, seeding="rating")
+        seated = ts.confirm_round(session=session, tournament_id=second.id)
+        for table in seated["tables"]:
+            assert len(winners & set(table["players"])) == 1
