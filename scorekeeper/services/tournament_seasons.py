@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..models.season import RosterPlayer, Season
-from ..models.tournament import Tournament
+from ..models.tournament import Tournament, TournamentPlayer, TournamentRound, TournamentTable
 from ..rules import ratings as rating_rules
 from ..rules import season as season_rules
 from ..rules.base import RuleError
@@ -91,8 +91,8 @@ def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
 
 def _evening(session: Session, tournament: Tournament) -> tuple[season_rules.Evening, dict]:
     mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
-    document = tournament_standings.cached_standings(session, tournament, mark)
-    to_roster = {p.id: p.roster_id for p in common.load_players(session, tournament.id)}
+    document = tournament_standings.cached_standings(session, tournament, mark, copy_it=False)
+    to_roster = _roster_ids(session, [tournament.id])
     results, names = {}, {}
     if document["after_round"]:
         for row in document["rows"]:
@@ -103,6 +103,18 @@ def _evening(session: Session, tournament: Tournament) -> tuple[season_rules.Eve
                 names[rid] = row["player"]
     evening = season_rules.Evening(tournament.id, results, len(document["rows"]))
     return evening, names
+
+
+def _roster_ids(session: Session, tournament_ids: list[str]) -> dict[str, str | None]:
+    """Entrant id -> roster id for these evenings (one column query)."""
+    if not tournament_ids:
+        return {}
+    found = session.exec(
+        select(TournamentPlayer.id, TournamentPlayer.roster_id).where(
+            TournamentPlayer.tournament_id.in_(tournament_ids)  # type: ignore[attr-defined]
+        )
+    ).all()
+    return dict(found)
 
 
 def season_table(session: Session, season_id: str) -> dict[str, Any]:
@@ -154,23 +166,28 @@ def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.R
     else:
         query = query.where(Tournament.season_id == owner["season_id"])
     shown = sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
+    order = {t.id: i for i, t in enumerate(shown)}
+    to_roster = _roster_ids(session, list(order))
+    rows = session.exec(
+        select(
+            TournamentRound.tournament_id, TournamentRound.number, TournamentRound.status,
+            TournamentTable,
+        )
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentRound.tournament_id.in_(list(order)))  # type: ignore[attr-defined]
+    ).all() if order else []  # fmt: skip
+    rows = sorted(rows, key=lambda r: (order[r[0]], r[1], r[3].number))  # RULES.md §6a's order
+    games = {t.id: t.game for t in shown}
     tables = []
-    for tournament in shown:
-        to_roster = {p.id: p.roster_id for p in common.load_players(session, tournament.id)}
-        loaded = [(rnd, common.load_tables(session, rnd.id))
-                  for rnd in common.load_rounds(session, tournament.id)]  # fmt: skip
-        if any(common.needs_matches(session, t) for _r, t in loaded):
-            common.preload_matches(session, tournament.id)
-        for rnd, round_tables in loaded:
-            for table in round_tables:
-                sides = [to_roster.get(p) for p in table.player_ids]
-                if not all(sides):
-                    continue
-                confirmed, scores, _w = common.counted_result(
-                    session, table, closed=rnd.status == "closed", game=tournament.game
-                )
-                if confirmed:
-                    tables.append(([[s] for s in sides], scores))
+    for tournament_id, _r, status, table in rows:
+        sides = [to_roster.get(p) for p in table.player_ids]
+        if not all(sides):
+            continue
+        confirmed, scores, _w = common.counted_result(
+            session, table, closed=status == "closed", game=games[tournament_id]
+        )
+        if confirmed:
+            tables.append(([[s] for s in sides], scores))
     return rating_rules.replay(tables)
 
 

@@ -154,8 +154,11 @@ _CACHE: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
 _CACHE_SIZE = 64
 
 
-def cached_standings(session: Session, tournament: Tournament, mark: str) -> dict[str, Any]:
-    """``standings_of`` computed once per fingerprint ``mark`` (a copy; callers may change it)."""
+def cached_standings(
+    session: Session, tournament: Tournament, mark: str, *, copy_it: bool = True
+) -> dict[str, Any]:
+    """``standings_of`` computed once per fingerprint ``mark`` (a copy that callers may change,
+    unless ``copy_it`` is false: then read it only)."""
     key = (tournament.id, mark)
     document = _CACHE.get(key)
     if document is None:
@@ -165,4 +168,4 @@ def cached_standings(session: Session, tournament: Tournament, mark: str) -> dic
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
-    return copy.deepcopy(document)
+    return copy.deepcopy(document) if copy_it else document
