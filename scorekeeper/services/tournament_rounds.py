@@ -86,7 +86,9 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
     swiss = tournament.draw_method == "standings" or tournament.table_size == 2
     method = "standings" if swiss and number > 1 else "random"
     if number == 1 and tournament.seeding in ("season", "rating"):
-        method, ranking = "spread", _seeding_order(session, tournament, players)
+        from .tournament_seasons import seeding_order
+
+        method, ranking = "spread", seeding_order(session, tournament, players)
     pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
     try:
         return drawing.draw_round(
@@ -110,26 +112,6 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
                 n=len(players),
             ),
         ) from error
-
-
-def _seeding_order(session: Session, tournament: Tournament, players: Sequence[Any]) -> list[str]:
-    """Round-1 seeding (RULES.md §6 v2): entrant ids strongest first, by the season table or by
-    rating; players with no season result or rating come last, in entry order."""
-    from . import tournament_roster, tournament_seasons
-
-    strength: dict[str, float] = {}
-    if tournament.seeding == "season" and tournament.season_id:
-        table = tournament_seasons.season_table(session, tournament.season_id)
-        strength = {row["player_id"]: -row["place"] for row in table["rows"]}
-    elif tournament.seeding == "rating":
-        owner = tournament_roster.owner_of(session, tournament)
-        if owner is not None:
-            rated = tournament_seasons.ratings(session, owner)
-            strength = {rid: r.ordinal for rid, r in rated.items()}
-    known = [p for p in players if p.roster_id in strength]
-    known.sort(key=lambda p: -strength[p.roster_id])
-    rest = [p for p in players if p.roster_id not in strength]
-    return [p.id for p in known + rest]
 
 
 def _round_seed(tournament: Tournament, seed: Any) -> int:

@@ -7,6 +7,7 @@ confirmed table of the roster's evenings in the fixed order of §6a (date, round
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -232,3 +233,23 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
         "balance": balance,
         "tournaments": played,
     }
+
+
+def seeding_order(session: Session, tournament: Tournament, players: Sequence[Any]) -> list[str]:
+    """Round-1 seeding (RULES.md §6 v2): entrant ids strongest first, by the season table or by
+    rating; players with no season result or rating come last, in entry order."""
+    from . import tournament_roster
+
+    strength: dict[str, float] = {}
+    if tournament.seeding == "season" and tournament.season_id:
+        table = season_table(session, tournament.season_id)
+        strength = {row["player_id"]: -row["place"] for row in table["rows"]}
+    elif tournament.seeding == "rating":
+        owner = tournament_roster.owner_of(session, tournament)
+        if owner is not None:
+            rated = ratings(session, owner)
+            strength = {rid: r.ordinal for rid, r in rated.items()}
+    known = [p for p in players if p.roster_id in strength]
+    known.sort(key=lambda p: -strength[p.roster_id])
+    rest = [p for p in players if p.roster_id not in strength]
+    return [p.id for p in known + rest]
