@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -166,8 +177,19 @@ def _tables_with_links(state: dict[str, Any]) -> None:
 @bp.get("/<tournament_id>/manage")
 @login_required
 def manage(tournament_id: str):
-    """The organiser's desk: players, the current round's tables, draws, standings."""
-    return desk(tournament_id)
+    """The organiser's desk: players, the current round's tables, draws, standings. It updates
+    itself like the public pages (live.js, ETag), leaving alone a form being filled in."""
+    from .tournament_public import _etag
+
+    organised(tournament_id)
+    etag = _etag(tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    page, status = desk(tournament_id)
+    response = make_response(page, status)
+    response.headers["ETag"] = _etag(tournament_id, fresh=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
@@ -206,6 +228,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         form=forms.ActionForm(),
         refused=refused,
         roster_names=_roster_names(tournament),
+        etag=None if refused else "live",
     ), status
 
 

@@ -29,7 +29,20 @@
     turnTimer = setInterval(function () { shown = (shown + 1) % pages.length; show(); }, seconds * 1000);
   }
 
+  function busy() {
+    // the organiser is typing or has changed a form on the page: do not swap it away
+    var active = document.activeElement;
+    if (active && root.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) {
+      return true;
+    }
+    return Array.prototype.some.call(root.querySelectorAll("input, textarea"), function (el) {
+      return el.type !== "hidden" && el.type !== "radio" && el.type !== "checkbox" &&
+        el.value !== el.defaultValue;
+    }) || document.querySelector("dialog[open]") !== null;
+  }
+
   function poll() {
+    if (busy()) { return; }
     fetch(window.location.href, { cache: "no-cache", credentials: "same-origin" })
       .then(function (response) {
         var tag = response.headers.get("ETag") || "";

@@ -585,3 +585,17 @@ def test_season_roster_and_player_pages(app, organiser):
     assert "Jani" not in roster_page
     assert organiser.get("/tournaments/players/nope").status_code == 404
     assert organiser.get(f"/tournaments/seasons/{season_id}/tv").status_code == 200
+
+
+def test_the_organiser_desk_updates_itself_by_etag(app, organiser):
+    # issue 14: the organiser desk did not refresh itself; now live.js fetches it with its ETag
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    desk = organiser.get(f"/tournaments/{tid}/manage")
+    page = desk.get_data(as_text=True)
+    assert "live.js" in page and 'data-live-every="20"' in page
+    again = organiser.get(
+        f"/tournaments/{tid}/manage", headers={"If-None-Match": desk.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    refused = organiser.post(f"/tournaments/{tid}/players", data={"name": "Jana"})
+    assert 'data-live-every="0"' in refused.get_data(as_text=True)  # the error stays in view
