@@ -14,6 +14,7 @@ from flask import (
     Response,
     abort,
     flash,
+    g,
     make_response,
     redirect,
     render_template,
@@ -185,9 +186,10 @@ def manage(tournament_id: str):
     etag = _etag(tournament_id)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    g.desk_etag = _etag(tournament_id, fresh=True)
     page, status = desk(tournament_id)
     response = make_response(page, status)
-    response.headers["ETag"] = _etag(tournament_id, fresh=True)
+    response.headers["ETag"] = g.desk_etag
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -228,7 +230,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         form=forms.ActionForm(),
         refused=refused,
         roster_names=_roster_names(tournament),
-        etag=None if refused else "live",
+        etag=None if refused else g.get("desk_etag"),
     ), status
 
 
