@@ -3,7 +3,7 @@
 Issue 14's target: under 1 s for the league table (RULES.md §6a) and the openskill ratings
 replayed over every confirmed table in the fixed order, from a cold start (no standings cached).
 Each evening has 3 rounds of 20 tables of three, results typed from the paper sheets; setting
-it up is not timed. The pure parts (rules.season, rules.ratings) are timed apart as well.
+it up is not timed. "warm" repeats it with the evenings' standings cached (as a server would).
 
     .venv/bin/python bench/bench_season.py [--evenings 40] [--players 60] [--rounds 3]
 """

@@ -332,3 +332,22 @@ def test_sheet_columns_carry_first_names():
     ]
     ctx = pv.score_sheet_context("marias", ["Małgorzata Żółć", "Eva", "Ota"])
     assert "Małgorzata Żółć" in ctx["players"]  # the full names head the sheet
+
+
+@pytest.mark.parametrize("game", ["marias", "mariasz", "mariage", "marianna"])
+def test_score_sheets_have_room_for_an_evening(game):
+    # issue 14: sheets had 14–16 rows; an evening's table plays up to 30 deals, filling pages
+    for paper in ("a4", "letter"):
+        ctx = pv.score_sheet_context(game, page=pv.paper(paper))
+        assert len(ctx["blank_rows"]) >= 30
+
+
+def test_standings_pages_share_the_rows_evenly():
+    # issue 14: no printed page with one or two rows at the end
+    for n in (31, 41, 61, 121, 500):
+        names = [f"Player {i}" for i in range(n)]
+        breaks = pv.page_breaks(names, large=False, layout="portrait")
+        sizes = [b - a for a, b in zip([0, *breaks], [*breaks, n], strict=True)]
+        # the first page also carries the title: a couple of rows fewer
+        assert sum(sizes) == n and max(sizes) - min(sizes) <= 3, (n, sizes)
+        assert len(sizes) == 1 or sizes[-1] >= 0.8 * max(sizes), (n, sizes)
