@@ -463,9 +463,10 @@ SHEET_DEALS = 30
 
 
 def sheet_rows(per_page: int) -> int:
-    """Rows of a blank sheet: at least ``SHEET_DEALS``, filling every page it takes."""
+    """Rows of a blank sheet: one page when it holds ``SHEET_DEALS``, else both sides of the
+    sheet of paper, filled (never a second page with one or two rows)."""
     per_page = max(per_page, 1)
-    return per_page * math.ceil(SHEET_DEALS / per_page)
+    return per_page if per_page >= SHEET_DEALS else max(2 * per_page, SHEET_DEALS)
 
 
 def sheet_legend(game: str) -> str:

@@ -84,6 +84,23 @@ def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
     )
 
 
+def load_all_tables(
+    session: Session, tournament_id: str
+) -> list[tuple[TournamentRound, list[TournamentTable]]]:
+    """Every round with its tables in order: two queries for the whole tournament."""
+    rounds = load_rounds(session, tournament_id)
+    by_round: dict[int, list[TournamentTable]] = {r.id: [] for r in rounds}  # type: ignore[misc]
+    found = session.exec(
+        select(TournamentTable)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+        .order_by(TournamentTable.round_id, TournamentTable.number)
+    )
+    for table in found:
+        by_round.setdefault(table.round_id, []).append(table)
+    return [(r, by_round[r.id]) for r in rounds]  # type: ignore[index]
+
+
 def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     """Keep-apart pairs."""
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))

@@ -40,9 +40,7 @@ def round_results(
     rounds: list[ranking.RoundResult] = []
     last_counted, stopped = 0, False
     whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
-    loaded = [(rnd, common.load_tables(session, rnd.id)) for rnd in common.load_rounds(
-        session, tournament.id
-    )]  # fmt: skip
+    loaded = common.load_all_tables(session, tournament.id)
     if any(common.needs_matches(session, tables) for _r, tables in loaded):
         common.preload_matches(session, tournament.id)
     for rnd, round_tables in loaded:
