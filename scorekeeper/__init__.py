@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+from .paths import REPOSITORY as ROOT  # noqa: F401  (the clone's root, for scripts and tests)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the Flask app; ``config`` overrides everything else (tests pass DATABASE_URL here)."""
+    """Build the Flask app; ``config`` overrides everything else (tests pass DATABASE_URL here).
+
+    ``INSTANCE_PATH`` (or ``DATA_DIR``) in ``config`` names the data directory; otherwise
+    ``scorekeeper.paths.data_dir`` picks it.
+    """
     from . import config as config_module
-    from . import db
+    from . import db, paths
     from .web import register
 
+    overrides = config or {}
+    data = overrides.get("INSTANCE_PATH") or overrides.get("DATA_DIR")
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-        instance_path=(config or {}).get("INSTANCE_PATH") or str(ROOT / "instance"),
+        template_folder=str(paths.TEMPLATES),
+        static_folder=str(paths.STATIC),
+        instance_path=str(paths.data_dir(data)),
     )
     app.config.update(config_module.load(app.instance_path, config))
     db.init_app(app)

@@ -1,5 +1,8 @@
 """The ``scorekeeper`` command: ``serve`` (waitress on the LAN), ``demo`` (sample matches),
-``db upgrade`` (migrate the database of DATABASE_URL or the instance folder)."""
+``db upgrade``, ``backup``, ``export`` and ``import`` (scorekeeper.transfer).
+
+Every command takes ``--data-dir`` (else ``SCOREKEEPER_DATA``, see scorekeeper.paths); the
+database is ``DATABASE_URL`` or the SQLite file in the data directory."""
 
 from __future__ import annotations
 
@@ -66,13 +69,13 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{shown}:{port}/"]
 
 
-def serve(host: str, port: int, threads: int, qr: bool = True) -> int:
+def serve(host: str, port: int, threads: int, qr: bool = True, data_dir: str | None = None) -> int:
     """Serve the app with waitress and say where players find it."""
     import waitress
 
     from . import create_app
 
-    app = create_app()
+    app = create_app({"DATA_DIR": data_dir} if data_dir else None)
     addresses = urls(host, port)
     if len(addresses) > 1 and not app.config.get("PUBLIC_URL"):
         # QR codes on table tickets must open on the phones, even when the organiser's own
@@ -88,6 +91,7 @@ def serve(host: str, port: int, threads: int, qr: bool = True) -> int:
                 sys.stdout.write(_("or scan:") + "\n" + drawing)
             except UnicodeEncodeError:  # a terminal that cannot draw blocks: the URLs will do
                 pass
+        print(_("Data: %(path)s", path=app.instance_path))
         print(_("Stop it with Ctrl+C."), flush=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
@@ -104,151 +108,88 @@ def qr_code(url: str) -> str:
     return out.getvalue()
 
 
-def db_upgrade() -> int:
-    """Migrate the configured database to the newest revision."""
-    from . import ROOT, config, db
+def _engine(data_dir: str | None, migrate: bool = True):  # noqa: ANN202 - sqlalchemy Engine
+    """The configured database's engine (migrated to the newest revision unless told not to)."""
+    from . import config, db, paths
 
-    settings = config.load(str(ROOT / "instance"))
+    settings = config.load(str(paths.data_dir(data_dir)))
     engine = db.make_engine(settings["DATABASE_URL"])
-    db.upgrade(engine)
-    engine.dispose()
-    print(_("The database is up to date."))
-    return 0
+    if migrate:
+        db.upgrade(engine)
+    return engine
 
 
-def _two(trump: str, first: int, marriages: tuple[list, list]) -> dict:
-    return {
-        "trump": trump,
-        "points": [first, None],
-        "marriages": list(marriages),
-        "first_to_target": None,
-    }
+def transfer(command: str, file: str, data_dir: str | None) -> int:
+    """``backup FILE``, ``export [FILE]`` (``-`` or nothing: standard output), ``import FILE``."""
+    from pathlib import Path
 
+    from . import transfer as t
 
-def _hra(declarer: int, trump: str, won: bool, flek: int = 0, *extra: dict) -> dict:
-    return {
-        "declarer": declarer,
-        "dealer": None,
-        "trump": trump,
-        "parts": [{"kind": "hra", "won": won, "flek": flek}, *extra],
-    }
-
-
-DEMO: tuple[tuple[dict, list[dict]], ...] = (
-    (
-        {"game": "marias", "players": ["Jana", "Petr", "Ota"], "stake": "0.20", "currency": "CZK"},
-        [
-            _hra(0, "hearts", True),
-            _hra(1, "clubs", False, 1),
-            _hra(2, "spades", True, 0, {"kind": "sedma", "won": True, "flek": 0}),
-            {
-                "declarer": 0,
-                "dealer": None,
-                "trump": None,
-                "parts": [{"kind": "betl", "won": True, "flek": 0}],
-            },
-        ],
-    ),
-    (
-        {"game": "mariasz", "players": ["Ala", "Ola"]},
-        [
-            _two("hearts", 95, (["hearts"], [])),
-            _two("clubs", 60, ([], ["spades"])),
-            {**_two("spades", 80, ([], [])), "first_to_target": 1},
-        ],
-    ),
-    (
-        {"game": "mariage", "players": ["Hans", "Grete"]},
-        [
-            _two("hearts", 95, (["hearts"], [])),
-            _two("clubs", 30, ([], [])),
-            _two("diamonds", 69, ([], [])),
-        ],
-    ),
-    (
-        {"game": "marianna", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        [
-            {
-                "points": [70, None],
-                "declarations": [{"side": 0, "suit": "hearts"}],
-                "first_to_target": None,
-            },
-            {
-                "points": [40, None],
-                "declarations": [{"side": 1, "suit": "spades"}],
-                "first_to_target": None,
-            },
-        ],
-    ),
-)
-
-
-def demo() -> int:
-    """Load one sample match of each game and print their links."""
-    from flask import url_for
-    from sqlmodel import select
-
-    from . import create_app
-    from .db import get_session
-    from .models.match import AuditEntry, Match
-    from .rules.base import RuleError
-    from .services import matches
-
-    app = create_app()
-    with app.test_request_context("/"):
-        print(_("Sample matches (add each link to the address `scorekeeper serve` prints):"))
-        session = get_session()
-        # Run again (the README's one command does, at every start): the same samples, not more.
-        loaded = session.exec(
-            select(Match)
-            .join(AuditEntry, AuditEntry.match_id == Match.id)
-            .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
-            .order_by(AuditEntry.id)
-        ).all()
-        if len(loaded) >= len(DEMO):
-            for match in loaded[: len(DEMO)]:
-                link = url_for("matches.edit", match_id=match.id, token=match.token)
-                print(f"{match.game:9} {link}")
-            return 0
-        for setup, records in DEMO:
-            match = matches.create_match(session=session, actor="demo", **setup)
-            for record in records:
-                try:
-                    matches.record_deal(
-                        session=session, match_id=match.id, record=record, actor="demo"
-                    )
-                except RuleError as error:
-                    print(_("(skipped a sample deal: %(error)s)", error=error), file=sys.stderr)
-            try:
-                link = url_for("matches.edit", match_id=match.id, token=match.token)
-            except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
-                link = url_for("api.get_match", match_id=match.id)
-            print(f"{setup['game']:9} {link}")
+    engine = _engine(data_dir)
+    try:
+        if command == "backup":
+            pages = t.backup(engine, Path(file))
+            print(_("Backed up %(pages)s pages to %(file)s.", pages=pages, file=file))
+        elif command == "export" and file in ("", "-"):
+            t.export(engine, sys.stdout)
+        elif command == "export":
+            with open(file, "x", encoding="utf-8") as out:
+                counts = t.export(engine, out)
+            print(_("Exported %(rows)s rows to %(file)s.", rows=sum(counts.values()), file=file))
+        else:
+            with open(file, encoding="utf-8") as source:
+                counts = t.import_(engine, source)
+            print(_("Imported %(rows)s rows.", rows=sum(counts.values())))
+    except (t.TransferError, OSError, ValueError) as error:
+        print(_("Not done: %(why)s", why=error), file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` command."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,  # given before or after a sub-command, never reset by it
+        help=_("folder of the database and secret key (default: SCOREKEEPER_DATA)"),
+    )
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description=_("Score keeper for the Mariage family of card games.")
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    run = commands.add_parser("serve", help=_("serve the app on the LAN (waitress)"))
+    run = commands.add_parser("serve", parents=[common], help=_("serve the app on the LAN"))
     run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
     run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
     run.add_argument("--threads", type=int, default=4, help=_("worker threads"))
     run.add_argument("--no-qr", action="store_true", help=_("do not draw the QR code"))
-    commands.add_parser("demo", help=_("load sample matches of each game"))
-    database = commands.add_parser("db", help=_("database commands"))
+    commands.add_parser("demo", parents=[common], help=_("load sample matches of each game"))
+    database = commands.add_parser("db", parents=[common], help=_("database commands"))
     database.add_subparsers(dest="db_command", required=True).add_parser(
-        "upgrade", help=_("migrate the database to the newest revision")
+        "upgrade", parents=[common], help=_("migrate the database to the newest revision")
     )
+    for name, text in (
+        ("backup", _("copy the SQLite database to FILE, safe while serving")),
+        ("export", _("write everything as portable JSON to FILE (or standard output)")),
+        ("import", _("load an export FILE into a new, empty database")),
+    ):
+        sub = commands.add_parser(name, parents=[common], help=text)
+        sub.add_argument("file", nargs="?" if name == "export" else None, default="")
     args = parser.parse_args(argv)
+    args.data_dir = getattr(args, "data_dir", None)
     if args.command == "serve":
-        return serve(args.host, args.port, args.threads, qr=not args.no_qr)
+        return serve(args.host, args.port, args.threads, not args.no_qr, args.data_dir)
     if args.command == "demo":
-        return demo()
-    return db_upgrade()
+        from .demo import demo
+
+        return demo({"DATA_DIR": args.data_dir} if args.data_dir else None)
+    if args.command in ("backup", "export", "import"):
+        return transfer(args.command, args.file, args.data_dir)
+    _engine(args.data_dir).dispose()
+    print(_("The database is up to date."))
+    return 0
 
 
 if __name__ == "__main__":

@@ -3,10 +3,16 @@
 SQLite gets WAL, foreign keys and a busy timeout so several waitress threads can write; any
 other URL (PostgreSQL) is used as given. Schema changes go through Alembic (``migrations/``):
 ``init_app`` upgrades the database to the newest revision unless SCOREKEEPER_AUTO_MIGRATE is off.
+Two processes starting at once migrate one after the other: PostgreSQL takes an advisory lock
+in the migration's transaction, SQLite a lock file beside the database. A SQLite file is
+created readable by its owner only (0600).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
@@ -14,6 +20,23 @@ from sqlalchemy import Engine, event
 from sqlmodel import Session, create_engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 72_707_369  # PostgreSQL advisory lock key of the schema migration
+
+
+def sqlite_path(engine: Engine) -> Path | None:
+    """The file of a SQLite engine (None for PostgreSQL or an in-memory database)."""
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        return None
+    if engine.url.database == ":memory:":
+        return None
+    return Path(engine.url.database)
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` (if absent) readable and writable by its owner only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    path.chmod(0o600)  # SQLite gives its -wal and -shm files the database file's mode
 
 
 def make_engine(url: str) -> Engine:
@@ -30,6 +53,9 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
+        path = sqlite_path(engine)
+        if path is not None:
+            _private_file(path)
         return engine
     if url.startswith("postgres://"):
         url = "postgresql://" + url.removeprefix("postgres://")
@@ -48,11 +74,33 @@ def alembic_config(url: str):  # noqa: ANN201 - alembic.config.Config, imported 
     return cfg
 
 
+@contextmanager
+def _file_lock(path: Path | None) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (POSIX); nothing where flock does not exist."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        fcntl = None  # type: ignore[assignment]
+    if path is None or fcntl is None:
+        yield
+        return
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def upgrade(engine: Engine) -> None:
-    """Bring the schema to the newest migration (run once at start-up)."""
+    """Bring the schema to the newest migration (run once at start-up, one process at a time)."""
     from alembic import command
 
-    with engine.begin() as connection:
+    database = sqlite_path(engine)
+    lock = database.with_name(database.name + ".migrate-lock") if database else None
+    with _file_lock(lock), engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg = alembic_config(str(engine.url.render_as_string(hide_password=False)))
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")

@@ -53,9 +53,15 @@ class Match(SQLModel, table=True):
 
 
 class Deal(SQLModel, table=True):
-    """One deal's record as entered; deals are ordered by ``id`` and numbered 1, 2, … from it."""
+    """One deal's record as entered; deals are ordered by ``id`` and numbered 1, 2, … from it.
+
+    ``id`` is the deal's identity (API.md v2 "Which deal"): never reused, also on SQLite, where
+    AUTOINCREMENT keeps an undone deal's id from going to the next deal. ``version`` is the
+    deal's revision (bumped by each edit); the two make its ``etag``.
+    """
 
     __tablename__ = "deal"
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: int | None = Field(default=None, primary_key=True)
     match_id: str = Field(
@@ -88,7 +94,9 @@ class AuditEntry(SQLModel, table=True):
 
 
 class IdempotencyKey(SQLModel, table=True):
-    """The first answer to a deal POST carrying an ``Idempotency-Key``; a repeat gets it again."""
+    """The first answer to a deal POST carrying an ``Idempotency-Key``: its status and the deal
+    it added (``{"status": 201, "deal": {…}}``), enough for a repeat to get the same answer.
+    Pruned once its match has been untouched for 30 days."""
 
     __tablename__ = "idempotency_key"
     __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_idempotency_match_key"),)
@@ -100,5 +108,5 @@ class IdempotencyKey(SQLModel, table=True):
         )
     )
     key: str = Field(max_length=200)
-    response: str = Field(sa_column=Column(sa.Text, nullable=False))  # the JSON text sent
+    response: str = Field(sa_column=Column(sa.Text, nullable=False))  # status + deal, as JSON
     created_at: datetime = Field(default_factory=utcnow)

@@ -32,12 +32,18 @@ def create_organiser(*, session: Session, username: str, password: str) -> Organ
     return organiser
 
 
+#: Checked when the name is unknown, so an unknown name costs the same work as a real one
+#: (answer times do not tell which organiser names exist).
+_DUMMY_HASH = generate_password_hash("not a password of anyone")
+
+
 def authenticate(*, session: Session, username: str, password: str) -> Organiser | None:
-    """The organiser whose name and password these are, or None."""
+    """The organiser whose name and password these are, or None (same work either way)."""
     organiser = session.exec(
         select(Organiser).where(Organiser.username == (username or "").strip())
     ).first()
-    if organiser is None or not check_password_hash(organiser.password_hash, password or ""):
+    stored = organiser.password_hash if organiser is not None else _DUMMY_HASH
+    if not check_password_hash(stored, password or "") or organiser is None:
         return None
     return organiser
 

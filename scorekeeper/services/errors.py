@@ -49,3 +49,19 @@ class StaleAdd(Conflict):
     def __init__(self, message: str, *, current: int | None = None, deals: int = 0):
         super().__init__(message, field="n", current=current)
         self.deals = deals
+
+
+class StaleDeal(Conflict):
+    """The deal at ``n`` is not the one the phone saw (API.md v2 "Which deal": If-Match).
+
+    ``deal_id`` is the id in the phone's etag (None when it named none). The service fills
+    ``current`` (the deal now at ``n``, or None) and ``yours`` (the phone's deal as it is now,
+    with its n, or None when it was deleted) from the committed state before raising it on.
+    """
+
+    def __init__(self, message: str, *, n: int, deal_id: int | None):
+        super().__init__(message, field="If-Match")
+        self.n = n
+        self.deal_id = deal_id
+        self.current_deal: dict | None = None
+        self.yours: dict | None = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..limits import STAKE_MAX
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
 
@@ -86,7 +87,7 @@ def _stake(stake: Any) -> str | None:
         value = Decimal(str(stake).strip().replace(",", "."))
     except InvalidOperation:
         raise InvalidOptions("stake", _("The stake is an amount such as 0.20.")) from None
-    if not value.is_finite() or value < 0 or value > MAX_STAKE:
+    if not value.is_finite() or value < 0 or value > MAX_STAKE or len(str(value)) > STAKE_MAX:
         raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
     return str(value)
 

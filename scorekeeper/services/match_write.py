@@ -20,10 +20,10 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from ..models.match import AuditEntry, IdempotencyKey, utcnow
+from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
 from ..rules.base import RuleError
 from . import match_store, scoring
-from .errors import Conflict, Locked, NotFound, StaleAdd
+from .errors import Conflict, Locked, NotFound, StaleAdd, StaleDeal
 from .match_store import Row
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
@@ -81,10 +81,24 @@ def locked_reason(session: Session, match_id: str) -> str | None:
     return None
 
 
+class Repeat(dict):
+    """The stored first answer to a repeated idempotency key: ``status`` and ``deal``."""
+
+
 def write(
-    session: Session, match_id: Any, change: Change, actor: str | None, key: str | None = None
+    session: Session,
+    match_id: Any,
+    change: Change,
+    actor: str | None,
+    key: str | None = None,
+    *,
+    minimal: bool = False,
 ) -> dict:
-    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit."""
+    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit.
+
+    Answers the whole state, or with ``minimal`` (an added deal) just the new deal and the
+    totals. With ``key``, the added deal is kept as the key's answer; a repeat of a stored key
+    answers ``Repeat`` (the first status and deal) for the caller to wrap in the state now."""
     if not valid_id(match_id):
         raise not_found()
     with match_store.writer(session):
@@ -124,18 +138,24 @@ def write(
                         {"finished": False},
                         actor,
                     )
-            plain = scoring.state(match, game, options, rows, result)
-            state = scoring.EncodedState(plain, match_store.dumps(plain))
+            if minimal or key is not None:
+                last = rows[-1]
+                deal = scoring.deal_item(len(rows), last, json.loads(last.text), result.deals[-1])
+            if minimal:
+                state = scoring.minimal(match, deal, result)
+            else:
+                plain = scoring.state(match, game, options, rows, result)
+                state = scoring.EncodedState(plain, match_store.dumps(plain))
             if key is not None:
                 if match.version % KEY_PRUNE_EVERY == 0:
-                    prune_keys(session, match_id)
+                    prune_keys(session)
                 # Last, and without looking first (the common case saves a query).
                 match_store.insert(
                     session,
                     IdempotencyKey.__table__,
                     match_id=match_id,
                     key=key,
-                    response=state.encoded,
+                    response=match_store.dumps({"status": 201, "deal": deal}),
                     created_at=utcnow(),
                 )
             session.commit()
@@ -151,36 +171,55 @@ def write(
         except BaseException:
             session.rollback()
             raise
-        match_store.remember(session, match_id, state["version"], rows, records)
+        match_store.remember(session, match_id, match.version, rows, records)
     match_store.update_orm_copy(session, match)
     return state
 
 
-KEY_PRUNE_EVERY = 25  # writes to a match between prunings of its old idempotency keys
-KEY_LIFETIME = timedelta(days=1)  # a phone retries within seconds; a day is plenty
+KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency records
+KEY_LIFETIME = timedelta(days=30)  # records of matches untouched this long are forgotten
 
 
-def prune_keys(session: Session, match_id: str) -> None:
-    """Forget a match's idempotency answers older than KEY_LIFETIME (each holds a whole state)."""
-    table = IdempotencyKey.__table__
-    session.execute(
-        sa.delete(table).where(
-            table.c.match_id == match_id, table.c.created_at < utcnow() - KEY_LIFETIME
-        )
-    )
+def prune_keys(session: Session) -> int:
+    """Forget the idempotency records of every match untouched for KEY_LIFETIME; how many."""
+    keys, matches = IdempotencyKey.__table__, Match.__table__
+    stale = sa.select(matches.c.id).where(matches.c.updated_at < utcnow() - KEY_LIFETIME)
+    return session.execute(sa.delete(keys).where(keys.c.match_id.in_(stale))).rowcount or 0
 
 
-def find_key(session: Session, match_id: str, key: str) -> dict | None:
-    """The stored first answer to the deal POST with this idempotency key, if any."""
+def find_key(session: Session, match_id: str, key: str) -> Repeat | None:
+    """The stored first answer (status and deal) to the deal POST with this key, if any."""
     text = session.exec(
         select(IdempotencyKey.response).where(
             IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
         )
     ).first()
-    return None if text is None else scoring.EncodedState(json.loads(text), text)
+    return None if text is None else Repeat(json.loads(text))
 
 
-def deal_at(rows: list[Row], n: Any, expected_version: Any) -> int:
+def parse_etag(etag: Any) -> int | None:
+    """The deal id in an etag ("17-2" -> 17), or None when it is not one."""
+    head, dash, tail = str(etag).partition("-")
+    return int(head) if dash and head.isdigit() and tail.isdigit() and len(head) < 19 else None
+
+
+def deal_at(rows: list[Row], n: Any, expected_version: Any, expected_etag: Any = None) -> int:
+    """The index of deal ``n``: NotFound when there is none, StaleDeal when it is not the deal
+    with ``expected_etag``, Conflict when its version is not ``expected_version``."""
+    if expected_etag is not None:
+        if isinstance(n, int) and 1 <= n <= len(rows):
+            row = rows[n - 1]
+            if scoring.etag(row.id, row.version) == expected_etag:
+                return n - 1
+        raise StaleDeal(
+            _(
+                "Deal %(n)s is not the deal you saw: another phone changed the deals meanwhile. "
+                "Nothing was changed.",
+                n=n,
+            ),
+            n=n,
+            deal_id=parse_etag(expected_etag),
+        )
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
         raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
     row = rows[n - 1]

@@ -10,6 +10,8 @@ Locking and the parsed-record cache live in ``match_store``; parsing and scoring
 from __future__ import annotations
 
 import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -17,10 +19,11 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from sqlmodel import Session, select
 
+from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal
 from . import match_setup, match_store, match_write, scoring
-from .errors import Conflict, NotFound, StaleAdd
+from .errors import Conflict, NotFound, StaleAdd, StaleDeal
 from .match_store import Row
 
 __all__ = [
@@ -145,8 +148,12 @@ def record_deal(
     idempotency_key: str | None = None,
     actor: str | None = None,
     expected_n: int | None = None,
+    minimal: bool = False,
 ) -> dict:
-    """Add a deal at the end; a repeated idempotency key returns the first answer unchanged.
+    """Add a deal at the end; a repeated idempotency key answers as the first time did: the
+    same deal, in the match as it is now (``"repeat": True`` marks it for the caller).
+
+    ``minimal``: answer only the new deal and the totals (API.md v2 ``Prefer: return=minimal``).
 
     ``expected_n``: the number the deal gets on the page it was entered on; when another phone
     added deals meanwhile it is refused (StaleAdd), so the table can check it is not the same
@@ -176,6 +183,9 @@ def record_deal(
                        "again if this deal is still missing."),
                 deals=n - 1,
             )  # fmt: skip
+        if n > DEALS_PER_MATCH:
+            limit = DEALS_PER_MATCH
+            raise InvalidDeal("deal", _("A match holds up to %(n)s deals.", n=limit))
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
         canonical = game.record_to_json(parsed)
@@ -190,7 +200,16 @@ def record_deal(
         rows.append(match_store.make_row(deal_id, canonical, 1))
         return "add", n, None, canonical
 
-    return match_write.write(session, match_id, add, actor, idempotency_key)
+    answer = match_write.write(session, match_id, add, actor, idempotency_key, minimal=minimal)
+    if isinstance(answer, match_write.Repeat):
+        match = get_match(session=session, match_id=match_id)
+        now = match_state(session=session, match=match)
+        deal = answer.get("deal") or {}
+        if minimal:
+            now = scoring.minimal_from_state(now, deal)
+        now["repeat"] = True
+        return now
+    return answer
 
 
 def replace_deal(
@@ -200,12 +219,17 @@ def replace_deal(
     n: int,
     record: Any,
     expected_version: int | None = None,
+    expected_etag: str | None = None,
     actor: str | None = None,
 ) -> dict:
-    """Replace deal ``n``'s record; everything after it is recomputed (and must still hold)."""
+    """Replace deal ``n``'s record; everything after it is recomputed (and must still hold).
+
+    ``expected_etag``: the etag of the deal the phone saw at ``n``; StaleDeal (with the deal
+    now at ``n`` and where the phone's deal went) when it is another one, and nothing changes.
+    """
 
     def edit(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
-        i = match_write.deal_at(rows, n, expected_version)
+        i = match_write.deal_at(rows, n, expected_version, expected_etag)
         records[i] = scoring.parse(game, options, n_players, record, n)
         canonical = game.record_to_json(records[i])
         old = rows[i]
@@ -218,7 +242,8 @@ def replace_deal(
         )
         return "edit", n, old.record, canonical
 
-    return match_write.write(session, match_id, edit, actor)
+    with _explained(session, match_id):
+        return match_write.write(session, match_id, edit, actor)
 
 
 def delete_deal(
@@ -227,15 +252,19 @@ def delete_deal(
     match_id: str,
     n: int,
     expected_version: int | None = None,
+    expected_etag: str | None = None,
     actor: str | None = None,
 ) -> dict:
     """Remove deal ``n``; the later deals move up one number and everything is recomputed."""
-    return _remove(session, match_id, n, expected_version, actor, "delete")
+    return _remove(session, match_id, n, expected_version, expected_etag, actor, "delete")
 
 
-def undo_last_deal(*, session: Session, match_id: str, actor: str | None = None) -> dict:
-    """Remove the last deal (audit action "undo"); NotFound when there is none."""
-    return _remove(session, match_id, None, None, actor, "undo")
+def undo_last_deal(
+    *, session: Session, match_id: str, expected_etag: str | None = None, actor: str | None = None
+) -> dict:
+    """Remove the last deal (audit action "undo"); NotFound when there is none, StaleDeal when
+    the last deal is not the one with ``expected_etag``."""
+    return _remove(session, match_id, None, None, expected_etag, actor, "undo")
 
 
 def _remove(
@@ -243,19 +272,38 @@ def _remove(
     match_id: str,
     n: int | None,
     expected_version: int | None,
+    expected_etag: str | None,
     actor: str | None,
     action: str,
 ) -> dict:
     def remove(rows: list[Row], records: list[Any], **_context: Any):
-        if n is None and not rows:
+        if n is None and not rows and expected_etag is None:
             raise NotFound(_("There is no deal to undo."), field="n")
-        i = match_write.deal_at(rows, len(rows) if n is None else n, expected_version)
+        at = len(rows) if n is None else n
+        i = match_write.deal_at(rows, at, expected_version, expected_etag)
         row = rows.pop(i)
         records.pop(i)
         session.execute(sa.delete(Deal.__table__).where(Deal.__table__.c.id == row.id))
         return action, i + 1, row.record, None
 
-    return match_write.write(session, match_id, remove, actor)
+    with _explained(session, match_id):
+        return match_write.write(session, match_id, remove, actor)
+
+
+@contextmanager
+def _explained(session: Session, match_id: str) -> Iterator[None]:
+    """Give a StaleDeal the deal now at its n and the phone's deal as they are now."""
+    try:
+        yield
+    except StaleDeal as error:
+        deals = match_state(session=session, match=get_match(session=session, match_id=match_id))[
+            "deals"
+        ]
+        at = error.n
+        if isinstance(at, int) and 1 <= at <= len(deals):
+            error.current_deal = deals[at - 1]
+        error.yours = next((d for d in deals if d["id"] == error.deal_id), None)
+        raise
 
 
 def history(*, session: Session, match_id: str) -> list[dict]:

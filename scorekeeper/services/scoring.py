@@ -68,22 +68,35 @@ class EncodedState(dict):
         self.encoded = encoded
 
 
+def etag(deal_id: int, version: int) -> str:
+    """A deal's etag (API.md v2 "Which deal"): its never-reused id and its revision."""
+    return f"{deal_id}-{version}"
+
+
+def deal_item(n: int, row: Any, record: Any, scored: Any) -> dict[str, Any]:
+    """One entry of the state's ``deals``: n, record, delta, explanation, id, etag, version."""
+    item = {
+        "n": n,
+        "id": row.id,
+        "etag": etag(row.id, row.version),
+        "record": record,
+        "delta": list(scored.delta),
+        "explanation": list(scored.explanation),
+        "version": row.version,
+    }
+    for key, value in scored.extra.items():
+        item.setdefault(key, value)
+    return item
+
+
 def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: MatchScore) -> dict:
     """The API.md match state (+ version, stake, currency, title; money for marias)."""
     # Copies: the rows may be shared with the record cache, and callers may change the state.
     records = json.loads("[" + ",".join(row.text for row in rows) + "]")
-    deals = []
-    for n, (row, record, scored) in enumerate(zip(rows, records, result.deals, strict=True), 1):
-        item = {
-            "n": n,
-            "record": record,
-            "delta": list(scored.delta),
-            "explanation": list(scored.explanation),
-            "version": row.version,
-        }
-        for key, value in scored.extra.items():
-            item.setdefault(key, value)
-        deals.append(item)
+    deals = [
+        deal_item(n, row, record, scored)
+        for n, (row, record, scored) in enumerate(zip(rows, records, result.deals, strict=True), 1)
+    ]
     out: dict[str, Any] = {
         "id": match.id,
         "game": match.game,
@@ -104,4 +117,36 @@ def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: Matc
     out["stake"] = match.stake
     out["currency"] = match.currency
     out["title"] = match.title or match_setup.default_title(game, match.players, match.preset)
+    return out
+
+
+#: What ``Prefer: return=minimal`` answers besides the deal (API.md v2), by game.
+MINIMAL_EXTRA = {"marias": ("money",), "mariasz": ("current",), "mariage": ("current",)}
+
+
+def minimal(match: Any, deal: dict[str, Any], result: MatchScore) -> dict[str, Any]:
+    """The answer to a deal POST with ``Prefer: return=minimal``: the deal and the totals."""
+    out: dict[str, Any] = {
+        "match_id": match.id,
+        "version": match.version,
+        "deal": deal,
+        "scores": list(result.scores),
+        "finished": bool(result.finished),
+        "winner": result.winner,
+    }
+    if match.game == "marias":
+        out["money"] = match_setup.money(list(result.scores), match.stake)
+    for key in MINIMAL_EXTRA.get(match.game, ()):
+        if key in result.extra:
+            out[key] = result.extra[key]
+    return out
+
+
+def minimal_from_state(state: dict[str, Any], deal: dict[str, Any]) -> dict[str, Any]:
+    """The minimal answer cut from a whole state (a repeated key: the match as it is now)."""
+    out = {"match_id": state["id"], "version": state["version"], "deal": deal}
+    out.update({k: state[k] for k in ("scores", "finished", "winner")})
+    for key in MINIMAL_EXTRA.get(state["game"], ()):
+        if key in state:
+            out[key] = state[key]
     return out

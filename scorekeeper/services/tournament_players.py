@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from ..limits import NAME_MAX, PLAYERS_PER_TOURNAMENT
 from ..models.match import Match
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
@@ -29,11 +30,6 @@ __all__ = [
     "rename_player",
     "withdraw_player",
 ]
-
-
-#: API.md v2: names up to 80 characters (a Marianna team's "Jana & Ota" included). Defined here
-#: until a shared ``scorekeeper/limits.py`` holds it.
-NAME_MAX = 80
 
 
 def _clean_name(name: Any, field: str = "name") -> str:
@@ -80,6 +76,9 @@ def new_player(
         members = None
     name = _clean_name(name)
     existing = load_players(session, tournament.id)
+    if len(existing) >= PLAYERS_PER_TOURNAMENT:
+        limit = PLAYERS_PER_TOURNAMENT
+        raise RuleError("name", _("A tournament takes up to %(n)s players.", n=limit))
     same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
     if same is not None:  # named as registered: "petr novák" is "Petr Novák"
         raise RuleError("name", _("%(name)s is already registered.", name=same.name))

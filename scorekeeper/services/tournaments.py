@@ -15,6 +15,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
 from ..models.season import Season
 from ..models.tournament import (
     Tournament,
@@ -137,6 +138,9 @@ def create_tournament(
     effective = rules.make_options(preset, overrides)
     preset = preset or rules.default_preset
     stake = _stake(stake)
+    if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
+        limit = PLAYERS_PER_TOURNAMENT
+        raise RuleError("players", _("A tournament takes up to %(n)s players.", n=limit))
     rounds = _positive(rounds, "rounds")
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
     if game == "marias":
@@ -238,17 +242,23 @@ def _stake(stake: Any) -> str | None:
         value = Decimal(-1)
     if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:
         raise RuleError("stake", _("The stake is an amount such as 0.20."))
+    if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
+        raise RuleError("stake", _("The stake is an amount such as 0.20."))
     return str(value)
 
 
 def check_table_token(table: Mapping[str, Any], token: str | None) -> bool:
     """True when ``token`` opens this table (a table dict of tournament_state)."""
-    return bool(token) and secrets.compare_digest(str(table.get("token", "")), str(token))
+    if not isinstance(token, str) or not token.isascii():  # "é" opens nothing (and is no 500)
+        return False
+    return bool(token) and secrets.compare_digest(str(table.get("token", "")), token)
 
 
 def check_token(tournament: Tournament, token: str | None) -> bool:
     """True when ``token`` is the organiser's secret (constant-time compare)."""
-    return bool(token) and secrets.compare_digest(tournament.token, str(token))
+    if not isinstance(token, str) or not token.isascii():  # "é" opens nothing (and is no 500)
+        return False
+    return bool(token) and secrets.compare_digest(tournament.token, token)
 
 
 def audit_log(*, session: Session, tournament_id: str) -> list[dict[str, Any]]:

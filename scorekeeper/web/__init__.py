@@ -1,4 +1,5 @@
-"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them."""
+"""Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them,
+with the security checks and headers (``security``) and the static files (``assets``)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ def register(app: Flask) -> None:
         api,
         api_seasons,
         api_tournaments,
+        assets,
         auth,
         matches,
         printing,
+        security,
         tournament_exports,
         tournaments,
     )
 
+    security.init_app(app)
+    assets.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)
     app.register_blueprint(matches.bp)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 import time
 from typing import Any
 
@@ -24,7 +25,7 @@ from werkzeug.exceptions import HTTPException
 from ..db import get_session
 from ..rules.base import FieldError, MatchFinished, RuleError
 from ..services import matches as svc
-from ..services.errors import Conflict, Forbidden, NotFound
+from ..services.errors import Conflict, Forbidden, NotFound, StaleDeal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -107,6 +108,8 @@ def _no_token(_error: NoToken):  # noqa: ANN202
 
 @bp.errorhandler(Conflict)
 def _conflict(error: Conflict):  # noqa: ANN202
+    if isinstance(error, StaleDeal):  # API.md v2 "Which deal"
+        return _errors(409, [error.to_json()], current=error.current_deal, yours=error.yours)
     return _errors(409, [error.to_json()], current_version=error.current)
 
 
@@ -147,14 +150,27 @@ def _authorise(match_id: str) -> None:
         raise Forbidden(_("This token does not open this match."), field="Authorization")
 
 
-def _if_match() -> int | None:
+_ETAG = re.compile(r"[0-9]{1,18}-[0-9]{1,9}")
+
+
+def _if_match() -> str | None:
+    """The etag in If-Match (API.md v2: a deal's ``etag``, quoted or not), or None."""
     value = request.headers.get("If-Match")
     if value is None or value.strip() in ("", "*"):
         return None
     value = value.strip().removeprefix("W/").strip('"')
-    if not value.isdigit() or len(value) > 9:
-        raise BadInput("If-Match", _("If-Match is the deal's version, a whole number."))
-    return int(value)
+    if not _ETAG.fullmatch(value):
+        raise BadInput(
+            "If-Match",
+            _('If-Match is the deal\'s etag as the match state gives it (like "17-2").'),
+        )
+    return value
+
+
+def _minimal() -> bool:
+    """Whether the client asked for ``Prefer: return=minimal`` (API.md v2)."""
+    prefer = request.headers.get("Prefer", "")
+    return any(p.strip().lower() == "return=minimal" for p in re.split(r"[,;]", prefer))
 
 
 @bp.post("/matches")
@@ -202,15 +218,25 @@ def post_deal(match_id: str):  # noqa: ANN201
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (0 < len(key) <= MAX_KEY and key.isascii() and key.isprintable()):
         raise BadInput("Idempotency-Key", _("At most %(n)s printable ASCII characters.", n=MAX_KEY))
+    minimal = _minimal()
     state = svc.record_deal(
-        session=get_session(), match_id=match_id, record=_body(), idempotency_key=key, actor="api"
+        session=get_session(),
+        match_id=match_id,
+        record=_body(),
+        idempotency_key=key,
+        actor="api",
+        minimal=minimal,
     )
-    return jsonify(state), 201
+    state.pop("repeat", None)
+    response = jsonify(state)
+    if minimal:
+        response.headers["Preference-Applied"] = "return=minimal"
+    return response, 201
 
 
 @bp.put("/matches/<match_id>/deals/<int:n>")
 def put_deal(match_id: str, n: int):  # noqa: ANN201
-    """Replace deal n (optional If-Match: the deal's version)."""
+    """Replace deal n (optional If-Match: the deal's etag)."""
     _authorise(match_id)
     expected = _if_match()
     state = svc.replace_deal(
@@ -218,7 +244,7 @@ def put_deal(match_id: str, n: int):  # noqa: ANN201
         match_id=match_id,
         n=n,
         record=_body(),
-        expected_version=expected,
+        expected_etag=expected,
         actor="api",
     )
     return jsonify(state)
@@ -226,19 +252,24 @@ def put_deal(match_id: str, n: int):  # noqa: ANN201
 
 @bp.delete("/matches/<match_id>/deals/<int:n>")
 def delete_deal(match_id: str, n: int):  # noqa: ANN201
-    """Remove deal n (optional If-Match: the deal's version)."""
+    """Remove deal n (optional If-Match: the deal's etag)."""
     _authorise(match_id)
     state = svc.delete_deal(
-        session=get_session(), match_id=match_id, n=n, expected_version=_if_match(), actor="api"
+        session=get_session(), match_id=match_id, n=n, expected_etag=_if_match(), actor="api"
     )
     return jsonify(state)
 
 
 @bp.post("/matches/<match_id>/undo")
 def undo(match_id: str):  # noqa: ANN201
-    """Remove the last deal."""
+    """Remove the last deal (optional If-Match: the etag of the deal meant)."""
     _authorise(match_id)
-    return jsonify(svc.undo_last_deal(session=get_session(), match_id=match_id, actor="api"))
+    session = get_session()
+    return jsonify(
+        svc.undo_last_deal(
+            session=session, match_id=match_id, expected_etag=_if_match(), actor="api"
+        )
+    )
 
 
 @bp.post("/matches/<match_id>/rematch")

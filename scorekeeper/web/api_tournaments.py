@@ -118,7 +118,8 @@ def create():
         raise RuleError("players", _("List the players' names."))
     if not isinstance(args.get("options", {}), dict):
         raise RuleError("options", _("Options must be a JSON object."))
-    for key in ("name", "game", "venue", "date", "currency", "drop_rounds", "seeding", "language"):
+    text_fields = ("name", "game", "venue", "date", "currency", "preset", "stake")
+    for key in (*text_fields, "drop_rounds", "seeding", "language", "season_id"):
         if key in args and not isinstance(args[key], str):
             raise RuleError(key, _("Send this as text."))
     session = get_session()

@@ -1,6 +1,7 @@
 """Organiser accounts (HTML): register, log in, log out; ``login_required`` for organiser pages.
 
-The session cookie holds only the organiser's id; passwords are hashed by services.accounts.
+The session cookie holds only the id of an open login (services.logins): logging out ends it
+for good. Failed tries are throttled across processes; passwords are hashed by services.accounts.
 """
 
 from __future__ import annotations
@@ -8,17 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
 from ..rules.base import RuleError
-from ..services import accounts
+from ..services import accounts, logins
 from ..services.errors import Conflict
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
@@ -34,10 +37,13 @@ class LoginForm(FlaskForm):
 def current_organiser() -> Any:
     """The logged-in organiser, or None (cached on ``g``)."""
     if "organiser" not in g:
-        g.organiser = accounts.get_organiser(
-            session=get_session(), organiser_id=session.get("organiser_id")
-        )
+        g.organiser = logins.organiser_of(session=get_session(), login_id=session.get("login"))
     return g.organiser
+
+
+def _log_in(organiser: Any) -> None:
+    session.clear()
+    session["login"] = logins.open_login(session=get_session(), organiser=organiser)
 
 
 def login_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -54,12 +60,23 @@ def login_required(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def local_path(target: str) -> bool:
+    """Whether ``target`` is a path on this site (``/…``), never a way to another site.
+
+    Browsers drop tabs and newlines and read ``\\`` as ``/``, so ``/\t/evil.example`` would
+    become ``//evil.example``: any control character, space or backslash is refused outright.
+    """
+    if not target.startswith("/") or target.startswith("//"):
+        return False
+    if any(ord(c) < 33 or ord(c) == 127 or c == "\\" for c in target):
+        return False
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc
+
+
 def _next_url() -> str:
     target = request.args.get("next") or ""
-    # only paths on this site: never an open redirect
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return url_for("tournaments.index")
-    return target
+    return target if local_path(target) else url_for("tournaments.index")
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -77,8 +94,7 @@ def register():
         except Conflict as error:
             form.username.errors.append(error.message)
         else:
-            session.clear()
-            session["organiser_id"] = organiser.id
+            _log_in(organiser)
             return redirect(_next_url())
     return render_template("auth/register.html", form=form)
 
@@ -87,22 +103,39 @@ def register():
 def login():
     """Log in with name and password."""
     form = LoginForm()
+    status = 200
     if form.validate_on_submit():
-        organiser = accounts.authenticate(
-            session=get_session(), username=form.username.data, password=form.password.data
-        )
-        if organiser is None:
-            form.password.errors.append(_("Wrong name or password."))
+        db, name = get_session(), form.username.data
+        client = request.remote_addr or ""
+        wait = logins.wait_seconds(session=db, username=name, client=client)
+        organiser = None
+        if wait:
+            minutes = max(1, round(wait / 60))
+            message = ngettext(
+                "Too many wrong tries: wait %(num)s minute, then try again.",
+                "Too many wrong tries: wait %(num)s minutes, then try again.",
+                minutes,
+            )
+            form.password.errors.append(message)
+            status = 429
         else:
-            session.clear()
-            session["organiser_id"] = organiser.id
+            password = form.password.data
+            organiser = accounts.authenticate(session=db, username=name, password=password)
+            if organiser is None:
+                logins.record_failure(session=db, username=name, client=client)
+                form.password.errors.append(_("Wrong name or password."))
+                status = 422
+        if organiser is not None:
+            logins.forget_failures(session=db, username=name)
+            _log_in(organiser)
             return redirect(_next_url())
-    return render_template("auth/login.html", form=form)
+    return render_template("auth/login.html", form=form), status
 
 
 @bp.post("/logout")
 def logout():
-    """Forget the login."""
+    """End the login: this cookie, even a copy saved earlier, opens nothing any more."""
+    logins.close_login(session=get_session(), login_id=session.get("login"))
     session.clear()
     flash(_("Logged out."), "ok")
     return redirect(url_for("auth.login"))

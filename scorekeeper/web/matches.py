@@ -23,6 +23,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 
 from ..db import get_session
 from ..rules.base import MatchFinished, RuleError
@@ -45,8 +46,11 @@ def stale_form(_error: CSRFError) -> Any:
     view = current_app.view_functions.get(request.endpoint or "")
     if view is None or request.endpoint == "matches.rematch":
         flash(_("This page was open too long; please try again."), "bad")
-        return redirect(request.referrer or url_for(".home"))
-    return view(**(request.view_args or {}))
+        return redirect(url_for(".home"))  # never to a Referer: it may be another site
+    try:
+        return view(**(request.view_args or {}))
+    except HTTPException as error:  # e.g. an unknown match: its 404, not a 500
+        return error
 
 
 def load_match(match_id: str, token: str | None = None) -> Any:
@@ -188,4 +192,8 @@ def edit(match_id: str, token: str) -> Any:
     return render_template("matches/match.html", **ctx), status
 
 
-from . import matches_fix  # noqa: E402,F401  (fixing mistakes: routes on bp)
+# Routes and handlers on bp from sibling modules: fixing mistakes, the background save,
+# server trouble (the app's own page, never a bare 500).
+from . import match_save, matches_fix, trouble  # noqa: E402,F401
+
+trouble.register(bp)

@@ -1,8 +1,9 @@
 """Fixing mistakes at the table: edit or delete a past deal, undo the last, history, rematch.
 
-Routes on the ``matches`` blueprint (see matches.py). Edits carry the deal's version: a phone
-that saves over a deal another phone changed meanwhile gets a clear conflict message, never a
-silent overwrite. Undo and delete ask for a confirmation first (one tap + confirm).
+Routes on the ``matches`` blueprint (see matches.py). Edits, deletions and undo carry the etag
+of the deal the player saw (API.md v2 "Which deal"): when another phone changed the deals
+meanwhile nothing changes and the page says what happened (``match_conflict``), never a change
+on a deal the player did not see. Undo and delete ask for a confirmation first.
 """
 
 from __future__ import annotations
@@ -15,24 +16,30 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..rules.base import RuleError
 from ..services import matches as svc
-from ..services.errors import Conflict, Locked, NotFound
-from . import forms, match_view
+from ..services.errors import Conflict, Locked, NotFound, StaleDeal
+from . import forms, match_conflict, match_view
 from .matches import ACTOR, bp, load_match
 
 
 @bp.route("/m/<match_id>/<token>/deals/<int:n>", methods=["GET", "POST"])
 def edit_deal(match_id: str, token: str, n: int) -> Any:
-    """Edit one past deal (pre-filled); everything after it is recomputed."""
+    """Edit one past deal (pre-filled); everything after it is recomputed.
+
+    The form carries the deal's etag: when another phone deleted, added or edited deals
+    meanwhile, nothing is saved; the page says what happened, keeps what was typed and aims
+    the form at the deal the player meant (or offers to save it as a new deal)."""
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
-    if not 1 <= n <= len(state["deals"]):
+    deals = state["deals"]
+    if request.method == "GET" and not 1 <= n <= len(deals):
         abort(404)
-    deal = state["deals"][n - 1]
+    deal = deals[n - 1] if 1 <= n <= len(deals) else None
     module = forms.deal_form(match.game, match.players, match.options)
-    data = module.from_record(deal["record"], match.players, match.options)
-    data["version"] = str(deal.get("version", ""))
+    data = module.from_record(deal["record"], match.players, match.options) if deal else {}
+    data["version"] = deal["etag"] if deal else ""
     form = module.build(match.game, match.players, match.options, data=data)
     box: list[str] = []
+    conflict = None
     status = 200
     if request.method == "POST" and not match_view.declaration_tap(form):
         if form.validate_on_submit():
@@ -43,25 +50,17 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                     match_id=match.id,
                     n=n,
                     record=record,
-                    expected_version=forms.to_int(form.version.data),
+                    **_expected(form.version.data),
                     actor=ACTOR,
                 )
             except Locked as error:
                 box = [error.message]
-            except Conflict:
+            except StaleDeal as error:
                 state = svc.match_state(session=get_session(), match=match)
-                deal = state["deals"][n - 1] if n <= len(state["deals"]) else None
-                if deal is None:
-                    abort(404)
-                form.version.data = str(deal.get("version", ""))
-                box = [
-                    _(
-                        "Someone changed deal %(n)s on another phone meanwhile. It now shows "
-                        "what is stored below; your values are still in the form: save again "
-                        "to replace it with them.",
-                        n=n,
-                    )
-                ]
+                conflict = match_conflict.explain(match, state, error, "edit")
+            except NotFound:
+                state = svc.match_state(session=get_session(), match=match)
+                conflict = match_conflict.gone(match, state, n, "edit")
             except RuleError as error:
                 box = match_view.form_errors(form, match, error.errors)
             else:
@@ -69,31 +68,45 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                 return redirect(url_for(".edit", match_id=match.id, token=token))
         else:
             box = match_view.wtf_errors(form)
-        status = 422
+        status = 409 if conflict else 422
     ctx = match_view.context(match, state, token, form=form, box=box)
+    if conflict:
+        yours = conflict["yours"]
+        form.version.data = yours["etag"] if yours else ""
+        return render_template(
+            "matches/deal_edit.html", deal=yours, n=yours["n"] if yours else n,
+            conflict=conflict, **ctx,
+        ), status  # fmt: skip
     deal = match_view.with_names(match, state, deal)
-    return render_template(
-        "matches/deal_edit.html", deal=deal, n=n, deal_summary=deal["summary"], **ctx
-    ), status
+    return render_template("matches/deal_edit.html", deal=deal, n=n, conflict=None, **ctx), status
 
 
 @bp.route("/m/<match_id>/<token>/deals/<int:n>/delete", methods=["GET", "POST"])
 def delete_deal(match_id: str, token: str, n: int) -> Any:
-    """Confirm, then delete one deal."""
+    """Confirm, then delete one deal (the deal shown: its etag goes with the confirmation)."""
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
-    if not 1 <= n <= len(state["deals"]):
+    deals = state["deals"]
+    if request.method == "GET" and not 1 <= n <= len(deals):
         abort(404)
-    form = forms.ConfirmForm(version=str(state["deals"][n - 1].get("version", "")))
+    form = forms.ConfirmForm(version=deals[n - 1]["etag"] if 1 <= n <= len(deals) else "")
     if form.validate_on_submit():
         try:
             svc.delete_deal(
                 session=get_session(),
                 match_id=match.id,
                 n=n,
-                expected_version=forms.to_int(form.version.data),
+                **_expected(form.version.data),
                 actor=ACTOR,
             )
+        except StaleDeal as error:
+            state = svc.match_state(session=get_session(), match=match)
+            conflict = match_conflict.explain(match, state, error, "delete")
+            return _confirm(match, state, token, "delete", conflict), 409
+        except NotFound:
+            state = svc.match_state(session=get_session(), match=match)
+            conflict = match_conflict.gone(match, state, n, "delete")
+            return _confirm(match, state, token, "delete", conflict), 409
         except Conflict as error:
             flash(error.message, "bad")
         except RuleError as error:
@@ -101,47 +114,87 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
         else:
             flash(_("Deal %(n)s deleted.", n=n), "ok")
         return redirect(url_for(".edit", match_id=match.id, token=token))
-    ctx = match_view.context(match, state, token, form=form)
-    deal = state["deals"][n - 1]
-    deal = match_view.with_names(match, state, deal)
-    return render_template(
-        "matches/confirm.html",
-        action="delete",
-        n=n,
-        deal=deal,
-        deal_summary=deal["summary"],
-        **ctx,
-    )
+    if not 1 <= n <= len(deals):
+        abort(404)
+    deal = match_view.with_names(match, state, deals[n - 1])
+    return _confirm(match, state, token, "delete", None, deal=deal, form=form)
 
 
 @bp.route("/m/<match_id>/<token>/undo", methods=["GET", "POST"])
 def undo(match_id: str, token: str) -> Any:
-    """Confirm, then remove the last deal."""
+    """Confirm, then remove the last deal (the one shown: its etag goes with the confirmation)."""
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
-    if not state["deals"]:
+    deals = state["deals"]
+    if request.method == "GET" and not deals:
         flash(_("There is no deal to undo."), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
-    form = forms.ConfirmForm()
+    form = forms.ConfirmForm(version=deals[-1]["etag"] if deals else "")
     if form.validate_on_submit():
         try:
-            svc.undo_last_deal(session=get_session(), match_id=match.id, actor=ACTOR)
+            svc.undo_last_deal(
+                session=get_session(),
+                match_id=match.id,
+                expected_etag=form.version.data or None,
+                actor=ACTOR,
+            )
         except Locked as error:
             flash(error.message, "bad")
+        except StaleDeal as error:
+            state = svc.match_state(session=get_session(), match=match)
+            conflict = match_conflict.explain(match, state, error, "undo")
+            return _confirm(match, state, token, "undo", conflict), 409
         except (NotFound, RuleError, Conflict):
             flash(_("The last deal could not be undone; reload and try again."), "bad")
         else:
-            flash(_("Deal %(n)s undone.", n=len(state["deals"])), "ok")
+            flash(_("Deal %(n)s undone.", n=len(deals)), "ok")
         return redirect(url_for(".edit", match_id=match.id, token=token))
+    if not deals:
+        return redirect(url_for(".edit", match_id=match.id, token=token))
+    deal = match_view.with_names(match, state, deals[-1])
+    return _confirm(match, state, token, "undo", None, deal=deal, form=form)
+
+
+def _expected(value: str | None) -> dict[str, Any]:
+    """What the page's hidden field says it saw: an etag, or (a page opened before deals had
+    etags) a bare version number."""
+    value = (value or "").strip()
+    if value.isdigit():
+        return {"expected_version": int(value)}
+    return {"expected_etag": value or None}
+
+
+def _confirm(
+    match: Any,
+    state: dict,
+    token: str,
+    action: str,
+    conflict: dict | None,
+    *,
+    deal: dict | None = None,
+    form: Any = None,
+) -> str:
+    """The confirmation page; after a conflict it shows what happened and offers to delete
+    the deal meant, where it is now (never the deal that took its number)."""
+    post_url = None
+    if conflict is not None:
+        deal = conflict["yours"]
+        form = forms.ConfirmForm(formdata=None, version=deal["etag"] if deal else "")
+        action = "delete"
+    n = deal["n"] if deal else 0
+    if deal is not None:
+        post_url = url_for(".delete_deal", match_id=match.id, token=token, n=n)
+        if action == "undo":
+            post_url = url_for(".undo", match_id=match.id, token=token)
     ctx = match_view.context(match, state, token, form=form)
-    deal = state["deals"][-1]
-    deal = match_view.with_names(match, state, deal)
     return render_template(
         "matches/confirm.html",
-        action="undo",
-        n=len(state["deals"]),
+        action=action,
+        n=n,
         deal=deal,
-        deal_summary=deal["summary"],
+        deal_summary=deal["summary"] if deal else "",
+        conflict=conflict,
+        post_url=post_url,
         **ctx,
     )
 

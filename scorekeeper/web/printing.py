@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from io import BytesIO
 from typing import Any
 
 from flask import (
@@ -20,7 +19,6 @@ from flask import (
     current_app,
     render_template,
     request,
-    send_file,
     url_for,
 )
 from flask_babel import gettext as _
@@ -28,6 +26,7 @@ from markupsafe import Markup
 
 from .. import printviews
 from ..db import get_session
+from .print_response import html_response, pdf_response
 
 bp = Blueprint("printing", __name__)
 
@@ -96,17 +95,8 @@ def respond(
         **{"landscape": False, **context},
     )
     if not pdf:
-        return html
-    from ..pdf import render_pdf
-
-    document = render_pdf(html, base_url=request.url_root)
-    return send_file(
-        BytesIO(document),
-        mimetype="application/pdf",
-        as_attachment=True,
-        download_name=f"{filename}.pdf",
-        max_age=0,
-    )
+        return html_response(html)
+    return pdf_response(html, filename)
 
 
 def printable(rule: str, endpoint: str) -> Callable:

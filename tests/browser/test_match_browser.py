@@ -33,10 +33,35 @@ def api(base: str, page) -> dict:
         return json.load(response)
 
 
+def saved(page) -> None:
+    """Wait until the background save (static/js/queue.js) has stored every queued deal (and
+    the page has reloaded, when the match was decided or a Mariasz game began)."""
+    page.wait_for_function(
+        "() => { const s = document.getElementById('saver');"
+        " return s && !localStorage.getItem('sk-queue-' + s.dataset.match)"
+        " && !document.querySelector('button.save')?.disabled"
+        " && !document.documentElement.dataset.reloading; }"
+    )
+    page.wait_for_load_state()
+
+
+def background(page) -> bool:
+    """Whether Save sends the deal in the background (the match page, with JavaScript)."""
+    page.wait_for_load_state()
+    return page.locator("#saver").count() > 0 and page.evaluate(
+        "document.documentElement.classList.contains('js')"
+    )
+
+
 def save(page) -> None:
-    """Tap Save and wait for the page the server answers with."""
-    with page.expect_navigation():
+    """Tap Save: on the match page the deal is saved in the background (wait until stored);
+    the edit page posts the form (wait for the page the server answers with)."""
+    if background(page):
         page.tap("button.save")
+        saved(page)
+    else:
+        with page.expect_navigation():
+            page.tap("button.save")
 
 
 def new_match(page, base: str, tile: str, names: list[str]) -> None:
@@ -58,8 +83,12 @@ def marias_deal(page, declarer: int, trump: str, *, lost=False, flek=0) -> int:
         thumb("#f-game_won label:text-is('lost')")
     for _ in range(flek):
         thumb("label.step:has(#game_flek) button:text-is('+')")
-    with page.expect_navigation():
+    if background(page):
         thumb("button.save")
+        saved(page)
+    else:  # without JavaScript: the plain form post
+        with page.expect_navigation():
+            thumb("button.save")
     return thumb.count
 
 

@@ -145,6 +145,26 @@ def test_edit_that_makes_a_later_deal_impossible_is_refused_with_its_number(sess
     assert [d["record"]["points"] for d in state["deals"]] == [[1, 1], [0, 0], [3, 3]]
 
 
+def test_deal_ids_are_never_reused_and_etags_survive_renumbering(session):
+    # API.md v2 "Which deal": an undone deal's id never goes to the next deal (SQLite too)
+    match = new(session)
+    for i in range(3):
+        add(session, match, i, 1)
+    ids = [d["id"] for d in svc.match_state(session=session, match=match)["deals"]]
+    svc.undo_last_deal(session=session, match_id=match.id)
+    add(session, match, 5, 5)
+    deals = svc.match_state(session=session, match=match)["deals"]
+    assert deals[2]["id"] not in ids and deals[2]["etag"] not in {f"{i}-1" for i in ids}
+    etag = deals[1]["etag"]
+    svc.delete_deal(session=session, match_id=match.id, n=1, expected_etag=deals[0]["etag"])
+    moved = svc.match_state(session=session, match=match)["deals"][0]
+    assert moved["etag"] == etag and moved["n"] == 1  # renumbered, same etag
+    svc.replace_deal(
+        session=session, match_id=match.id, n=1, record={"points": [7, 7]}, expected_etag=etag
+    )
+    assert svc.match_state(session=session, match=match)["deals"][0]["etag"] != etag
+
+
 def test_stale_versions_conflict_instead_of_overwriting(session):
     match = new(session)
     add(session, match, 1, 1)
@@ -202,18 +222,46 @@ def test_unknown_match_is_not_found(session, match_id):
 def test_idempotency_key_repeats_the_first_answer_and_adds_nothing(session):
     match = new(session)
     first = add(session, match, 4, 1, key="k1")
-    add(session, match, 1, 1)  # the retry arrives after another deal: still the first answer
-    assert add(session, match, 4, 1, key="k1") == first
-    assert add(session, match, 9, 9, key="k1") == first  # same key, whatever the body
+    add(session, match, 1, 1)  # the retry arrives after another deal: the same deal again...
+    again = add(session, match, 4, 1, key="k1")
+    assert again["repeat"] and again["deals"][0] == first["deals"][0]
+    assert again["scores"] == [5, 2]  # ...in the match as it is now (API.md v2)
+    assert add(session, match, 9, 9, key="k1")["deals"] == again["deals"]  # whatever the body
     assert count(session, Deal) == 2 and count(session, IdempotencyKey) == 1
     assert len(add(session, match, 4, 1, key="k2")["deals"]) == 3
+
+
+def test_idempotency_records_keep_the_status_and_the_deal_only(session):
+    # issue 9: a 500-deal match kept 32.7 MB of whole states; now each record is one deal
+    match = new(session)
+    for i in range(30):
+        add(session, match, i % 3, 1, key=f"k{i}")
+    texts = session.exec(select(IdempotencyKey.response)).all()
+    assert max(len(t) for t in texts) < 300
+    repeat = svc.record_deal(
+        session=session, match_id=match.id, record={}, idempotency_key="k0", minimal=True
+    )
+    assert repeat["deal"]["n"] == 1 and repeat["deal"]["record"] == {"points": [0, 1]}
+    assert "deals" not in repeat and repeat["version"] == match.version
+
+
+def test_minimal_answer_has_the_deal_and_the_totals(session):
+    match = new(session)
+    add(session, match, 2, 1)
+    got = svc.record_deal(
+        session=session, match_id=match.id, record={"points": [1, 3]}, minimal=True
+    )
+    assert set(got) == {"match_id", "version", "deal", "scores", "finished", "winner"}
+    assert got["deal"]["n"] == 2 and got["deal"]["delta"] == [1, 3] and got["scores"] == [3, 4]
+    full = svc.match_state(session=session, match=match)
+    assert got["deal"] == full["deals"][1] and got["version"] == full["version"]
 
 
 def test_idempotent_repeat_of_the_deciding_deal_is_not_refused(session):
     match = new(session, options={"target": 10})
     first = add(session, match, 10, 0, key="last")
     assert first["finished"]
-    assert add(session, match, 10, 0, key="last") == first  # not MatchFinished
+    assert add(session, match, 10, 0, key="last") == {**first, "repeat": True}  # not finished
     with pytest.raises(MatchFinished):
         add(session, match, 10, 0, key="other")
 
@@ -289,15 +337,23 @@ def test_a_match_object_stays_readable_after_its_session_closes(app):
     assert match.version == 2 and match.token and match.players == ["Jana", "Petr"]
 
 
-def test_old_idempotency_answers_are_pruned(session, monkeypatch):
+def test_records_of_matches_untouched_for_30_days_are_pruned(session, monkeypatch):
+    from datetime import timedelta
+
     from scorekeeper.services import match_write
 
-    match = new(session)
-    add(session, match, 1, 0, key="old")
-    monkeypatch.setattr(match_write, "KEY_LIFETIME", match_write.KEY_LIFETIME * 0)
+    old, recent, busy = new(session), new(session), new(session)
+    add(session, old, 1, 0, key="old")
+    add(session, recent, 1, 0, key="recent")
+    for match, days in ((old, 31), (recent, 29)):
+        row = session.get(Match, match.id)
+        row.updated_at = row.updated_at - timedelta(days=days)
+        session.add(row)
+    session.commit()
+    assert match_write.KEY_LIFETIME == timedelta(days=30)
     monkeypatch.setattr(match_write, "KEY_PRUNE_EVERY", 1)
-    add(session, match, 0, 1, key="new")  # prunes every answer older than now, then commits
-    assert session.exec(select(IdempotencyKey.key)).all() == ["new"]
+    add(session, busy, 0, 1, key="new")  # prunes, then commits
+    assert sorted(session.exec(select(IdempotencyKey.key)).all()) == ["new", "recent"]
 
 
 def test_a_write_planned_on_stale_deals_is_planned_again_under_the_lock(app, monkeypatch):

@@ -60,9 +60,11 @@ def canonical(game: str, options: Any, n: int, record: dict) -> dict:
 
 
 def totals(state: dict) -> dict:
-    """Everything derived in a state (versions left out: they count changes)."""
+    """Everything derived in a state (versions and etags left out: they count changes)."""
     keep = {k: v for k, v in state.items() if k != "version"}
-    keep["deals"] = [{k: v for k, v in d.items() if k != "version"} for d in state["deals"]]
+    keep["deals"] = [
+        {k: v for k, v in d.items() if k not in ("version", "etag")} for d in state["deals"]
+    ]
     return keep
 
 

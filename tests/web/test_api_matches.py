@@ -205,18 +205,23 @@ def test_idempotency_key_repeat_returns_the_first_answer(client):
 
 def test_put_and_delete_with_if_match(client):
     state = start(client)
-    post(client, state, SAMPLES["marias"][1])
+    first = post(client, state, SAMPLES["marias"][1]).json["deals"][0]
     url = f"/api/v1/matches/{state['id']}/deals/1"
     lost = {"declarer": 1, "trump": "spades", "parts": [{"kind": "hra", "won": False, "flek": 0}]}
-    response = client.put(url, json=lost, headers={**auth(state), "If-Match": '"1"'})
-    assert response.status_code == 200 and response.json["deals"][0]["version"] == 2
+    etag = first["etag"]
+    response = client.put(url, json=lost, headers={**auth(state), "If-Match": f'"{etag}"'})
+    deal = response.json["deals"][0]
+    assert response.status_code == 200 and deal["id"] == first["id"] and deal["etag"] != etag
     assert response.json["scores"] == [1, -2, 1]  # RULES.md §4: declarer pays each defender 1
-    stale = client.put(url, json=lost, headers={**auth(state), "If-Match": "1"})
-    assert stale.status_code == 409 and stale.json["current_version"] == 2
-    assert client.put(url, json=lost, headers={**auth(state), "If-Match": "x"}).status_code == 422
-    assert client.delete(url, headers={**auth(state), "If-Match": "1"}).status_code == 409
+    stale = client.put(url, json=lost, headers={**auth(state), "If-Match": etag})
+    assert stale.status_code == 409 and stale.json["current"]["etag"] == deal["etag"]
+    assert stale.json["yours"]["n"] == 1 and stale.json["errors"][0]["field"] == "If-Match"
+    for bad in ("x", "1"):  # a bare version number no longer tells two deals apart
+        bad_put = client.put(url, json=lost, headers={**auth(state), "If-Match": bad})
+        assert bad_put.status_code == 422
+    assert client.delete(url, headers={**auth(state), "If-Match": etag}).status_code == 409
     assert client.put(url[:-1] + "2", json=lost, headers=auth(state)).status_code == 404
-    gone = client.delete(url, headers={**auth(state), "If-Match": "2"})
+    gone = client.delete(url, headers={**auth(state), "If-Match": deal["etag"]})
     assert gone.status_code == 200 and gone.json["deals"] == [] and gone.json["scores"] == [0, 0, 0]
 
 

@@ -232,7 +232,7 @@ def test_edit_deal_recomputes_and_conflict_is_clear(client):
     # RULES.md §4: deal 1 is now a plain hra (1 each), deal 2 Petr's hra in clubs (1 each)
     assert api_state(client, url)["scores"] == [1, 1, -2]
     stale = client.post(url + "/deals/1", data=HRA_WON | {"trump": "clubs", "version": v})
-    assert stale.status_code == 422 and "another phone" in stale.text
+    assert stale.status_code == 409 and "Another phone changed deal 1" in stale.text
     assert api_state(client, url)["deals"][0]["record"]["trump"] == "spades"
 
 
@@ -305,7 +305,15 @@ def test_deal_entry_page_weighs_under_60_kb(client, deals):
         client.post(url, data=HRA_WON | {"declarer": str(i % 3), "idem": f"k{i}"})
     html = client.get(url).data
     assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
-    assert sorted(a.rsplit(b"/", 1)[1] for a in assets) == [b"app.css", b"deal.js"]
+    names = sorted(a.rsplit(b"/", 1)[1] for a in assets)
+    # issue 9: the icon, the manifest and app.js (service worker, wake lock), queue.js (saving)
+    assert names == [
+        b"app.css",
+        b"app.js",
+        b"deal.js",
+        b"icon-192.png",
+        b"manifest.webmanifest",
+    ] + [b"queue.js"]
     total = len(html) + sum(len(client.get(a.decode()).data) for a in assets)
     assert total < 60_000, total
     assert not re.search(rb'(?:src|href)="(?:https?:)?//', html)  # nothing loaded from elsewhere

@@ -70,7 +70,7 @@ def test_login_wrong_password_and_logout(client):
     _login(client)
     client.post("/auth/logout")
     wrong = client.post("/auth/login", data={"username": "anna", "password": "nope-nope"})
-    assert wrong.status_code == 200 and b"Wrong name or password" in wrong.data
+    assert wrong.status_code == 422 and b"Wrong name or password" in wrong.data
     ok = client.post(
         "/auth/login?next=/tournaments/new", data={"username": "anna", "password": "secret123"}
     )

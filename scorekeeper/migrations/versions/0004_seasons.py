@@ -1,7 +1,7 @@
 """seasons and the roster; tournament drop_rounds, seeding, language (RULES.md §6 v2, §6a)
 
 Revision ID: 0004_seasons
-Revises: 0002_tournaments
+Revises: 0005_login_throttle
 Create Date: 2026-11-23 16:30:00
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 
 
 revision: str = '0004_seasons'
-down_revision: str | None = '0002_tournaments'
+down_revision: str | None = '0005_login_throttle'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,184 @@
+"""Benchmark (issue 12, item 4): does saving a deal cost more the longer the match is?
+
+Everything through the real HTTP server (waitress, as ``scorekeeper serve``) on SQLite, side by
+side in one run, with a bare Flask + SQLite insert app as the floor:
+
+1. one phone, one match: the median POST for deals 1–50 against deals 351–400
+   (target: within 1.5×);
+2. 20 phones, each on its own match: p95 (target: within 2× of the bare app's p95);
+3. 20 phones on one 500-deal match: p95 (target: within 3× of the bare app's p95);
+4. the bare app: 20 phones inserting a JSON row each: p95.
+
+    .venv/bin/python bench/bench_save_cost.py [--threads 4] [--posts 25]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+from bench_deal_post import RECORDS, free_port, pct, wait_for
+
+PLAYERS = ["Jana", "Petr", "Ota"]
+
+
+def bare(db: str, port: int, threads: int) -> None:
+    """Child process: the floor, a Flask app whose POST inserts one JSON row into SQLite."""
+    import logging
+    import sqlite3
+
+    import waitress
+    from flask import Flask, jsonify, request
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 phones > threads: expected
+    app = Flask("bare")
+    local = threading.local()
+    setup = sqlite3.connect(db)
+    setup.execute("PRAGMA journal_mode=WAL")
+    setup.execute("CREATE TABLE IF NOT EXISTS deal (id INTEGER PRIMARY KEY, record TEXT)")
+    setup.close()
+
+    @app.post("/deals")
+    def insert():  # noqa: ANN202
+        if not hasattr(local, "db"):
+            local.db = sqlite3.connect(db, timeout=30)
+            local.db.execute("PRAGMA synchronous=NORMAL")
+        with local.db:
+            cursor = local.db.execute(
+                "INSERT INTO deal (record) VALUES (?)", (json.dumps(request.get_json()),)
+            )
+        return jsonify({"id": cursor.lastrowid}), 201
+
+    waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
+
+
+def post(conn: http.client.HTTPConnection, path: str, body: object, token: str = "") -> float:
+    """One POST; its latency in ms (asserts it was stored)."""
+    headers = {"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    started = time.perf_counter()
+    conn.request("POST", path, body=json.dumps(body).encode(), headers=headers)
+    response = conn.getresponse()
+    payload = response.read()
+    assert response.status == 201, (response.status, payload[:300])
+    return (time.perf_counter() - started) * 1000
+
+
+def new_match(port: int) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request(
+        "POST",
+        "/api/v1/matches",
+        body=json.dumps({"game": "marias", "players": PLAYERS}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    match = json.loads(conn.getresponse().read())
+    conn.close()
+    return match
+
+
+def deals(port: int, match: dict, count: int, offset: int = 0) -> list[float]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    path = f"/api/v1/matches/{match['id']}/deals"
+    out = [
+        post(conn, path, RECORDS[(offset + i) % len(RECORDS)], match["token"]) for i in range(count)
+    ]
+    conn.close()
+    return out
+
+
+def phones(work: list, posts: int) -> list[float]:
+    """Run each phone (a function of (phone, posts) -> latencies) in its own thread."""
+    results: list[float] = []
+    lock = threading.Lock()
+
+    def run(job) -> None:  # noqa: ANN001
+        found = job(posts)
+        with lock:
+            results.extend(found)
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in work]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--threads", type=int, default=4, help="waitress threads (as serve)")
+    parser.add_argument("--posts", type=int, default=25, help="POSTs per phone")
+    parser.add_argument("--bare", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.bare:
+        bare(args.bare[0], int(args.bare[1]), int(args.bare[2]))
+        return
+    here = Path(__file__).resolve().parent
+    with tempfile.TemporaryDirectory() as tmp:
+        app_port, bare_port = free_port(), free_port()
+        servers = [
+            subprocess.Popen(
+                [sys.executable, str(here / "bench_deal_post.py"), "--serve",
+                 f"{tmp}/app.sqlite3", str(app_port), tmp, str(args.threads)],
+                cwd=here.parent,
+            ),
+            subprocess.Popen(
+                [sys.executable, __file__, "--bare", f"{tmp}/bare.sqlite3", str(bare_port),
+                 str(args.threads)],
+            ),
+        ]  # fmt: skip
+        try:
+            wait_for(app_port)
+            wait_for(bare_port)
+            long_match = new_match(app_port)
+            growth = deals(app_port, long_match, 400)
+            early, late = statistics.median(growth[:50]), statistics.median(growth[350:400])
+            own_matches = [new_match(app_port) for _ in range(20)]
+            own = phones([lambda n, m=m: deals(app_port, m, n) for m in own_matches], args.posts)
+            deals(app_port, long_match, 100)  # the long match now holds 500 deals
+            shared = phones(
+                [lambda n, i=i: deals(app_port, long_match, n, i) for i in range(20)], args.posts
+            )
+
+            def bare_phone(n: int) -> list[float]:
+                conn = http.client.HTTPConnection("127.0.0.1", bare_port, timeout=60)
+                return [post(conn, "/deals", RECORDS[i % len(RECORDS)]) for i in range(n)]
+
+            floor = phones([bare_phone] * 20, args.posts)
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(10)
+    base = pct(floor, 95)
+    print(
+        f"SQLite, waitress threads={args.threads}, {args.posts} POSTs per phone; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    print(f"{'measure':44} {'value':>10} {'ratio':>7} {'target':>7}")
+    rows = [
+        ("median POST, deals 1-50 of one match", early, None, None),
+        ("median POST, deals 351-400 of one match", late, late / early, 1.5),
+        ("bare Flask + SQLite insert, 20 phones, p95", base, None, None),
+        ("20 phones, each its own match, p95", pct(own, 95), pct(own, 95) / base, 2.0),
+        ("20 phones, one 500-deal match, p95", pct(shared, 95), pct(shared, 95) / base, 3.0),
+    ]
+    for label, value, ratio, target in rows:
+        shown = f"{ratio:6.1f}x" if ratio else ""
+        goal = f"{target:5.1f}x" if target else ""
+        print(f"{label:44} {value:7.2f} ms {shown:>7} {goal:>7}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""``scorekeeper demo``: one sample match of each game, loaded once, their links printed."""
+
+from __future__ import annotations
+
+import sys
+
+from flask_babel import gettext as _
+
+
+def _two(trump: str, first: int, marriages: tuple[list, list]) -> dict:
+    return {
+        "trump": trump,
+        "points": [first, None],
+        "marriages": list(marriages),
+        "first_to_target": None,
+    }
+
+
+def _hra(declarer: int, trump: str, won: bool, flek: int = 0, *extra: dict) -> dict:
+    return {
+        "declarer": declarer,
+        "dealer": None,
+        "trump": trump,
+        "parts": [{"kind": "hra", "won": won, "flek": flek}, *extra],
+    }
+
+
+DEMO: tuple[tuple[dict, list[dict]], ...] = (
+    (
+        {"game": "marias", "players": ["Jana", "Petr", "Ota"], "stake": "0.20", "currency": "CZK"},
+        [
+            _hra(0, "hearts", True),
+            _hra(1, "clubs", False, 1),
+            _hra(2, "spades", True, 0, {"kind": "sedma", "won": True, "flek": 0}),
+            {
+                "declarer": 0,
+                "dealer": None,
+                "trump": None,
+                "parts": [{"kind": "betl", "won": True, "flek": 0}],
+            },
+        ],
+    ),
+    (
+        {"game": "mariasz", "players": ["Ala", "Ola"]},
+        [
+            _two("hearts", 95, (["hearts"], [])),
+            _two("clubs", 60, ([], ["spades"])),
+            {**_two("spades", 80, ([], [])), "first_to_target": 1},
+        ],
+    ),
+    (
+        {"game": "mariage", "players": ["Hans", "Grete"]},
+        [
+            _two("hearts", 95, (["hearts"], [])),
+            _two("clubs", 30, ([], [])),
+            _two("diamonds", 69, ([], [])),
+        ],
+    ),
+    (
+        {"game": "marianna", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        [
+            {
+                "points": [70, None],
+                "declarations": [{"side": 0, "suit": "hearts"}],
+                "first_to_target": None,
+            },
+            {
+                "points": [40, None],
+                "declarations": [{"side": 1, "suit": "spades"}],
+                "first_to_target": None,
+            },
+        ],
+    ),
+)
+
+
+def demo(app_config: dict | None = None) -> int:
+    """Load one sample match of each game and print their links."""
+    from flask import url_for
+    from sqlmodel import select
+
+    from . import create_app
+    from .db import get_session
+    from .models.match import AuditEntry, Match
+    from .rules.base import RuleError
+    from .services import matches
+
+    app = create_app(app_config)
+    with app.test_request_context("/"):
+        print(_("Sample matches (add each link to the address `scorekeeper serve` prints):"))
+        session = get_session()
+        # Run again (the README's one command does, at every start): the same samples, not more.
+        loaded = session.exec(
+            select(Match)
+            .join(AuditEntry, AuditEntry.match_id == Match.id)
+            .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
+            .order_by(AuditEntry.id)
+        ).all()
+        if len(loaded) >= len(DEMO):
+            for match in loaded[: len(DEMO)]:
+                link = url_for("matches.edit", match_id=match.id, token=match.token)
+                print(f"{match.game:9} {link}")
+            return 0
+        for setup, records in DEMO:
+            match = matches.create_match(session=session, actor="demo", **setup)
+            for record in records:
+                try:
+                    matches.record_deal(
+                        session=session, match_id=match.id, record=record, actor="demo"
+                    )
+                except RuleError as error:
+                    print(_("(skipped a sample deal: %(error)s)", error=error), file=sys.stderr)
+            try:
+                link = url_for("matches.edit", match_id=match.id, token=match.token)
+            except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
+                link = url_for("api.get_match", match_id=match.id)
+            print(f"{setup['game']:9} {link}")
+    return 0

@@ -1,0 +1,106 @@
+"""The deal form saved in the background (static/js/queue.js), answered as JSON (issue 9).
+
+The same form, the same checks and the same service call as the plain POST of the match page;
+only the answer differs: the API.md v2 minimal answer (``Prefer: return=minimal``: the new deal
+and the totals) plus the deal's line of the deal list as the page renders it. Refusals carry
+the reason in the players' words (422 bad input, 409 the match ended or another phone added
+deals, 404 a wrong link); a refused deal is never stored, so the phone keeps it to be fixed or
+discarded. The ``Idempotency-Key`` header (or the form's key) makes a retry store nothing twice.
+Also ``/sw.js``: the service worker (static/js/sw.js) served from the root, whose scope it needs.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, jsonify, render_template, request, send_from_directory
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+
+from ..db import get_session
+from ..rules.base import MatchFinished, RuleError
+from ..services import matches as svc
+from ..services import scoring
+from ..services.errors import Conflict, NotFound, StaleAdd
+from . import forms, match_view
+from .matches import ACTOR, bp
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+
+
+def _refused(status: int, messages: list[str], form: Any = None, **extra: Any) -> Response:
+    errors = [{"field": "", "message": m} for m in messages]
+    if form is not None:
+        errors += [
+            {"field": field.name, "message": str(m)}
+            for field in form
+            if field.type != "CSRFTokenField"
+            for m in field.errors or []
+        ]
+    response = jsonify({"errors": errors, **extra})
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/m/<match_id>/<token>/save")
+def save_deal(match_id: str, token: str) -> Response:
+    """Add the deal the form describes; JSON (minimal answer + the deal's list line)."""
+    try:
+        match = svc.get_match(session=get_session(), match_id=match_id)
+    except NotFound:
+        match = None
+    if match is None or not svc.check_token(match, token):
+        return _refused(404, [_("This match link does not work: there is no such match.")])
+    module = forms.deal_form(match.game, match.players, match.options)
+    form = module.build(match.game, match.players, match.options)
+    if not form.validate_on_submit():
+        if "csrf_token" in form and form.csrf_token.errors:
+            # the page's token is too old: the phone sends it again with this one
+            return _refused(400, [_("This page was open too long.")], csrf=generate_csrf())
+        return _refused(422, match_view.wtf_errors(form), form)
+    record = module.to_record(form, match.players, match.options)
+    seen = forms.to_int(form.after.data)
+    key = request.headers.get("Idempotency-Key") or form.idem.data or None
+    try:
+        answer = svc.record_deal(
+            session=get_session(),
+            match_id=match.id,
+            record=record,
+            idempotency_key=key,
+            actor=ACTOR,
+            expected_n=None if seen is None else seen + 1,
+            minimal=True,
+        )
+    except StaleAdd as error:
+        return _refused(409, [error.message], deals=error.deals)
+    except MatchFinished as error:
+        box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
+        box += match_view.form_errors(form, match, [e for e in error.errors if e.field])
+        return _refused(409, box, form)
+    except RuleError as error:
+        return _refused(422, match_view.form_errors(form, match, error.errors), form)
+    except Conflict as error:
+        return _refused(409, [error.message])
+    game, options = scoring.rules(match)
+    sides = {"sides": list(game.side_names(match.players, options))}
+    deal = match_view.with_names(match, sides, answer["deal"])
+    answer["html"] = render_template(
+        "matches/_deal_line.html", d=deal, state=sides, match=match, token=token, editor=True
+    )
+    answer["summary"] = deal["summary"]
+    response = jsonify(answer)
+    response.status_code = 200 if answer.pop("repeat", False) else 201
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the site's root so it may look after every match page."""
+    response = send_from_directory(Path(current_app.static_folder or "") / "js", "sw.js")
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

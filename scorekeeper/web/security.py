@@ -1,0 +1,154 @@
+"""Answers for hostile or broken input, and the security headers of every response.
+
+- JSON is parsed strictly: ``NaN``, ``Infinity`` and numbers too large for a float are not
+  numbers, and JSON nested deeper than ``MAX_JSON_DEPTH`` is refused (422 with a reason, never a
+  500 from Python's recursion limit).
+- A NUL character (PostgreSQL cannot store one) in the path is a 404, in a query or form field
+  a 400 (a 422 for the JSON API) naming the field; nothing reaches the database.
+- Every response carries a Content-Security-Policy (scripts and styles only from this site; no
+  framing), ``Referrer-Policy: no-referrer`` (edit tokens are in URLs) and ``nosniff``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import gettext as _
+
+MAX_JSON_DEPTH = 32
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+
+class BadJSON(ValueError):
+    """A body that is not JSON we accept; ``str()`` says why in words."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise BadJSON(_("%(name)s is not a number.", name=name))
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise BadJSON(_("%(number)s is too large a number.", number=text[:20]))
+    return number
+
+
+def _depth(text: str) -> int:
+    """How deeply brackets nest in ``text`` (outside strings), counted without recursion."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def strict_loads(text: str | bytes) -> Any:
+    """``json.loads`` without NaN/Infinity and without deep nesting (BadJSON says why)."""
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8")
+    brackets = text.count("[") + text.count("{")  # cheap: most bodies cannot be too deep
+    if brackets > MAX_JSON_DEPTH and _depth(text) > MAX_JSON_DEPTH:
+        raise BadJSON(_("The JSON is nested too deeply."))
+    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+
+
+class StrictJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, parsing strictly (see ``strict_loads``)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:  # noqa: D102
+        return strict_loads(s)
+
+
+def _nul_field(value: Any, path: str = "") -> str | None:
+    """The dotted path of the first text holding a NUL character (``players.0``), else None."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if not isinstance(value, dict | list):
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        inner = f"{path}.{key}" if path else str(key)
+        if "\x00" in str(key):
+            return inner
+        found = _nul_field(item, inner)
+        if found is not None:
+            return found
+    return None
+
+
+def _refuse(field: str, message: str, api: bool) -> Response:
+    """422 with API.md's error list for the JSON API; a 400 saying why for pages."""
+    if not api:
+        return Response(message, status=400, mimetype="text/plain")
+    response = jsonify({"errors": [{"field": field, "message": message}]})
+    response.status_code = 422
+    return response
+
+
+def check_input() -> Response | None:
+    """Refuse NUL characters and JSON we do not accept before any view runs."""
+    api = request.path.startswith("/api/")
+    if "\x00" in request.path:
+        if not api:
+            return Response(_("Not found."), status=404, mimetype="text/plain")
+        response = jsonify({"errors": [{"field": "", "message": _("Not found.")}]})
+        response.status_code = 404
+        return response
+    for source in (request.args, *(() if request.is_json else (request.form,))):
+        for key, value in source.items(multi=True):
+            if "\x00" in key or "\x00" in value:
+                return _refuse(key, _("Text may not contain NUL characters."), api)
+    if request.is_json and request.content_length != 0 and request.method != "GET":
+        try:
+            body = strict_loads(request.get_data(cache=True))
+        except (BadJSON, ValueError) as error:
+            reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
+            return _refuse("", reason, api)
+        field = _nul_field(body)
+        if field is not None:
+            return _refuse(field, _("Text may not contain NUL characters."), api)
+    return None
+
+
+def add_headers(response: Response) -> Response:
+    """The security headers (a view may set its own Content-Security-Policy)."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Install the strict JSON parser, the input checks and the headers on ``app``."""
+    app.json_provider_class = StrictJSONProvider
+    app.json = StrictJSONProvider(app)
+    app.before_request(check_input)
+    app.after_request(add_headers)

@@ -1,0 +1,96 @@
+"""Server trouble on any page (a bug, a full disk, a read-only database): never a bare 500.
+
+A form that hit the trouble is shown again in the app's own look with what was typed: the
+match page's deal form as the player left it, any other form as a "try again" page that posts
+the same fields back (with a fresh CSRF token) and lists them. The background save and the
+JSON API answer JSON instead. The error is logged with its traceback. Nothing is half-stored:
+the services roll a failed change back before it gets here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from ..db import get_session
+
+DISK_FULL = ("database or disk is full", "no space left", "disk full", "diskfull")
+READ_ONLY = ("readonly database", "read-only", "readonlysqltransaction", "read only")
+
+
+def what_happened(error: BaseException) -> tuple[str, int]:
+    """What the players are told, and the status: 503 (try again later) for the database."""
+    text = f"{type(error).__name__} {error}".lower()
+    if any(words in text for words in DISK_FULL):
+        return _("The server's disk is full, so nothing could be stored."), 503
+    if any(words in text for words in READ_ONLY):
+        return _("The server's database is read-only just now, so nothing could be stored."), 503
+    if "operationalerror" in text or "database is locked" in text:
+        return _("The server's database did not answer, so nothing was stored."), 503
+    return _("Something went wrong on the server, so nothing was stored."), 500
+
+
+def _match_page(reason: str, status: int) -> Any:
+    """The match page again, its deal form filled in as it was posted."""
+    from ..services import matches as svc
+    from . import forms, match_view
+
+    args = request.view_args or {}
+    session = get_session()
+    match = svc.get_match(session=session, match_id=args["match_id"])
+    if not svc.check_token(match, args.get("token")):
+        return None
+    state = svc.match_state(session=session, match=match)
+    module = forms.deal_form(match.game, match.players, match.options)
+    form = module.build(match.game, match.players, match.options)
+    form.validate()  # binds what was posted; errors are not the point here
+    for field in form:
+        field.errors = []
+    box = [reason, _("The deal is still in the form below: tap Save to try again.")]
+    ctx = match_view.context(match, state, args["token"], form=form, box=box)
+    return render_template("matches/match.html", **ctx), status
+
+
+def handle(error: Exception) -> Any:
+    """The app's answer to an error no view handled."""
+    if isinstance(error, HTTPException):
+        return error
+    current_app.logger.exception("Server trouble on %s %s", request.method, request.path)
+    try:
+        get_session().rollback()
+    except Exception:  # noqa: BLE001 - the session may be unusable; the page is still shown
+        current_app.logger.warning("could not roll back after the error", exc_info=True)
+    reason, status = what_happened(error)
+    if request.path.endswith("/save") or request.accept_mimetypes.best == "application/json":
+        response: Response = jsonify({"errors": [{"field": "", "message": reason}]})
+        response.status_code = status
+        return response
+    if request.method == "POST" and request.endpoint == "matches.edit":
+        try:
+            page = _match_page(reason, status)
+        except Exception:  # noqa: BLE001 - the database cannot even be read: the plain page
+            current_app.logger.warning("could not show the match page again", exc_info=True)
+            page = None
+        if page is not None:
+            return page
+    fields = [
+        (name, value)
+        for name, values in request.form.lists()
+        if name != "csrf_token"
+        for value in values
+    ]
+    return render_template(
+        "errors/trouble.html",
+        reason=reason,
+        fields=fields if request.method == "POST" else [],
+        again=request.url,
+        back=request.referrer,
+    ), status
+
+
+def register(bp: Blueprint) -> None:
+    """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own)."""
+    bp.app_errorhandler(Exception)(handle)
