@@ -9,6 +9,7 @@ Flask or WeasyPrint. (gettext works outside a request too: it falls back to the 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
@@ -123,14 +124,18 @@ def standings_context(
         results = list(row.get("rounds") or [])
         results += [None] * (n_rounds - len(results))
         tiebreaks = row.get("tiebreaks") or {}
+        pending = set(row.get("pending_rounds") or [])
+        dropped = set(row.get("dropped_rounds") or [])
         rows.append(
             {
                 "rank": label,
                 "player": row.get("player", ""),
                 "withdrawn": row.get("player_id") in gone,
+                "provisional": bool(row.get("provisional")),
                 "total": _cell(row.get("total")),
                 "money": _money(row.get("total"), stake),
-                "rounds": [_cell(v) for v in results],
+                "rounds": ["…" if n in pending else _cell(v) for n, v in enumerate(results, 1)],
+                "dropped": [n in dropped for n in range(1, len(results) + 1)],
                 "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],
                 "shaded": (i // BAND) % 2 == 1,
             }
@@ -138,6 +143,8 @@ def standings_context(
     orientation = standings_layout(
         n_rounds, len(keys) + (1 if stake is not None else 0), large=large, page=page
     )
+    for i in page_breaks([r["player"] for r in rows], large=large, layout=orientation, page=page):
+        rows[i]["newpage"] = True
     return {
         "tournament": tournament,
         "subtitle": _subtitle(tournament, after),
@@ -164,6 +171,44 @@ def standings_layout(
         if needed <= width - 2 * MARGIN_MM:
             return orientation
     return "compact"
+
+
+#: Standings type size in pt (print.css) by (large, layout); a row is its line plus padding.
+STANDINGS_PT = {
+    (False, "portrait"): 13, (False, "landscape"): 13, (False, "compact"): 11,
+    (True, "portrait"): 22, (True, "landscape"): 22, (True, "compact"): 16,
+}  # fmt: skip
+
+
+def page_breaks(
+    names: Sequence[str], *, large: bool, layout: str, page: Mapping[str, Any] | None = None
+) -> list[int]:
+    """Rows that start a new printed page so the pages share the rows evenly (issue 14: no last
+    page with one or two rows). Heights are estimated on the safe side (a long name wraps)."""
+    page = page or paper("a4")
+    pt = STANDINGS_PT[(large, layout)]
+    row_mm = pt * 0.46 + 3.0
+    portrait = layout == "portrait"
+    height = (page["height_mm"] if portrait else page["width_mm"]) - 2 * MARGIN_MM - 8
+    width = (page["width_mm"] if portrait else page["height_mm"]) - 2 * MARGIN_MM
+    body = height - 2 * row_mm  # the repeated heading row, with room to spare
+    title = 28 if large else 22  # the first page also carries the name and the meta line
+    name_mm = max(width * 0.45, STANDINGS_MM[large][1])
+    per_line = max(8, int(name_mm / (pt * 0.3528 * 0.72)))
+    units = [max(1, math.ceil(len(n) / per_line)) for n in names]
+    first, rest = int((body - title) // row_mm), int(body // row_mm)
+    total = sum(units)
+    if total <= first:
+        return []
+    pages = 1 + math.ceil((total - first) / rest)
+    share = math.ceil(total / pages)
+    breaks, used, capacity = [], 0, min(first, share)
+    for i, u in enumerate(units):
+        if used + u > capacity and used:
+            breaks.append(i)
+            used, capacity = 0, min(rest, math.ceil((sum(units[i:])) / (pages - len(breaks))))
+        used += u
+    return breaks
 
 
 def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
@@ -215,27 +260,39 @@ def tickets_context(round_: Mapping[str, Any], *, entry_url: Any) -> dict[str, A
     return {"round": round_.get("round"), "tickets": tickets}
 
 
-def ordinal_place(rank: int, tied: bool) -> str:
-    """ "1st place", "=2nd place" ... as printed on a certificate."""
+def ordinal_place(place: int) -> str:
+    """ "1st place", "2nd place" ... as printed on a certificate."""
     words = {1: _("1st place"), 2: _("2nd place"), 3: _("3rd place")}
-    text = words.get(rank, _("%(n)sth place", n=rank))
-    return _("Joint %(place)s", place=text) if tied else text
+    return words.get(place, _("%(n)sth place", n=place))
 
 
 def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
-    """One certificate for each player ranked 1–3 (everyone sharing a place gets one)."""
+    """A certificate for each of places 1–3 (RULES.md §6 v2): places follow the lot, which the
+    certificate names when it decided; a provisional row gets none until its table is confirmed."""
     rows = list(standings.get("rows") or [])
     counts = Counter(r["rank"] for r in rows)
     certificates = [
         {
             "player": r["player"],
             "rank": r["rank"],
-            "place": ordinal_place(r["rank"], counts[r["rank"]] > 1),
+            "place": ordinal_place(r.get("place") or i + 1),
+            "by_lot": counts[r["rank"]] > 1,
         }
-        for r in rows
-        if r.get("rank", 99) <= 3 and standings.get("after_round")
+        for i, r in enumerate(rows)
+        if (r.get("place") or i + 1) <= 3
+        and not r.get("provisional")
+        and standings.get("after_round")
     ]
-    return {"tournament": standings.get("tournament") or {}, "certificates": certificates}
+    waiting = [
+        r["player"]
+        for i, r in enumerate(rows)
+        if (r.get("place") or i + 1) <= 3 and r.get("provisional")
+    ]
+    return {
+        "tournament": standings.get("tournament") or {},
+        "certificates": certificates,
+        "waiting": waiting if standings.get("after_round") else [],
+    }
 
 
 def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
@@ -389,8 +446,19 @@ def score_sheet_context(
         "width": width,
         "landscape": landscape,
         "legend": sheet_legend(game),
-        "blank_rows": list(range(1, usable // ROW_MM + 1)),
+        "blank_rows": list(range(1, sheet_rows(usable // ROW_MM) + 1)),
     }
+
+
+#: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
+SHEET_DEALS = 30
+
+
+def sheet_rows(per_page: int) -> int:
+    """Rows of a blank sheet: one page when it holds ``SHEET_DEALS``, else both sides of the
+    sheet of paper, filled (never a second page with one or two rows)."""
+    per_page = max(per_page, 1)
+    return per_page if per_page >= SHEET_DEALS else max(2 * per_page, SHEET_DEALS)
 
 
 def sheet_legend(game: str) -> str:

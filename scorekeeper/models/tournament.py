@@ -69,6 +69,10 @@ class Tournament(SQLModel, table=True):
     currency: str | None = Field(default=None, max_length=8)
     draw_method: str = Field(default="random", max_length=20)
     seed: int = 0
+    drop_rounds: str = Field(default="none", max_length=20)  # RULES.md §6 v2
+    seeding: str = Field(default="random", max_length=20)  # round 1: random, season, rating
+    language: str | None = Field(default=None, max_length=5)  # its sheets and TV view
+    season_id: str | None = Field(default=None, foreign_key="season.id", index=True, max_length=32)
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -76,12 +80,18 @@ class TournamentPlayer(SQLModel, table=True):
     """An entrant: a player, or for Marianna a fixed team of two (``members``)."""
 
     __tablename__ = "tournament_player"
+    __table_args__ = (UniqueConstraint("tournament_id", "name_key"),)
     id: str = Field(default_factory=_id, primary_key=True, max_length=32)
     tournament_id: str = Field(foreign_key="tournament.id", index=True, max_length=32)
     position: int = 0  # entry order, keeps lists stable
     name: str = Field(max_length=120)
+    #: the name casefolded: unique in a tournament (a double-tapped "Add" registers once)
+    name_key: str | None = Field(default=None, max_length=120)
     members: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     withdrawn_after: int | None = None  # last round played; absent from every later draw
+    roster_id: str | None = Field(
+        default=None, foreign_key="roster_player.id", index=True, max_length=32
+    )
     created_at: datetime = Field(default_factory=_now)
 
 

@@ -115,10 +115,10 @@ def draw_round(
     ids = sorted(players)
     if len(set(ids)) != len(ids):
         raise DrawError("a player appears twice in the list")
-    if method not in ("random", "standings"):
-        raise DrawError(f"unknown draw method {method!r}; choose random or standings")
-    if method == "standings" and ranking is None:
-        raise DrawError("a draw by standings needs the ranking")
+    if method not in ("random", "standings", "spread"):
+        raise DrawError(f"unknown draw method {method!r}; choose random, standings or spread")
+    if method in ("standings", "spread") and ranking is None:
+        raise DrawError(f"a draw by {method} needs the ranking")
     history = history or {}
     present = set(ids)
     apart = {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= present}
@@ -137,7 +137,13 @@ def draw_round(
     w = [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
     allowed = frozenset(_allowed(table_size, allow_tables_of))
 
-    if method == "standings":
+    if method == "spread":
+        # RULES.md §6 v2 round-1 seeding: the strongest spread over the tables (a snake: the
+        # first T one a table, the next T back the other way, ...)
+        tables = spread(len(seated), sizes)
+        rng.shuffle(tables)
+        tables.sort(key=lambda t: (len(t) != table_size, len(t)))
+    elif method == "standings":
         order = list(range(len(seated)))
         tables = draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2)
     else:
@@ -167,6 +173,20 @@ def draw_round(
         rng.shuffle(tables)
         tables.sort(key=lambda t: (len(t) != table_size, len(t)))
     return _result(tables, seated, bye, history, apart, seed, round_no, w)
+
+
+def spread(n: int, sizes: Sequence[int]) -> list[list[int]]:
+    """Seat positions 0..n-1 (strongest first) in a snake over tables of ``sizes``."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    forward, i = True, 0
+    while i < n:
+        order = range(len(sizes)) if forward else range(len(sizes) - 1, -1, -1)
+        for t in order:
+            if i < n and len(tables[t]) < sizes[t]:
+                tables[t].append(i)
+                i += 1
+        forward = not forward
+    return tables
 
 
 def add_to_history(history: Mapping[frozenset[str], int], draw: Draw) -> dict[frozenset[str], int]:

@@ -2,7 +2,8 @@
 
 API::
 
-    standings(*, kind, rounds, players, lot_seed, ranking="balance") -> list[Row]
+    standings(*, kind, rounds, players, lot_seed, ranking="balance", drop_rounds="none",
+              pending=None) -> list[Row]
     standings_json(...same...) -> {"after_round": n, "rows": [Row.to_json(), ...]}   # API.md
     TableResult(players, scores, winner=None)      RoundResult(tables, byes=())
     lot_order(player_ids, lot_seed) -> list[str]
@@ -20,14 +21,25 @@ tables; ``players`` are ids in seat order (Marianna: team ids) and ``scores`` on
 - ``kind="twoplayer"``: match points (or game points) of each of the two players; ``winner`` is
   the seat index of the match winner (default: the higher score; level scores are refused).
   Ranking by match wins, then match points, then Buchholz (the sum of the wins of every opponent
-  met; a bye adds nothing), then the lot. A bye is a win plus the round's median points (the lower
-  median of every score at that round's tables, so always a figure someone actually scored).
+  met; a bye adds nothing), then the lot. A bye is a win plus the round's median points (RULES.md
+  §6 v2: the median of every score at that round's tables; with an even number of them the mean of
+  the two middle ones, rounded half up).
 - ``kind="marianna"``: two teams; ``scores`` are their points. Ranking by wins, then point
   difference, then the lot. A bye is a win and a difference of 0 (the round's median points for
   and against are the same figure).
 
 The lot: sorted ids shuffled by ``random.Random(lot_seed)`` (:func:`lot_order`), so anyone can
-re-run it. Rows equal on every criterion but the lot share a rank and stand in lot order.
+re-run it. Rows equal on every criterion but the lot share a ``rank`` ("=3") and stand in lot
+order; ``place`` is 1..N with no two alike (prizes and certificates follow it).
+
+``drop_rounds`` (RULES.md §6 v2): ``"worst"`` or ``"best_and_worst"`` leave each player's worst
+(and best) round out of ``total`` once the player has more rounds than that to count; a round not
+played counts as its worst figure. Mariáš drops by the round's balance (or place); two-player games
+and Marianna by the round's win. Tie-breaks still look at every round; ``Row.dropped`` lists the
+round numbers left out.
+
+``pending`` maps a player id to the round numbers where the player sits at a table not yet
+confirmed: such a row is ``provisional`` (ranked by its confirmed results, marked everywhere).
 ``Row.rounds`` holds each round's figure, None for a round not played: Mariáš the balance (or the
 place, with placings), two-player and Marianna the points scored (``total`` is then the wins).
 With placings a round not played counts as the last place at that round's largest table.
@@ -36,13 +48,18 @@ With placings a round not played counts as the last place at that round's larges
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .standings_parts import check as _check
+from .standings_parts import drop as _drop
+from .standings_parts import median
+from .standings_parts import num as _num
+
 KINDS = ("marias", "twoplayer", "marianna")
+DROP_ROUNDS = ("none", "worst", "best_and_worst")
 
 
 @dataclass(frozen=True)
@@ -72,10 +89,18 @@ class Row:
     total: int | float
     rounds: tuple[int | float | None, ...]
     tiebreaks: Mapping[str, int | float] = field(default_factory=dict)
+    place: int = 0
+    provisional: bool = False
+    pending: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rank": self.rank,
+            "place": self.place,
+            "provisional": self.provisional,
+            "pending_rounds": list(self.pending),
+            "dropped_rounds": list(self.dropped),
             "player_id": self.player_id,
             "player": self.player,
             "total": self.total,
@@ -98,19 +123,27 @@ def standings(
     players: Mapping[str, str],
     lot_seed: int,
     ranking: str = "balance",
+    drop_rounds: str = "none",
+    pending: Mapping[str, Iterable[int]] | None = None,
 ) -> list[Row]:
     """Ranked rows for every player in ``players`` (id -> name), best first."""
     if kind not in KINDS:
         raise ValueError(f"unknown tournament kind {kind!r}; choose one of {', '.join(KINDS)}")
     if kind == "marias" and ranking not in ("balance", "placings"):
         raise ValueError(f"unknown ranking {ranking!r}; choose balance or placings")
+    if drop_rounds not in DROP_ROUNDS:
+        raise ValueError(f"unknown drop_rounds {drop_rounds!r}; choose {', '.join(DROP_ROUNDS)}")
     _check(rounds, players, kind)
+    placings = kind == "marias" and ranking == "placings"
     if kind == "marias":
-        stats = _marias(rounds, list(players), placings=ranking == "placings")
+        stats = _marias(rounds, list(players), placings=placings)
     else:
         stats = _pairs(rounds, list(players), marianna=kind == "marianna")
+    for s in stats.values():
+        _drop(s, drop_rounds, lower_is_better=placings)
     lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
     ordered = sorted(players, key=lambda p: (stats[p].key, lot[p]))
+    waiting = {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
     rows, rank, prev = [], 0, None
     for i, p in enumerate(ordered):
         s = stats[p]
@@ -118,7 +151,20 @@ def standings(
             rank, prev = i + 1, s.key
         rounds_shown = tuple(_num(x) for x in s.rounds)
         tiebreaks = {**s.tiebreaks, "lot": lot[p]}
-        rows.append(Row(rank, p, players[p], _num(s.total), rounds_shown, tiebreaks))
+        rows.append(
+            Row(
+                rank,
+                p,
+                players[p],
+                _num(s.total),
+                rounds_shown,
+                tiebreaks,
+                place=i + 1,
+                provisional=p in waiting,
+                pending=waiting.get(p, ()),
+                dropped=tuple(s.dropped),
+            )
+        )
     return rows
 
 
@@ -136,6 +182,9 @@ class Stats:
     rounds: list[Any] = field(default_factory=list)
     tiebreaks: dict[str, Any] = field(default_factory=dict)
     key: tuple = ()
+    #: what each round adds to ``total`` (a round not played: its worst figure), for dropping
+    counts: list[Any] = field(default_factory=list)
+    dropped: list[int] = field(default_factory=list)
 
 
 def _marias(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
@@ -151,10 +200,12 @@ def _marias(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) ->
         for p, s in st.items():
             if p not in got:
                 s.rounds.append(None)
+                s.counts.append(widest if placings else 0)
                 s.total += widest if placings else 0
                 continue
             balance, place = got[p]
             s.rounds.append(place if placings else balance)
+            s.counts.append(place if placings else balance)
             s.total += place if placings else balance
             tb = s.tiebreaks
             tb["best_round"] = (
@@ -194,20 +245,24 @@ def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, marianna: bool) -> 
     opponents: dict[str, list[str]] = {p: [] for p in ids}
     for rnd in rounds:
         got: dict[str, int] = {}
+        won_round: set[str] = set(rnd.byes)
         for t in rnd.tables:
             won = t.winner if t.winner is not None else int(t.scores[1] > t.scores[0])
             for i in (0, 1):
                 p, q = t.players[i], t.players[1 - i]
                 got[p] = t.scores[i]
                 wins[p] += i == won
+                if i == won:
+                    won_round.add(p)
                 diff[p] += t.scores[i] - t.scores[1 - i]
                 opponents[p].append(q)
-        bye_points = median_low([x for t in rnd.tables for x in t.scores])
+        bye_points = median([x for t in rnd.tables for x in t.scores])
         for p in rnd.byes:
             got[p] = bye_points
             wins[p] += 1
         for p in ids:
             st[p].rounds.append(got.get(p))
+            st[p].counts.append(int(p in won_round))
             points[p] += got.get(p, 0)
     for p, s in st.items():
         s.total = wins[p]
@@ -219,48 +274,3 @@ def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, marianna: bool) -> 
             s.tiebreaks = {"match_points": points[p], "buchholz": buchholz}
             s.key = (-wins[p], -points[p], -buchholz)
     return st
-
-
-def median_low(values: Sequence[int]) -> int:
-    """The lower median (0 for no values)."""
-    return statistics.median_low(values) if values else 0
-
-
-def _num(x: Fraction | int | float | None) -> int | float | None:
-    """A JSON number: an int when whole (1.5 stays 1.5)."""
-    if x is None:
-        return None
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else float(x)
-    return x
-
-
-def _check(rounds: Sequence[RoundResult], players: Mapping[str, str], kind: str) -> None:
-    for r, rnd in enumerate(rounds, start=1):
-        seen: set[str] = set()
-        for t, table in enumerate(rnd.tables, start=1):
-            where = f"round {r}, table {t}"
-            if len(table.players) != len(table.scores):
-                raise ValueError(f"{where}: one score per player is needed")
-            if kind != "marias" and len(table.players) != 2:
-                raise ValueError(f"{where}: a {kind} table has two sides")
-            if kind == "marias" and len(table.players) not in (3, 4):
-                raise ValueError(f"{where}: a Mariáš table seats 3 or 4")
-            if kind == "marias" and sum(table.scores) != 0:
-                raise ValueError(f"{where}: balances at a Mariáš table add up to 0")
-            if kind != "marias" and table.winner is None and table.scores[0] == table.scores[1]:
-                raise ValueError(f"{where}: level scores; say who won the match")
-            if table.winner is not None and table.winner not in (0, 1):
-                raise ValueError(f"{where}: the winner is seat 0 or 1")
-            seen.update(_new_ids(where, table.players, seen))
-        seen.update(_new_ids(f"round {r}, byes", rnd.byes, seen))
-        unknown = seen - players.keys()
-        if unknown:
-            raise ValueError(f"round {r}: unknown player id {sorted(unknown)[0]!r}")
-
-
-def _new_ids(where: str, ids: Sequence[str], seen: set[str]) -> Sequence[str]:
-    for p in ids:
-        if p in seen or ids.count(p) > 1:
-            raise ValueError(f"{where}: {p!r} is seated twice in one round")
-    return ids

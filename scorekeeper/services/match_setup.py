@@ -19,7 +19,7 @@ from ..limits import STAKE_MAX
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
 
-MAX_NAME = 40
+MAX_NAME = 80  # API.md v2: names up to 80 characters
 MAX_STAKE = Decimal("1000000")
 
 

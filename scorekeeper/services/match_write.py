@@ -67,6 +67,8 @@ def audit(
 #: Checks run before any change to a match's deals: each returns why the match may not change
 #: now (a message for the players), or None. Tournaments add one: a closed round is final.
 GUARDS: list[Callable[[Session, str], str | None]] = []
+#: Checks run before a rematch: why this match may not have one (a tournament table), or None.
+REMATCH_GUARDS: list[Callable[[Session, str], str | None]] = []
 
 
 def locked_reason(session: Session, match_id: str) -> str | None:

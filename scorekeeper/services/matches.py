@@ -21,7 +21,7 @@ from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal, MatchFinished
 from . import match_identity, match_setup, match_store, match_write, scoring
-from .errors import NotFound, StaleAdd
+from .errors import Conflict, NotFound, StaleAdd
 from .match_store import Row
 
 __all__ = [
@@ -109,6 +109,9 @@ def create_match(
 def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Match:
     """A new match with the same players, options, stake and title, and a fresh token."""
     old = get_match(session=session, match_id=match_id)
+    for guard in match_write.REMATCH_GUARDS:
+        if reason := guard(session, old.id):
+            raise Conflict(reason, field="match")
     match = Match(
         game=old.game,
         preset=old.preset,

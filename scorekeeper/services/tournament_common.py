@@ -84,9 +84,31 @@ def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
     )
 
 
+def load_all_tables(
+    session: Session, tournament_id: str
+) -> list[tuple[TournamentRound, list[TournamentTable]]]:
+    """Every round with its tables in order: two queries for the whole tournament."""
+    rounds = load_rounds(session, tournament_id)
+    by_round: dict[int, list[TournamentTable]] = {r.id: [] for r in rounds}  # type: ignore[misc]
+    found = session.exec(
+        select(TournamentTable)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+        .order_by(TournamentTable.round_id, TournamentTable.number)
+    )
+    for table in found:
+        by_round.setdefault(table.round_id, []).append(table)
+    return [(r, by_round[r.id]) for r in rounds]  # type: ignore[index]
+
+
 def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     """Keep-apart pairs."""
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
+
+
+#: tournament id -> (when, standings fingerprint) reused by polls (tournament_standings); every
+#: audited change in this process forgets its tournament's entry at once.
+POLL_MARKS: dict[str, tuple[float, str]] = {}
 
 
 def audit(
@@ -112,6 +134,7 @@ def audit(
             after=after,
         )
     )
+    POLL_MARKS.pop(tournament.id, None)
 
 
 def _closed(session: Session, table: TournamentTable) -> bool:
@@ -168,6 +191,26 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
     }
 
 
+def counted_result(
+    session: Session, table: TournamentTable, *, closed: bool, game: str
+) -> tuple[bool, list[int], int | None]:
+    """(confirmed, scores, winner) as ``table_result`` says, without scoring the match where
+    the stored figures decide: typed sheets, and a closed Mariáš round's confirmed balances."""
+    if table.manual_scores is not None:
+        scores = list(table.manual_scores)
+        winner = int(scores[1] > scores[0]) if len(scores) == 2 and scores[0] != scores[1] else None
+        return table.confirmed_scores == scores, scores, winner
+    if closed and game == "marias" and table.confirmed_scores is not None:
+        return True, list(table.confirmed_scores), None
+    result = table_result(session, table)
+    return result["confirmed"], result["scores"], result["winner"]
+
+
+def needs_matches(session: Session, tables: list[TournamentTable]) -> bool:
+    """Whether any of these tables is scored from its deals (then preload the matches)."""
+    return any(t.manual_scores is None for t in tables)
+
+
 def state(session: Session, tournament: Tournament) -> dict[str, Any]:
     """The tournament as plain JSON (see services.tournaments.tournament_state)."""
     players = load_players(session, tournament.id)
@@ -189,6 +232,7 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
                     "scores": result["scores"],
                     "status": result["status"],
                     "source": result["source"],
+                    "late_deals": result["late_deals"],
                     "deals": result["deals"],
                     "confirmed_by": table.confirmed_by,
                     "seats": list(result["match"].players),
@@ -225,6 +269,10 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
         "currency": tournament.currency,
         "draw_method": tournament.draw_method,
         "seed": tournament.seed,
+        "drop_rounds": tournament.drop_rounds,
+        "seeding": tournament.seeding,
+        "language": tournament.language,
+        "season_id": tournament.season_id,
         "players": [
             {
                 "id": p.id,
@@ -232,6 +280,7 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
                 "active": p.withdrawn_after is None,
                 "members": p.members,
                 "withdrawn_after": p.withdrawn_after,
+                "player_id": p.roster_id,
             }
             for p in players
         ],

@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from ..limits import PLAYERS_PER_TOURNAMENT
+from ..limits import NAME_MAX, PLAYERS_PER_TOURNAMENT
+from ..models.match import Match
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from . import tournament_common as common
+from . import tournament_roster as roster
 from .errors import Conflict, NotFound
 from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
 
@@ -30,17 +33,38 @@ __all__ = [
 
 
 def _clean_name(name: Any, field: str = "name") -> str:
+    """One name, spaces folded; refused (and named) if empty, too long or holding control or
+    direction characters (U+200F, U+202E…), as match names are."""
     text = " ".join(str(name or "").split())
     if not text:
         raise RuleError(field, _("Enter a name."))
-    if len(text) > 40:
-        raise RuleError(field, _("A name may have at most 40 characters."))
+    if not text.isprintable():
+        shown = "".join(c for c in text if c.isprintable())
+        raise RuleError(
+            field,
+            _("“%(name)s” holds control or direction characters; type the name again.", name=shown),
+        )
+    if len(text) > NAME_MAX:
+        raise RuleError(
+            field,
+            _(
+                "“%(name)s” has %(n)s characters; a name may have at most %(max)s.",
+                name=text,
+                n=len(text),
+                max=NAME_MAX,
+            ),
+        )
     return text
 
 
 def new_player(
-    session: Session, tournament: Tournament, name: Any, members: Any
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
 ) -> TournamentPlayer:
+    if roster_id and not (isinstance(name, str) and name.strip()):
+        try:  # a roster player named by id (API.md v2: {"player_id": "…"})
+            name = roster.get_entry(session, str(roster_id)).name
+        except NotFound as error:
+            raise RuleError("players", error.message) from None
     if is_team_game(tournament):
         if members is None and isinstance(name, str) and "&" in name:
             members = [part for part in name.split("&")]
@@ -59,10 +83,19 @@ def new_player(
     if same is not None:  # named as registered: "petr novák" is "Petr Novák"
         raise RuleError("name", _("%(name)s is already registered.", name=same.name))
     player = TournamentPlayer(
-        tournament_id=tournament.id, name=name, members=members, position=len(existing) + 1
+        tournament_id=tournament.id,
+        name=name,
+        name_key=name.casefold(),
+        members=members,
+        position=len(existing) + 1,
     )
+    roster.link_entrant(session, tournament, player, roster_id)  # one person across evenings
     session.add(player)
-    session.flush()
+    try:
+        session.flush()  # a double-tapped "Add": the unique name key lets only one in
+    except IntegrityError:
+        session.rollback()
+        raise RuleError("name", _("%(name)s is already registered.", name=name)) from None
     return player
 
 
@@ -141,7 +174,9 @@ def rename_player(
     if same is not None:
         raise RuleError("name", _("%(name)s is already registered.", name=same.name))
     player.name = new
+    player.name_key = new.casefold()
     session.add(player)
+    _rename_in_matches(session, tournament, player)
     common.audit(
         session,
         tournament,
@@ -152,6 +187,22 @@ def rename_player(
     )
     session.commit()
     return player
+
+
+def _rename_in_matches(session: Session, tournament: Tournament, player: TournamentPlayer) -> None:
+    """The new name reaches every drawn table's match (its page, record and pre-filled sheet)."""
+    from .tournament_rounds import _seats  # the seat order of a draw
+
+    players = {p.id: p for p in load_players(session, tournament.id)}
+    players[player.id] = player
+    for rnd in load_rounds(session, tournament.id):
+        for table in common.load_tables(session, rnd.id):
+            if player.id not in table.player_ids:
+                continue
+            match = session.get(Match, table.match_id)
+            if match is not None:
+                match.players = _seats(tournament, [players[p] for p in table.player_ids])
+                session.add(match)
 
 
 def withdraw_player(

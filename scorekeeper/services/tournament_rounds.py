@@ -2,8 +2,10 @@
 
 A draw is a pure function of its inputs and seed (``rules.draw``), so a preview stores nothing:
 confirming re-runs it with the shown seed. Confirming turns every table into an ordinary match
-(``services.matches.create_match``) with its own token. Table results count once confirmed by a
-second player at the table (table token) or by the organiser.
+(checked by ``match_setup`` like any new match) with its own token, all in one transaction: a
+refused draw stores nothing, and a second draw of the same round at the same time is a 409
+(``Conflict``) with no match left behind. Table results count once confirmed by a second player at
+the table (table token) or by the organiser.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from itertools import combinations
 from typing import Any
 
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
+from ..models.match import Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
 from ..rules import draw as drawing
 from ..rules.base import RuleError
-from . import matches, tournament_standings
+from . import match_setup, match_write, matches, tournament_standings
 from . import tournament_common as common
 from .errors import Conflict
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
@@ -81,6 +85,10 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
     # two-player games and teams are paired Swiss-style (leaders together) from round 2
     swiss = tournament.draw_method == "standings" or tournament.table_size == 2
     method = "standings" if swiss and number > 1 else "random"
+    if number == 1 and tournament.seeding in ("season", "rating"):
+        from .tournament_seasons import seeding_order
+
+        method, ranking = "spread", seeding_order(session, tournament, players)
     pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
     try:
         return drawing.draw_round(
@@ -166,7 +174,22 @@ def confirm_round(
     actor: str = "organiser",
     start: bool = False,
 ) -> dict[str, Any]:
-    """Store the draw for ``seed`` as the next round, one match per table; answers the round."""
+    """Store the draw for ``seed`` as the next round, one match per table; answers the round.
+
+    One transaction: a second draw of the same round at the same moment is a ``Conflict``."""
+    try:
+        return _confirm_round(session, tournament_id, seed, actor, start)
+    except (IntegrityError, OperationalError):
+        session.rollback()  # another draw of this round got in first: its matches stand, not ours
+        raise Conflict(
+            _("This round was drawn at the same moment elsewhere; reload the page."),
+            field="round",
+        ) from None
+
+
+def _confirm_round(
+    session: Session, tournament_id: str, seed: Any, actor: str, start: bool
+) -> dict[str, Any]:
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     number = _next_number(session, tournament)
     seed = _round_seed(tournament, seed)
@@ -178,8 +201,9 @@ def confirm_round(
         options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
     made = []
     for i, ids in enumerate(result.tables, start=1):
-        match = matches.create_match(
-            session=session,
+        match = _new_match(
+            session,
+            actor,
             game=tournament.game,
             preset=tournament.preset,
             players=_seats(tournament, [players[p] for p in ids]),
@@ -189,7 +213,6 @@ def confirm_round(
             title=_(
                 "%(name)s, round %(r)s, table %(t)s", name=tournament.name[:150], r=number, t=i
             ),
-            actor=actor,
         )
         made.append((i, ids, match))
     rnd = TournamentRound(
@@ -218,6 +241,21 @@ def confirm_round(
         _start(tournament, rnd)
     session.commit()
     return _round_json(session, tournament, rnd)
+
+
+def _new_match(session: Session, actor: str, **setup: Any) -> Match:
+    """A table's match, checked like any new match, added to the draw's transaction."""
+    try:
+        match = Match(**match_setup.check(**setup))
+        session.add(match)
+        session.flush()
+        match_write.audit(
+            session, match.id, "create", None, None, match_setup.summary(match), actor
+        )
+    except BaseException:
+        session.rollback()  # nothing of the draw is kept
+        raise
+    return match
 
 
 def draw_next_round(

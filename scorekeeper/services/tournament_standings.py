@@ -6,11 +6,16 @@ module only turns rows of the database into its input and its output into API.md
 
 from __future__ import annotations
 
+import copy
+import time
+from collections import OrderedDict
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlmodel import Session, select
 
-from ..models.tournament import Tournament
+from ..models.match import Match
+from ..models.tournament import Tournament, TournamentAudit, TournamentRound, TournamentTable
 from ..rules import standings as ranking
 from . import tournament_common as common
 
@@ -22,32 +27,42 @@ def kind_of(tournament: Tournament) -> str:
     return "marianna" if common.is_team_game(tournament) else "twoplayer"
 
 
-def round_results(session: Session, tournament: Tournament) -> list[ranking.RoundResult]:
+def round_results(
+    session: Session, tournament: Tournament, pending: dict[str, list[int]] | None = None
+) -> list[ranking.RoundResult]:
     """Per round up to the last with a confirmed table: its confirmed tables and its byes.
+
+    ``pending`` (if given) gathers, per player, the rounds whose table is not yet confirmed.
 
     With table placings a round counts only once every table is confirmed: the ranking charges a
     missing round the worst place, which must not hit players whose table is still playing.
     """
     rounds: list[ranking.RoundResult] = []
-    last_counted = 0
+    last_counted, stopped = 0, False
     whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
-    common.preload_matches(session, tournament.id)
-    for rnd in common.load_rounds(session, tournament.id):
+    loaded = common.load_all_tables(session, tournament.id)
+    if any(common.needs_matches(session, tables) for _r, tables in loaded):
+        common.preload_matches(session, tournament.id)
+    for rnd, round_tables in loaded:
         tables, complete = [], True
-        for table in common.load_tables(session, rnd.id):
-            result = common.table_result(session, table)
-            if result["confirmed"]:
+        for table in round_tables:
+            confirmed, scores, winner = common.counted_result(
+                session, table, closed=rnd.status == "closed", game=tournament.game
+            )
+            if confirmed:
                 tables.append(
                     ranking.TableResult(
-                        players=tuple(table.player_ids),
-                        scores=tuple(result["scores"]),
-                        winner=result["winner"],
+                        players=tuple(table.player_ids), scores=tuple(scores), winner=winner
                     )
                 )
             else:
                 complete = False
-        if whole_rounds_only and not complete:
-            break
+                for pid in table.player_ids:
+                    if pending is not None:
+                        pending.setdefault(pid, []).append(rnd.number)
+        stopped = stopped or (whole_rounds_only and not complete)
+        if stopped:
+            continue  # later rounds wait too, but their unconfirmed tables are still pending
         rounds.append(ranking.RoundResult(tables=tuple(tables), byes=tuple(rnd.bye_ids)))
         if tables:
             last_counted = len(rounds)
@@ -59,13 +74,16 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
     # an entrant withdrawn before the first round never played: not a row of the standings
     entrants = common.load_players(session, tournament.id)
     players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
-    rounds = round_results(session, tournament)
+    pending: dict[str, list[int]] = {}
+    rounds = round_results(session, tournament, pending)
     document = ranking.standings_json(
         kind=kind_of(tournament),
         rounds=rounds,
         players=players,
         lot_seed=tournament.seed,
         ranking=tournament.ranking if tournament.game == "marias" else "balance",
+        drop_rounds=tournament.drop_rounds or "none",
+        pending=pending,
     )
     document["tournament"] = {
         "id": tournament.id,
@@ -77,7 +95,75 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
         "ranking": tournament.ranking,
         "stake": tournament.stake,
         "currency": tournament.currency,
+        "drop_rounds": tournament.drop_rounds,
+        "language": tournament.language,
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }
     return document
+
+
+#: How long a poll may reuse the fingerprint this process computed last (seconds): 500 phones
+#: polling every 20 s then cost one pair of queries every 2 s, not 25 a second.
+FINGERPRINT_TTL = 2.0
+_MARKS = common.POLL_MARKS
+
+
+def fingerprint(session: Session, tournament_id: str, *, fresh: bool = False) -> str:
+    """A short text that changes whenever anything the standings show may have changed.
+
+    Every change of players, draws and results is audited (its newest id), and every deal bumps
+    its match's version: two small aggregate queries, reused for ``FINGERPRINT_TTL`` seconds by
+    polls (``fresh`` skips the reuse; a change made in this process clears it).
+    """
+    now = time.monotonic()
+    held = _MARKS.get(tournament_id)
+    if not fresh and held is not None and now - held[0] < FINGERPRINT_TTL:
+        return held[1]
+    mark = _fingerprint(session, tournament_id)
+    _MARKS[tournament_id] = (now, mark)
+    if len(_MARKS) > 1000:
+        _MARKS.clear()
+    return mark
+
+
+def recent_mark(tournament_id: str) -> bool:
+    """True when a poll may reuse this tournament's fingerprint (it exists, seen just now)."""
+    held = _MARKS.get(tournament_id)
+    return held is not None and time.monotonic() - held[0] < FINGERPRINT_TTL
+
+
+def _fingerprint(session: Session, tournament_id: str) -> str:
+    last_audit = session.exec(
+        select(func.max(TournamentAudit.id), func.count(TournamentAudit.id)).where(
+            TournamentAudit.tournament_id == tournament_id
+        )
+    ).one()
+    versions = session.exec(
+        select(func.sum(Match.version), func.count(Match.id))
+        .join(TournamentTable, TournamentTable.match_id == Match.id)
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .where(TournamentRound.tournament_id == tournament_id)
+    ).one()
+    return f"{last_audit[0] or 0}.{last_audit[1]}.{versions[0] or 0}.{versions[1]}"
+
+
+_CACHE: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def cached_standings(
+    session: Session, tournament: Tournament, mark: str, *, copy_it: bool = True
+) -> dict[str, Any]:
+    """``standings_of`` computed once per fingerprint ``mark`` (a copy that callers may change,
+    unless ``copy_it`` is false: then read it only)."""
+    key = (tournament.id, mark)
+    document = _CACHE.get(key)
+    if document is None:
+        document = standings_of(session, tournament)
+        _CACHE[key] = document
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return copy.deepcopy(document) if copy_it else document

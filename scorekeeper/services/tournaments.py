@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 
 from ..i18n.formats import parse_amount
 from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
+from ..models.season import Season
 from ..models.tournament import (
     Tournament,
     TournamentAudit,
@@ -53,6 +54,9 @@ from .tournament_rounds import (  # noqa: F401  (the public face of the tourname
 
 RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
+DROP_ROUNDS = ("none", "worst", "best_and_worst")  # RULES.md §6 v2
+SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
+LANGUAGES = ("cs", "pl", "de", "it", "en")  # API.md v2 "Languages"
 
 __all__ = [
     "add_keep_apart",
@@ -114,6 +118,10 @@ def create_tournament(
     currency: str | None = None,
     draw_method: str = "random",
     organiser_id: int | None = None,
+    drop_rounds: str | None = None,
+    seeding: str | None = None,
+    language: str | None = None,
+    season_id: str | None = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
     name = (name or "").strip()
@@ -151,6 +159,7 @@ def create_tournament(
     if draw_method not in DRAW_METHODS:
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
+    extras = _v2_options(session, drop_rounds, seeding, language, season_id)
     tournament = Tournament(
         name=name[:200],
         game=game,
@@ -168,18 +177,61 @@ def create_tournament(
         currency=(str(currency).strip()[:8] or None) if currency else None,
         draw_method=draw_method,
         organiser_id=organiser_id,
+        **extras,
     )
     session.add(tournament)
     session.flush()
-    for entry in players:
-        if isinstance(entry, Mapping):
-            new_player(session, tournament, entry.get("name", ""), entry.get("members"))
-        else:
-            new_player(session, tournament, entry, None)
+    for number, entry in enumerate(players, start=1):
+        try:
+            if isinstance(entry, Mapping):
+                new_player(
+                    session,
+                    tournament,
+                    entry.get("name", ""),
+                    entry.get("members"),
+                    entry.get("player_id"),
+                )
+            else:
+                new_player(session, tournament, entry, None)
+        except RuleError as error:  # beside the players' box, naming the entrant (issue 14)
+            session.rollback()
+            message = error.errors[0].message
+            raise RuleError(
+                f"players.{number - 1}",
+                _("Player %(n)s: %(message)s", n=number, message=message),
+            ) from None
     common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
     session.commit()
     session.refresh(tournament)
     return tournament
+
+
+def _v2_options(
+    session: Session, drop_rounds: Any, seeding: Any, language: Any, season_id: Any
+) -> dict[str, Any]:
+    """drop_rounds, round-1 seeding and language checked (RULES.md §6 v2, API.md v2)."""
+    drop_rounds = drop_rounds or "none"
+    if drop_rounds not in DROP_ROUNDS:
+        raise RuleError("drop_rounds", _("Choose none, worst or best_and_worst."))
+    seeding = seeding or "random"
+    if seeding not in SEEDINGS:
+        raise RuleError("seeding", _("Choose random, season or rating."))
+    if season_id is not None and (
+        not isinstance(season_id, str) or session.get(Season, season_id) is None
+    ):
+        raise RuleError("season_id", _("There is no season with this id."))
+    if seeding == "season" and not season_id:
+        raise RuleError("seeding", _("Seeding by season standings needs the evening in a season."))
+    if language in ("", None):
+        language = None
+    elif language not in LANGUAGES:
+        raise RuleError("language", _("Choose one of: %(langs)s.", langs=", ".join(LANGUAGES)))
+    return {
+        "drop_rounds": drop_rounds,
+        "seeding": seeding,
+        "language": language,
+        "season_id": season_id or None,
+    }
 
 
 def _stake(stake: Any) -> str | None:
@@ -265,6 +317,18 @@ if closed_round_guard not in match_write.GUARDS:
     match_write.GUARDS.append(closed_round_guard)
 
 
+def no_rematch_guard(session: Session, match_id: str) -> str | None:
+    """A tournament table's match has no rematch: its players' next match comes from the draw
+    (issue 14: a rematch of a table opened a match whose deals never reached the tournament)."""
+    if _round_of_match(session, match_id, TournamentRound.number) is None:
+        return None
+    return _("This is a tournament table: the next match comes from the next draw, not a rematch.")
+
+
+if no_rematch_guard not in match_write.REMATCH_GUARDS:
+    match_write.REMATCH_GUARDS.append(no_rematch_guard)
+
+
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """The tournament as plain JSON: set-up, entrants, rounds with their tables and results."""
     return common.state(session, get_tournament(session=session, tournament_id=tournament_id))
@@ -273,4 +337,14 @@ def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
 def standings(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """API.md standings (confirmed tables only) plus "tournament": name, venue, date, …"""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    return tournament_standings.standings_of(session, tournament)
+    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
+    return tournament_standings.cached_standings(session, tournament, mark)
+
+
+def standings_etag(*, session: Session, tournament_id: str, fresh: bool = False) -> str:
+    """A weak ETag for the standings and live pages: it changes whenever they may change.
+    A poll (not ``fresh``) may see a change up to ``FINGERPRINT_TTL`` seconds late."""
+    if fresh or not tournament_standings.recent_mark(tournament_id):
+        get_tournament(session=session, tournament_id=tournament_id)  # 404 for an unknown id
+    mark = tournament_standings.fingerprint(session, tournament_id, fresh=fresh)
+    return f'W/"{mark}"'

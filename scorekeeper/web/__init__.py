@@ -15,6 +15,7 @@ def register(app: Flask) -> None:
     from ..extensions import babel, csrf
     from . import (  # noqa: F401  (match_rules: routes on matches.bp)
         api,
+        api_seasons,
         api_tournaments,
         assets,
         auth,
@@ -22,6 +23,7 @@ def register(app: Flask) -> None:
         matches,
         printing,
         security,
+        tournament_exports,
         tournaments,
     )
 
@@ -35,5 +37,8 @@ def register(app: Flask) -> None:
     app.register_blueprint(printing.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(api_tournaments.bp)
+    app.register_blueprint(api_seasons.bp)
+    app.register_blueprint(tournament_exports.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with bearer tokens, not cookies
     csrf.exempt(api_tournaments.bp)
+    csrf.exempt(api_seasons.bp)

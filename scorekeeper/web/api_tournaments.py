@@ -7,11 +7,12 @@ that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -38,6 +39,10 @@ CREATE_FIELDS = (
     "stake",
     "currency",
     "draw_method",
+    "drop_rounds",
+    "seeding",
+    "language",
+    "season_id",
 )
 
 
@@ -113,12 +118,19 @@ def create():
         raise RuleError("players", _("List the players' names."))
     if not isinstance(args.get("options", {}), dict):
         raise RuleError("options", _("Options must be a JSON object."))
-    for key in ("name", "game", "venue", "date", "currency", "preset", "stake"):
+    text_fields = ("name", "game", "venue", "date", "currency", "preset", "stake")
+    for key in (*text_fields, "drop_rounds", "seeding", "language", "season_id"):
         if key in args and not isinstance(args[key], str):
             raise RuleError(key, _("Send this as text."))
     session = get_session()
     args.setdefault("name", "")
     args.setdefault("game", "")
+    if "season_id" in args:  # API.md v2: an evening of a season needs the season's token
+        from ..services import tournament_seasons
+
+        season = tournament_seasons.get_season(session, args["season_id"])
+        if not secrets.compare_digest(season.token, _bearer()):
+            raise Forbidden(_("This token does not open this season."), field="token")
     tournament = svc.create_tournament(session=session, **args)
     state = svc.tournament_state(session=session, tournament_id=tournament.id)
     state["token"] = tournament.token
@@ -250,5 +262,14 @@ def confirm(tournament_id: str, r: int, t: int):
 @bp.get("/<tournament_id>/standings")
 @_json_errors
 def standings(tournament_id: str):
-    """Standings over confirmed tables; tied rows share a rank."""
-    return jsonify(svc.standings(session=get_session(), tournament_id=tournament_id))
+    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged."""
+    session = get_session()
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
+    document = svc.standings(session=session, tournament_id=tournament_id)
+    response = jsonify(document)
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response

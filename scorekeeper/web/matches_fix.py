@@ -206,7 +206,11 @@ def rematch(match_id: str, token: str) -> Any:
     form = forms.ConfirmForm()
     if not form.validate_on_submit():
         abort(400)
-    new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
+    try:
+        new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
+    except Conflict as error:  # a tournament table: its next match comes from the draw
+        flash(error.message, "bad")
+        return redirect(url_for(".edit", match_id=match.id, token=token))
     match_view.remember(new_match, None)
     return redirect(url_for(".edit", match_id=new_match.id, token=new_match.token, new=1))
 

@@ -84,6 +84,43 @@ class NewTournamentForm(FlaskForm):
             ]
         ),
     )
+    drop_rounds = SelectField(
+        _l("Rounds left out of the total"),
+        default="none",
+        choices=choices(
+            [
+                ("none", _l("none")),
+                ("worst", _l("each player's worst round")),
+                ("best_and_worst", _l("each player's best and worst round")),
+            ]
+        ),
+    )
+    seeding = SelectField(
+        _l("Round 1 seated"),
+        default="random",
+        choices=choices(
+            [
+                ("random", _l("random draw")),
+                ("season", _l("by season standings (strongest spread)")),
+                ("rating", _l("by rating (strongest spread)")),
+            ]
+        ),
+    )
+    season = SelectField(_l("Season"), default="", choices=[])
+    language = SelectField(
+        _l("Language of its sheets and TV"),
+        default="",
+        choices=choices(
+            [
+                ("", _l("as each device asks")),
+                ("cs", "čeština"),
+                ("pl", "polski"),
+                ("de", "Deutsch"),
+                ("it", "italiano"),
+                ("en", "English"),
+            ]
+        ),  # fmt: skip
+    )
     seed = IntegerField(
         _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 2**31 - 1)]
     )
@@ -100,7 +137,7 @@ class NewTournamentForm(FlaskForm):
 class PlayerForm(FlaskForm):
     """One name (or team)."""
 
-    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=40)])
+    name = StringField(_l("Name"), validators=[DataRequired()])  # the service names a bad one
 
 
 class PasteForm(FlaskForm):
@@ -120,3 +157,30 @@ class KeepApartForm(FlaskForm):
 
 class ActionForm(FlaskForm):
     """A button that changes something: only the CSRF token."""
+
+
+class SeasonForm(FlaskForm):
+    """A new season (RULES.md §6a)."""
+
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
+    scoring = SelectField(
+        _l("League table"),
+        default="sum",
+        choices=choices(
+            [
+                ("sum", _l("sum of the evenings' results")),
+                ("placing_points", _l("points per place")),
+            ]
+        ),
+    )
+    top = IntegerField(_l("Points for a win (empty: the evening's players)"),
+                       validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
+    best_n = IntegerField(_l("Count only each player's best evenings (empty: all)"),
+                          validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
+
+
+class MergeForm(FlaskForm):
+    """Two roster entries that are one person."""
+
+    keep = SelectField(_l("Keep"), choices=[])
+    drop = SelectField(_l("Merge into it"), choices=[])

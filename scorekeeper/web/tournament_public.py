@@ -2,7 +2,8 @@
 
 A table's page (its link and QR code carry the table's token) leads to the match page where the
 players enter deals, and lets a second player at the table confirm the result. Routes hang on
-the ``tournaments`` blueprint. The live pages refresh themselves (meta refresh; timer.js ticks).
+the ``tournaments`` blueprint. The live pages update themselves: live.js fetches them again with
+their ``ETag`` (a ``304`` while nothing changed) and swaps the new part in; timer.js ticks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -22,10 +24,13 @@ from ..rules.base import RuleError
 from ..services import tournaments as svc
 from ..services.errors import ServiceError
 from . import tournament_forms as forms
+from .auth import current_organiser
 from .match_view import public_url
 from .tournaments import _get, bp
 
 REFRESH_SECONDS = 20
+TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)
+TV_TURN_SECONDS = 12  # a TV page of standings stays this long before the next turns up
 
 
 def table_url(tournament_id: str, r: int, table: dict[str, Any]) -> str:
@@ -71,8 +76,18 @@ def _live(tournament_id: str) -> dict[str, Any]:
         current and current["status"] == "closed" and current["round"] >= state["rounds_planned"]
     )
     settled = finished and all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
+    rows = standings["rows"] if standings["after_round"] else []
+    show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
+    cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
+    per_page = TV_ROWS * cols
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    columns = [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages]
     return {
         "t": state,
+        "tv_pages": columns,
+        "tv_cols": cols,
+        "tv_tables": show_tables,
+        "turn": TV_TURN_SECONDS,
         "finished": finished,
         "tied": {rank for rank, count in seen.items() if count > 1},
         "tournament": tournament,
@@ -85,16 +100,39 @@ def _live(tournament_id: str) -> dict[str, Any]:
     }
 
 
+def _etag(tournament_id: str, *, fresh: bool = False) -> str:
+    """The live pages' ETag: the standings' (anything shown changed), the language, the login."""
+    base = svc.standings_etag(session=get_session(), tournament_id=tournament_id, fresh=fresh)
+    organiser = current_organiser()
+    who = organiser.id if organiser is not None else 0
+    return f'{base[:-1]}.{who}.{get_locale() or ""}"'
+
+
+def _live_page(template: str, tournament_id: str) -> Response:
+    """Render a live page with its ETag; ``304`` while nothing it shows has changed."""
+    try:
+        etag = _etag(tournament_id)
+    except ServiceError:
+        abort(404)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = _etag(tournament_id, fresh=True)
+    response = make_response(render_template(template, etag=etag, **_live(tournament_id)))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.get("/<tournament_id>")
 def show(tournament_id: str):
-    """Live standings and the current round, for phones; refreshes itself."""
-    return render_template("tournaments/show.html", **_live(tournament_id))
+    """Live standings and the current round, for phones; updates itself (live.js)."""
+    return _live_page("tournaments/show.html", tournament_id)
 
 
 @bp.get("/<tournament_id>/tv")
 def tv(tournament_id: str):
-    """The big-screen view for a pub TV: standings, round, timer, large type."""
-    return render_template("tournaments/tv.html", **_live(tournament_id))
+    """The big-screen view for a pub TV: standings in pages, round and timer, large type."""
+    return _live_page("tournaments/tv.html", tournament_id)
 
 
 @bp.route("/<tournament_id>/table/<int:r>/<int:t>/<token>", methods=["GET", "POST"])
@@ -161,3 +199,33 @@ def tournament_table_link(match_id: str, token: str | None) -> str | None:
         return None
     tournament_id, r, t = found
     return url_for("tournaments.table", tournament_id=tournament_id, r=r, t=t, token=token)
+
+
+@bp.app_template_global("tournament_table_note")
+def tournament_table_note(match_id: str) -> str | None:
+    """For the match page of a tournament table whose counted result is not these deals' totals
+    (the organiser typed the sheet's figures or corrected a closed round): which figures count."""
+    found = svc.table_of_match(session=get_session(), match_id=match_id)
+    if found is None:
+        return None
+    tournament_id, r, t = found
+    state = svc.tournament_state(session=get_session(), tournament_id=tournament_id)
+    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
+    row = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
+    if row is None or (row["source"] != "sheet" and not row.get("late_deals")):
+        return None
+    figures = ", ".join(
+        f"{name} {score:+d}" if isinstance(score, int) else f"{name} {score}"
+        for name, score in zip(row["players"], row["scores"], strict=False)
+    )
+    if row["source"] != "sheet":
+        return _(
+            "This table's result was confirmed as %(figures)s when its round closed; deals "
+            "entered here since then do not count.",
+            figures=figures,
+        )
+    return _(
+        "The organiser entered this table's result: %(figures)s. Those figures count in the "
+        "tournament, not the totals of the deals below.",
+        figures=figures,
+    )

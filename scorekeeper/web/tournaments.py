@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -92,6 +104,9 @@ def index():
 def new():
     """Create a tournament."""
     form = forms.NewTournamentForm()
+    from .tournament_season_pages import season_choices
+
+    form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
         game, _sep, preset = form.game.data.partition(":")
         try:
@@ -112,6 +127,10 @@ def new():
                 currency=form.currency.data if game == "marias" else None,
                 draw_method=form.draw_method.data,
                 organiser_id=current_organiser().id,
+                drop_rounds=form.drop_rounds.data,
+                seeding=form.seeding.data,
+                language=form.language.data or None,
+                season_id=form.season.data or None,
                 players=[line for line in (form.players.data or "").splitlines() if line.strip()],
             )
         except RuleError as error:
@@ -159,8 +178,20 @@ def _tables_with_links(state: dict[str, Any]) -> None:
 @bp.get("/<tournament_id>/manage")
 @login_required
 def manage(tournament_id: str):
-    """The organiser's desk: players, the current round's tables, draws, standings."""
-    return desk(tournament_id)
+    """The organiser's desk: players, the current round's tables, draws, standings. It updates
+    itself like the public pages (live.js, ETag), leaving alone a form being filled in."""
+    from .tournament_public import _etag
+
+    organised(tournament_id)
+    etag = _etag(tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    g.desk_etag = _etag(tournament_id, fresh=True)
+    page, status = desk(tournament_id)
+    response = make_response(page, status)
+    response.headers["ETag"] = g.desk_etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
@@ -198,7 +229,21 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         pair_form=pair_form,
         form=forms.ActionForm(),
         refused=refused,
+        roster_names=_roster_names(tournament),
+        etag=None if refused else g.get("desk_etag"),
     ), status
+
+
+def _roster_names(tournament: Any) -> list[str]:
+    """Type-ahead for "Add": the roster's names not yet registered in this evening."""
+    from ..services import tournament_roster
+
+    owner = tournament_roster.owner_of(get_session(), tournament)
+    if owner is None:
+        return []
+    taken = {p.name.casefold() for p in svc.common.load_players(get_session(), tournament.id)}
+    people = tournament_roster.roster(get_session(), owner)
+    return [p.name for p in people if p.name.casefold() not in taken]
 
 
 def _attempt(tournament_id: str, change: Any) -> list[str]:
@@ -238,4 +283,5 @@ from . import (  # noqa: E402,F401  (their routes hang on bp)
     tournament_player_pages,
     tournament_public,
     tournament_rounds_pages,
+    tournament_season_pages,
 )

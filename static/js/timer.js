@@ -4,6 +4,7 @@
   "use strict";
   var started = Date.now();
   var timers = Array.prototype.slice.call(document.querySelectorAll(".timer[data-remaining]"));
+  var running = null;
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function tick() {
     var gone = Math.floor((Date.now() - started) / 1000);
@@ -21,5 +22,14 @@
       }
     });
   }
-  if (timers.length) { tick(); setInterval(tick, 1000); }
+  function start() {
+    if (timers.length && !running) { tick(); running = setInterval(tick, 1000); }
+  }
+  // live.js swapped in a fresh page part: count down from the server's new figure
+  document.addEventListener("live:updated", function () {
+    started = Date.now();
+    timers = Array.prototype.slice.call(document.querySelectorAll(".timer[data-remaining]"));
+    start();
+  });
+  start();
 })();

@@ -141,3 +141,122 @@ def test_seven_players_two_rounds_two_phones(live_server, page, browser):
     tv.goto(f"{live_server}/tournaments/{tid}/tv")
     assert tv.locator("table.standings tbody tr").count() == 7
     _shot(tv, "08-tv")
+
+
+def test_tv_view_of_120_players_reads_from_five_metres(live_app, live_server, browser):
+    # issue 14: a 120-player field on a 1920×1080 TV: rows at least 28 px high, standings in
+    # pages that turn by themselves, the round and its timer always in view; no <meta refresh>
+    from scorekeeper.db import get_session
+    from scorekeeper.services import tournament_rounds, tournaments
+
+    with live_app.app_context():
+        session = get_session()
+        t = tournaments.create_tournament(
+            session=session, name="Velká cena", game="marias", rounds=4, seed=5,
+            players=[f"Hráč číslo {i:03d} Hohenzollern-Sigmaringen" for i in range(120)],
+        )  # fmt: skip
+        first = tournament_rounds.draw_next_round(session=session, tournament_id=t.id, seed=1)
+        for table in first["tables"][:-1]:
+            tournament_rounds.set_manual_result(
+                session=session, tournament_id=t.id, round=1, table=table["table"],
+                scores=[3, -1, -2], confirm=True,
+            )  # fmt: skip
+        tv_url = f"{live_server}/tournaments/{t.id}/tv"
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    tv = context.new_page()
+    tv.goto(tv_url)
+    assert tv.locator("meta[http-equiv=refresh]").count() == 0
+    pages = tv.locator("[data-tv-page]")
+    assert pages.count() >= 3
+    visible = tv.locator("[data-tv-page]:not([hidden]) tbody tr")
+    heights = [visible.nth(i).bounding_box()["height"] for i in range(visible.count())]
+    assert heights and min(heights) >= 28, heights
+    for i in range(visible.count()):  # every shown row fits on the screen
+        box = visible.nth(i).bounding_box()
+        assert box["y"] + box["height"] <= 1080
+    assert tv.locator("header .round").is_visible() and tv.locator("header .timer").is_visible()
+    first_names = visible.first.inner_text()
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        tv.screenshot(path=str(Path(SHOTS) / "tournament-tv-120.png"))
+    tv.wait_for_function(
+        "t => document.querySelector('[data-tv-page]:not([hidden]) tbody tr').innerText !== t",
+        arg=first_names,
+        timeout=20_000,
+    )  # the next page turned up by itself
+    assert tv.locator("[data-tv-pageno]").inner_text().startswith("page 2 of")
+    context.close()
+
+
+def test_a_season_of_three_evenings(live_app, live_server, page, browser, tmp_path):
+    # issue 14: a season of three evenings of 7–9 players with the roster reused, a tie at the
+    # top decided by lot with its certificate, the season table page and its CSV download
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    from scorekeeper.db import get_session
+    from scorekeeper.services import tournament_rounds, tournaments
+
+    organiser = page
+    organiser.goto(f"{live_server}/auth/register")
+    organiser.fill("input[name=username]", "hospodsky")
+    organiser.fill("input[name=password]", "pivo-a-karty")
+    organiser.get_by_role("button", name="Register").click()
+    organiser.goto(f"{live_server}/tournaments/seasons")
+    organiser.fill("input[name=name]", "Zimní liga")
+    organiser.select_option("select[name=scoring]", "placing_points")
+    organiser.get_by_role("button", name="Create season").click()
+    organiser.wait_for_url(re.compile(r"/tournaments/seasons/[^/]+$"))
+    season_url = organiser.url
+    fields = [SEVEN, [*SEVEN, "Zdeněk", "Věra"], [*SEVEN[1:], "Zdeněk", "Věra"]]
+    evenings = []
+    for number, players in enumerate(fields, start=1):
+        organiser.goto(f"{live_server}/tournaments/new")
+        organiser.fill("input[name=name]", f"Večer {number}")
+        organiser.fill("input[name=date]", f"2026-01-0{number}")
+        organiser.select_option("select[name=game]", "marias:pub")
+        organiser.fill("input[name=rounds]", "1")
+        organiser.select_option("select[name=season]", label="Zimní liga")
+        organiser.fill("input[name=seed]", str(number))
+        organiser.fill("textarea[name=players]", "\n".join(players))
+        organiser.get_by_role("button", name="Create tournament").click()
+        organiser.wait_for_url(re.compile(r"/manage"))
+        evenings.append(organiser.url.split("/")[-2])
+    with live_app.app_context():  # the organiser types every table's sheet (tested elsewhere)
+        session = get_session()
+        for tid in evenings:
+            drawn = tournament_rounds.draw_next_round(session=session, tournament_id=tid, seed=1)
+            for table in drawn["tables"]:  # every table's first seat wins 3: ties at the top
+                n = len(table["players"])
+                tournament_rounds.set_manual_result(
+                    session=session, tournament_id=tid, round=1, table=table["table"],
+                    scores=[3, *([-1] * (n - 2)), -(3 - (n - 2))], confirm=True,
+                )  # fmt: skip
+        last = tournaments.standings(session=session, tournament_id=evenings[-1])["rows"]
+    assert last[0]["rank"] == last[1]["rank"] == 1 and [r["place"] for r in last[:2]] == [1, 2]
+    organiser.goto(f"{live_server}/tournaments/{evenings[-1]}")
+    assert organiser.locator("table.standings td.rank", has_text="=1").count() >= 2
+    _shot(organiser, "season-evening-standings")
+    pdf = organiser.request.get(f"{live_server}/tournaments/{evenings[-1]}/print/certificates.pdf")
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
+    assert "1st place" in text and "Decided by lot" in text and last[0]["player"] in text
+    (tmp_path / "certificates.pdf").write_bytes(pdf.body())
+    organiser.goto(season_url)
+    _shot(organiser, "season-table")
+    rows = organiser.locator("table.season tbody tr")
+    assert rows.count() == 9  # the roster: Jana … Věra, each once across three evenings
+    with organiser.expect_download() as download:
+        organiser.get_by_role("link", name="CSV").click()
+    got = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
+    assert got[0][:5] == ["Rank", "Place", "Player", "Total", "Evenings"]
+    assert sorted(int(r[1]) for r in got[1:]) == list(range(1, 10))
+    evenings_of = {r[2]: int(r[4]) for r in got[1:]}
+    assert evenings_of["Petr"] == 3 and evenings_of["Jana"] == 2 and evenings_of["Věra"] == 2
+    if SHOTS:
+        import subprocess
+
+        subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1",
+                        str(tmp_path / "certificates.pdf"), str(Path(SHOTS) / "certificate")],
+                       check=True)  # fmt: skip

@@ -141,17 +141,32 @@ def test_tickets_carry_the_entry_url_and_a_qr_code():
 
 
 @pytest.mark.parametrize(
-    ("ranks", "places"),
+    ("ranks", "places", "by_lot"),
     [
-        ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"]),
-        ([1, 1, 3, 4], ["Joint 1st place", "Joint 1st place", "3rd place"]),
-        ([1, 2, 3, 3, 5], ["1st place", "2nd place", "Joint 3rd place", "Joint 3rd place"]),
+        ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"], [False] * 3),
+        # RULES.md §6 v2: a shared rank still gives distinct places, the lot decides and the
+        # certificate says so (issue 14: two "Joint 1st place" left the pub with no winner)
+        ([1, 1, 3, 4], ["1st place", "2nd place", "3rd place"], [True, True, False]),
+        ([1, 2, 3, 3, 5], ["1st place", "2nd place", "3rd place"], [False, False, True]),
     ],
 )
-def test_certificates_for_the_top_three(ranks, places):
-    rows = [{"rank": r, "player": f"P{i}"} for i, r in enumerate(ranks)]
+def test_certificates_follow_the_place_and_name_the_lot(ranks, places, by_lot):
+    rows = [{"rank": r, "place": i + 1, "player": f"P{i}"} for i, r in enumerate(ranks)]
     ctx = pv.certificates_context({"after_round": 3, "rows": rows, "tournament": {}})
     assert [c["place"] for c in ctx["certificates"]] == places
+    assert [c["by_lot"] for c in ctx["certificates"]] == by_lot
+
+
+def test_no_certificate_for_a_provisional_row():
+    # RULES.md §6 v2: a provisional player gets no certificate until the table is confirmed
+    rows = [
+        {"rank": 1, "place": 1, "player": "Jana", "provisional": False},
+        {"rank": 2, "place": 2, "player": "Petr", "provisional": True},
+        {"rank": 3, "place": 3, "player": "Ota", "provisional": False},
+    ]
+    ctx = pv.certificates_context({"after_round": 1, "rows": rows, "tournament": {}})
+    assert [c["player"] for c in ctx["certificates"]] == ["Jana", "Ota"]
+    assert ctx["waiting"] == ["Petr"]
 
 
 def test_no_certificates_before_a_round_counts():
@@ -317,3 +332,22 @@ def test_sheet_columns_carry_first_names():
     ]
     ctx = pv.score_sheet_context("marias", ["Małgorzata Żółć", "Eva", "Ota"])
     assert "Małgorzata Żółć" in ctx["players"]  # the full names head the sheet
+
+
+@pytest.mark.parametrize("game", ["marias", "mariasz", "mariage", "marianna"])
+def test_score_sheets_have_room_for_an_evening(game):
+    # issue 14: sheets had 14–16 rows; an evening's table plays up to 30 deals, filling pages
+    for paper in ("a4", "letter"):
+        ctx = pv.score_sheet_context(game, page=pv.paper(paper))
+        assert len(ctx["blank_rows"]) >= 30
+
+
+def test_standings_pages_share_the_rows_evenly():
+    # issue 14: no printed page with one or two rows at the end
+    for n in (31, 41, 61, 121, 500):
+        names = [f"Player {i}" for i in range(n)]
+        breaks = pv.page_breaks(names, large=False, layout="portrait")
+        sizes = [b - a for a, b in zip([0, *breaks], [*breaks, n], strict=True)]
+        # the first page also carries the title: a couple of rows fewer
+        assert sum(sizes) == n and max(sizes) - min(sizes) <= 3, (n, sizes)
+        assert len(sizes) == 1 or sizes[-1] >= 0.8 * max(sizes), (n, sizes)

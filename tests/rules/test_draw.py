@@ -294,3 +294,14 @@ def test_lookahead_with_a_single_table_ends(n, size):
     assert sorted(p for t in draw.tables for p in t) + ([draw.bye] if draw.bye else []) == sorted(
         f"p{i}" for i in range(n)
     )
+
+
+def test_spread_seeding_puts_the_strongest_at_different_tables():
+    # RULES.md §6 v2 round-1 seeding: by season or rating, the strongest spread over the tables
+    from scorekeeper.rules.draw import draw_round, spread
+
+    assert spread(9, [3, 3, 3]) == [[0, 5, 6], [1, 4, 7], [2, 3, 8]]
+    ranking = [f"p{i}" for i in range(12)]  # strongest first
+    drawn = draw_round(players=ranking, round_no=1, seed=4, method="spread", ranking=ranking)
+    strongest = [{p for p in t if p in ranking[:4]} for t in drawn.tables]
+    assert [len(s) for s in strongest] == [1, 1, 1, 1]

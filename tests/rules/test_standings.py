@@ -145,6 +145,10 @@ def test_balance_ranking_and_rounds_shape_like_the_api():
     first = doc["rows"][0]
     assert first == {
         "rank": 1,
+        "place": 1,
+        "provisional": False,
+        "pending_rounds": [],
+        "dropped_rounds": [],
         "player_id": "a",
         "player": "Jana",
         "total": 12,
@@ -211,8 +215,9 @@ def test_two_player_match_points_come_before_buchholz():
 def test_bye_is_a_win_and_the_rounds_median_points():
     # RULES.md §6: an odd player out gets a bye worth a win and the round's median points
     rows = by_id(table("twoplayer", [rnd(("a b", (5, 2)), ("c d", (4, 1)), byes="e")]))
-    assert rows["e"].total == 1 and rows["e"].rounds == (2,)  # scores 1 2 4 5: lower median 2
-    assert rows["e"].tiebreaks["match_points"] == 2 and rows["e"].tiebreaks["buchholz"] == 0
+    # RULES.md §6 v2: scores 1 2 4 5, the mean of 2 and 4 is 3
+    assert rows["e"].total == 1 and rows["e"].rounds == (3,)
+    assert rows["e"].tiebreaks["match_points"] == 3 and rows["e"].tiebreaks["buchholz"] == 0
 
 
 def test_winner_given_explicitly_and_level_scores_need_one():
@@ -340,3 +345,132 @@ def test_two_player_standings_follow_wins_points_buchholz(data, seed):
         assert r.rank == 1 + sum(key(o) < key(r) for o in rows)
         if i:
             assert (key(rows[i - 1]), rows[i - 1].tiebreaks["lot"]) < (key(r), r.tiebreaks["lot"])
+
+
+# --- RULES.md §6 v2 -------------------------------------------------------------------------
+
+
+def test_v2_tied_rows_share_a_rank_but_every_place_is_distinct():
+    # RULES.md §6 v2: equal rows share a rank ("=1"); the seeded lot orders them and gives each a
+    # place of its own (prizes and certificates follow place)
+    rounds = [rnd(("a b", (3, 0)), ("c d", (3, 0))), rnd(("a d", (3, 0)), ("c b", (3, 0)))]
+    for seed in range(5):
+        rows = table("twoplayer", rounds, seed=seed)
+        assert [r.rank for r in rows[:2]] == [1, 1]
+        assert [r.place for r in rows] == [1, 2, 3, 4]
+        lot = lot_order("abcd", seed)
+        first_two = [p for p in lot if p in "ac"]
+        assert [r.player_id for r in rows[:2]] == first_two
+
+
+@pytest.mark.parametrize(
+    "scores, expected",
+    [
+        ((8, 7, 7, 7, 5, 3, 2, 0), 6),  # issue 14: the mean of 7 and 5, not the lower 5
+        ((8, 7, 6, 3), 7),  # (7 + 6) / 2 = 6.5 rounds half up to 7
+        ((-3, -2, 0, 4), -1),  # -1 exactly
+        ((-3, -2), -2),  # -2.5 rounds half up to -2
+    ],
+)
+def test_v2_bye_gets_the_median_of_the_round(scores, expected):
+    # RULES.md §6 v2: a bye is worth a win and the round's median points; with an even number of
+    # results the mean of the two middle ones, rounded half up
+    tables = [(f"p{i} p{i + 1}", (scores[i], scores[i + 1])) for i in range(0, len(scores) - 1, 2)]
+    rows = by_id(table("twoplayer", [rnd(*tables, byes="z", winners=[0] * len(tables))]))
+    assert rows["z"].rounds == (expected,)
+    assert rows["z"].total == 1  # and a win
+
+
+@pytest.mark.parametrize(
+    "how, total, dropped",
+    [
+        ("none", 8 - 4 + 2 + 6 - 9, []),
+        ("worst", 8 - 4 + 2 + 6, [5]),  # the -9 of round 5 leaves the total
+        ("best_and_worst", -4 + 2 + 6, [1, 5]),  # and the +8 of round 1
+    ],
+)
+def test_v2_drop_rounds(how, total, dropped):
+    # RULES.md §6 v2: Czech regional tournaments of five rounds drop the best and the worst
+    figures = [(8, -8, 0), (-4, 4, 0), (2, -2, 0), (6, -6, 0), (-9, 9, 0)]
+    rounds = [rnd(("a b c", f)) for f in figures]
+    rows = by_id(
+        standings(
+            kind="marias",
+            rounds=rounds,
+            players={p: p for p in "abc"},
+            lot_seed=1,
+            drop_rounds=how,
+        )
+    )
+    assert rows["a"].total == total
+    assert list(rows["a"].dropped) == dropped
+    assert rows["a"].rounds == (8, -4, 2, 6, -9)  # every round is still shown
+    assert rows["a"].tiebreaks["best_round"] == 8  # tie-breaks still look at every round
+
+
+def test_v2_drop_rounds_needs_more_rounds_than_it_drops():
+    rounds = [rnd(("a b c", (3, -3, 0)))]
+    rows = by_id(
+        standings(
+            kind="marias", rounds=rounds, players={p: p for p in "abc"}, lot_seed=1,
+            drop_rounds="worst",
+        )
+    )  # fmt: skip
+    assert rows["a"].total == 3 and rows["a"].dropped == ()
+
+
+def test_v2_drop_worst_with_placings_drops_the_highest_place():
+    rounds = [rnd(("a b c", (3, -1, -2))), rnd(("a b c", (-3, 1, 2)))]
+    rows = by_id(
+        standings(
+            kind="marias", rounds=rounds, players={p: p for p in "abc"}, lot_seed=1,
+            ranking="placings", drop_rounds="worst",
+        )
+    )  # fmt: skip
+    assert rows["a"].total == 1 and rows["a"].dropped == (2,)
+
+
+def test_v2_drop_worst_in_a_two_player_event_drops_a_loss():
+    rounds = [rnd(("a b", (3, 0))), rnd(("a b", (0, 3))), rnd(("a b", (3, 1)))]
+    rows = by_id(
+        standings(
+            kind="twoplayer", rounds=rounds, players={"a": "A", "b": "B"}, lot_seed=1,
+            drop_rounds="worst",
+        )
+    )  # fmt: skip
+    assert rows["a"].total == 2 and rows["a"].dropped == (2,)
+    assert rows["b"].total == 1 and rows["b"].dropped == (1,)
+
+
+def test_v2_pending_rows_are_provisional():
+    # RULES.md §6 v2: a player with an unconfirmed table is provisional, ranked by confirmed
+    # results so far; the pending round is no result (None), never a 0
+    rounds = [rnd(("a b c", (2, -1, -1)))]
+    rows = by_id(
+        standings(
+            kind="marias", rounds=rounds, players={p: p for p in "abcdef"}, lot_seed=3,
+            pending={"d": [1], "e": [1], "f": [1], "a": []},
+        )
+    )  # fmt: skip
+    assert [rows[p].provisional for p in "abcdef"] == [False] * 3 + [True] * 3
+    assert rows["d"].rounds == (None,) and rows["d"].pending == (1,)
+    assert rows["a"].to_json()["provisional"] is False
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-20, 20), st.integers(-20, 20)), min_size=1, max_size=5),
+    st.integers(0, 99),
+    st.sampled_from(["none", "worst", "best_and_worst"]),
+)
+def test_v2_places_are_a_permutation_and_ranks_follow_them(figures, seed, how):
+    rounds = [rnd(("a b c", (x, y, -x - y)), ("d e f", (y, x, -x - y))) for x, y in figures]
+    rows = standings(
+        kind="marias", rounds=rounds, players={p: p for p in "abcdef"}, lot_seed=seed,
+        drop_rounds=how,
+    )  # fmt: skip
+    assert [r.place for r in rows] == list(range(1, 7))
+    for prev, row in zip(rows, rows[1:], strict=False):
+        assert row.rank == prev.rank or row.rank == row.place
+        if row.rank == prev.rank:
+            assert row.total == prev.total

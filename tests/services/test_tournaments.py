@@ -439,3 +439,83 @@ def test_a_draw_can_be_taken_back_until_something_is_played(session):
     with pytest.raises(Conflict):
         ts.cancel_round(session=session, tournament_id=t.id, number=1)
     assert "cancel" in [e["action"] for e in ts.audit_log(session=session, tournament_id=t.id)]
+
+
+def test_two_draws_at_once_give_one_round_a_conflict_and_no_orphan_match(app):
+    # issue 12/14: a draw is one transaction; the second concurrent draw is a 409 (Conflict)
+    import threading
+
+    from sqlmodel import func, select
+
+    from scorekeeper.models.match import Match
+    from scorekeeper.models.tournament import TournamentTable
+
+    with app.app_context():
+        t = _marias(get_session(), players=SEVEN[:6] + ["Zdeněk", "Věra", "Bára"])
+    answers: list[str] = []
+    barrier = threading.Barrier(3)
+
+    def draw():
+        with app.app_context():
+            barrier.wait()
+            try:
+                ts.confirm_round(session=get_session(), tournament_id=t.id, seed=5)
+                answers.append("drawn")
+            except Conflict:
+                answers.append("409")
+
+    threads = [threading.Thread(target=draw) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == ["409", "409", "drawn"]
+    with app.app_context():
+        session = get_session()
+        state = ts.tournament_state(session=session, tournament_id=t.id)
+        assert len(state["rounds"]) == 1 and len(state["rounds"][0]["tables"]) == 3
+        tables = session.exec(select(func.count(TournamentTable.id))).one()
+        matches_stored = session.exec(select(func.count(Match.id))).one()
+        assert matches_stored == tables == 3  # no match belongs to no table
+
+
+def test_a_refused_draw_stores_no_match(session):
+    # issue 12: a draw refused half-way (a seat name the match rules refuse) leaves nothing behind
+    from sqlmodel import func, select
+
+    from scorekeeper.models.match import Match
+    from scorekeeper.models.tournament import TournamentPlayer
+
+    t = _marias(session, players=SEVEN[:6])
+    odd = session.exec(select(TournamentPlayer).where(TournamentPlayer.tournament_id == t.id)).all()
+    odd[-1].name = "Ota\u202e"  # stored before names were checked (an old database)
+    session.add(odd[-1])
+    session.commit()
+    with pytest.raises(RuleError):
+        ts.confirm_round(session=session, tournament_id=t.id, seed=1)
+    assert session.exec(select(func.count(Match.id))).one() == 0
+    assert ts.tournament_state(session=session, tournament_id=t.id)["rounds"] == []
+
+
+def test_round_one_seeded_by_rating_spreads_the_best(app):
+    # RULES.md §6 v2: seeding by rating; the two best-rated players start at different tables
+    from scorekeeper.models.tournament import Organiser
+    from scorekeeper.services import tournament_rounds
+
+    with app.app_context():
+        session = get_session()
+        club = Organiser(username="club", password_hash="-")
+        session.add(club)
+        session.commit()
+        first = _marias(session, players=SEVEN[:6], organiser_id=club.id, rounds=1)
+        drawn = tournament_rounds.draw_next_round(session=session, tournament_id=first.id)
+        for table in drawn["tables"]:  # the first seat of each table wins
+            tournament_rounds.set_manual_result(
+                session=session, tournament_id=first.id, round=1, table=table["table"],
+                scores=[4, -1, -3], confirm=True,
+            )  # fmt: skip
+        winners = {table["players"][0] for table in drawn["tables"]}
+        second = _marias(session, players=SEVEN[:6], organiser_id=club.id, seeding="rating")
+        seated = ts.confirm_round(session=session, tournament_id=second.id)
+        for table in seated["tables"]:
+            assert len(winners & set(table["players"])) == 1

@@ -54,7 +54,7 @@ def test_create_answers_state_and_token(created, client):
         ({"name": "T", "game": "marias", "options": {"nope": 1}}, "options.nope"),
         ({"name": "T", "game": "marias", "rounds": "many"}, "rounds"),
         ({"name": "T", "game": "marias", "players": "Jana"}, "players"),
-        ({"name": "T", "game": "marias", "players": ["A", "a"]}, "name"),
+        ({"name": "T", "game": "marias", "players": ["A", "a"]}, "players.1"),
         ({"name": "T", "game": "marias", "stake": "lots"}, "stake"),
         ({"name": "T", "game": "marias", "ranking": "wins"}, "ranking"),
     ],
@@ -231,3 +231,124 @@ def test_a_thirty_player_evening_through_the_api(client):
         (r["total"] for r in table["rows"]), reverse=True
     )
     assert client.post(f"{base}/rounds", headers=auth).status_code == 409  # all rounds played
+
+
+def _evening(client, season, name, date, players, scores_by_table, **extra):
+    """An evening of ``season`` with one round; each table's sheet figures, confirmed."""
+    answer = client.post(
+        "/api/v1/tournaments",
+        json={"name": name, "date": date, "game": "marias", "players": players, "rounds": 1,
+              "seed": 3, "season_id": season["id"], **extra},
+        headers=_auth(season["token"]),
+    )  # fmt: skip
+    assert answer.status_code == 201, answer.get_json()
+    evening = answer.get_json()
+    drawn = client.post(f"/api/v1/tournaments/{evening['id']}/rounds", json={"seed": 1},
+                        headers=_auth(evening["token"])).get_json()  # fmt: skip
+    for table in drawn["tables"]:
+        scores = scores_by_table(table["players"])
+        base = f"/api/v1/tournaments/{evening['id']}/rounds/1/tables/{table['table']}"
+        client.put(f"{base}/result", json={"scores": scores}, headers=_auth(evening["token"]))
+        client.post(f"{base}/confirm", headers=_auth(evening["token"]))
+    return evening
+
+
+def test_v2_standings_answer_etag_and_304(created, client):
+    # API.md v2: the standings carry an ETag; If-None-Match answers 304 while nothing changed
+    url = f"/api/v1/tournaments/{created['id']}/standings"
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b""
+    client.post(f"/api/v1/tournaments/{created['id']}/players", json={"name": "Zdeněk"},
+                headers=_auth(created["token"]))  # fmt: skip
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    rows = changed.get_json()["rows"]
+    assert {"rank", "place", "provisional"} <= set(rows[0]) if rows else True
+
+
+def test_v2_tournament_options_are_stored_and_checked(client):
+    body = {"name": "Krajský turnaj", "game": "marias", "players": SIX, "rounds": 5,
+            "drop_rounds": "best_and_worst", "seeding": "random", "language": "cs"}  # fmt: skip
+    answer = client.post("/api/v1/tournaments", json=body)
+    assert answer.status_code == 201
+    state = answer.get_json()
+    assert (state["drop_rounds"], state["seeding"], state["language"]) == (
+        "best_and_worst", "random", "cs",
+    )  # fmt: skip
+    for field, bad in (("drop_rounds", "all"), ("seeding", "luck"), ("language", "xx"),
+                       ("seeding", "season")):  # fmt: skip
+        refused = client.post("/api/v1/tournaments", json={**body, field: bad})
+        assert refused.status_code == 422
+        assert refused.get_json()["errors"][0]["field"] == field
+
+
+def test_v2_a_season_of_three_evenings_with_its_roster_table_and_ratings(client):
+    # RULES.md §6a, API.md v2 "Seasons and the roster"
+    season = client.post("/api/v1/seasons", json={"name": "Zima 2026", "scoring": "sum",
+                                                   "best_n": 2, "seed": 7})  # fmt: skip
+    assert season.status_code == 201
+    season = season.get_json()
+    assert client.post("/api/v1/seasons", json={"name": "x", "scoring": "max"}).status_code == 422
+    body = {"name": "E", "game": "marias", "players": SIX, "season_id": season["id"]}
+    wrong = client.post("/api/v1/tournaments", json=body, headers=_auth("nope"))
+    assert wrong.status_code == 403
+
+    def first_wins(names):  # the first seat wins 2, the others pay 1 each
+        return [2] + [-1] * (len(names) - 1)
+
+    one = _evening(client, season, "Večer 1", "2026-01-08", SIX, first_wins)
+    ids = {p["name"]: p["player_id"] for p in one["players"]}
+    assert all(ids.values()) and len(set(ids.values())) == 6
+    found = client.get(f"/api/v1/seasons/{season['id']}/players?q=j").get_json()["players"]
+    assert [p["name"] for p in found] == ["Jana"]
+    # evening 2: roster players named by id beside a new plain name
+    two_players = [{"player_id": ids[n]} for n in SIX[:5]] + ["Zdeněk"]
+    two = _evening(client, season, "Večer 2", "2026-01-15", two_players, first_wins)
+    assert {p["player_id"] for p in two["players"]} >= set(ids[n] for n in SIX[:5])
+    three = _evening(client, season, "Večer 3", "2026-01-22", SIX, lambda n: [0] * len(n))
+    table = client.get(f"/api/v1/seasons/{season['id']}/table").get_json()
+    rows = {r["player"]: r for r in table["rows"]}
+    assert set(rows) == set(SIX) | {"Zdeněk"}
+    assert [e["name"] for e in table["evenings"]] == ["Večer 1", "Večer 2", "Večer 3"]
+    for row in table["rows"]:  # best 2 of the evening results, absences are no result
+        results = [x for x in row["results"] if x is not None]
+        assert row["total"] == sum(sorted(results, reverse=True)[:2])
+    assert rows["Zdeněk"]["evenings"] == 1 and rows["Lída"]["evenings"] == 2
+    assert sorted(r["place"] for r in table["rows"]) == list(range(1, 8))
+    player = client.get(f"/api/v1/players/{ids['Jana']}").get_json()
+    assert player["name"] == "Jana" and len(player["tournaments"]) == 3
+    assert set(player["rating"]) == {"mu", "sigma", "ordinal"}
+    assert [t["id"] for t in player["tournaments"]] == [one["id"], two["id"], three["id"]]
+    assert client.get("/api/v1/players/nope").status_code == 404
+    _check_exports(client, season, one, table)
+
+
+def _check_exports(client, season, evening, table):
+    # API.md v2 exports: standings and the season table as CSV and XLSX, every deal as CSV
+    import csv
+    import io
+
+    from openpyxl import load_workbook
+
+    answer = client.get(f"/tournaments/{evening['id']}/standings.csv")
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert rows[0][:4] == ["Rank", "Place", "Player", "Total"]
+    assert sorted(int(r[1]) for r in rows[1:]) == list(range(1, 7))
+    book = load_workbook(
+        io.BytesIO(client.get(f"/tournaments/{evening['id']}/standings.xlsx").data)
+    )
+    assert [c.value for c in book.active[1]][:3] == ["Rank", "Place", "Player"]
+    assert book.active.max_row == 7
+    season_csv = client.get(f"/seasons/{season['id']}/table.csv").get_data(as_text=True)
+    got = list(csv.reader(io.StringIO(season_csv)))
+    assert [r[2] for r in got[1:]] == [r["player"] for r in table["rows"]]
+    sheet = load_workbook(io.BytesIO(client.get(f"/seasons/{season['id']}/table.xlsx").data))
+    assert sheet.active.max_row == len(table["rows"]) + 1
+    pdf = client.get(f"/seasons/{season['id']}/table.pdf")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").get_data(as_text=True)
+    assert deals.splitlines()[0] == "round,table,n,players,record,delta"
+    assert client.get("/seasons/nope/table.csv").status_code == 404

@@ -215,7 +215,7 @@ def test_sheet_figures_and_organiser_confirm_and_audit(app, organiser):
     assert "organiser anna" in log and "confirm" in log and "result" in log
 
 
-def test_public_standings_and_tv_refresh_and_hide_tokens(app, organiser):
+def test_public_standings_and_tv_update_by_etag_and_hide_tokens(app, organiser):
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
     organiser.post(
@@ -225,9 +225,26 @@ def test_public_standings_and_tv_refresh_and_hide_tokens(app, organiser):
     token = _state(app, tid)["rounds"][0]["tables"][0]["token"]
     organiser.post("/auth/logout")
     for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv"):
-        page = organiser.get(path).get_data(as_text=True)
-        assert 'http-equiv="refresh"' in page and token not in page
-        assert "timer.js" in page
+        response = organiser.get(path)
+        page = response.get_data(as_text=True)
+        # issue 14: no <meta refresh> (axe-core: critical); live.js fetches with the ETag and a
+        # plain link shows the latest without JavaScript
+        assert 'http-equiv="refresh"' not in page and token not in page
+        assert "timer.js" in page and "live.js" in page and "data-live-every" in page
+        assert f'href="{path}"' in page
+        etag = response.headers["ETag"]
+        again = organiser.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.data == b""
+    before = organiser.get(f"/tournaments/{tid}").headers["ETag"]
+    with app.app_context():
+        from scorekeeper.services import tournament_rounds
+
+        tournament_rounds.set_manual_result(
+            session=get_session(), tournament_id=tid, round=1, table=2, scores=[2, -1, -1],
+            confirm=True,
+        )  # fmt: skip
+    changed = organiser.get(f"/tournaments/{tid}", headers={"If-None-Match": before})
+    assert changed.status_code == 200 and changed.headers["ETag"] != before
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
     first = _state(app, tid)["rounds"][0]["tables"][0]["players"][0]
     assert page.index(first) < page.index("Balance") + 2000
@@ -415,7 +432,170 @@ def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
     assert "already registered" in page
     first = _state(app, tid)["players"][0]
     renamed = organiser.post(
-        f"/tournaments/{tid}/players/{first['id']}/rename", data={"name": "x" * 41}
+        f"/tournaments/{tid}/players/{first['id']}/rename", data={"name": "x" * 81}
     )
-    assert renamed.status_code == 422 and "at most 40 characters" in renamed.get_data(as_text=True)
+    assert renamed.status_code == 422 and "at most 80" in renamed.get_data(as_text=True)
     assert [p["name"] for p in _state(app, tid)["players"]] == SEVEN[:6]  # nothing stored
+
+
+LONG = "Karl Friedrich Wilhelm Ludwig Leopold Anton Fürst von Hohenzollern-Sigmaringen"
+
+
+def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser):
+    # issue 14: 80 characters fit (the single "Add" box no longer cuts them); a longer name or a
+    # control or direction mark is refused beside the players' box, naming the entrant
+    assert 70 < len(LONG) <= 80
+    tid = _create(organiser, players="\n".join(SEVEN[:5]))
+    added = organiser.post(f"/tournaments/{tid}/players", data={"name": LONG})
+    assert added.status_code == 302
+    assert LONG in [p["name"] for p in _state(app, tid)["players"]]
+    page = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
+    assert 'maxlength="40"' not in page
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3"})  # the 80-character seat draws
+    seats = [n for t in _state(app, tid)["rounds"][0]["tables"] for n in t["players"]]
+    assert LONG in seats
+    for bad, says in ((LONG + " II.", "at most 80"), ("Ota\u202eevil", "direction")):
+        refused = organiser.post(f"/tournaments/{tid}/players", data={"name": bad})
+        text = html.unescape(refused.get_data(as_text=True))
+        assert refused.status_code == 422 and says in text
+        assert re.search(r'class="error" role="alert">[^<]*(Hohenzollern|Ota)', text)
+    new = organiser.post(
+        "/tournaments/new",
+        data={"name": "Večer", "game": "marias:pub", "rounds": "3", "seed": "1",
+              "timing": "minutes", "length": "60", "draw_method": "random",
+              "players": "Jana\nPetr\n" + LONG + "XXXXXXXXX"},
+    )  # fmt: skip
+    text = html.unescape(new.get_data(as_text=True))
+    assert "Player 3:" in text and "Hohenzollern" in text
+    name_box = text.index('name="name"')
+    players_box = text.index('name="players"')
+    assert text.index("Player 3:") > players_box > name_box  # beside the players, not the name
+
+
+def test_a_double_tapped_add_registers_once(app):
+    # issue 12/14: two requests adding one name at once: the unique name key lets one in
+    import threading
+
+    from scorekeeper.services import tournament_players
+
+    with app.app_context():
+        t = ts.create_tournament(session=get_session(), name="Dvojklik", game="marias",
+                                 players=SEVEN[:3])  # fmt: skip
+    answers = []
+
+    def tap():
+        with app.app_context():
+            try:
+                tournament_players.add_player(session=get_session(), tournament_id=t.id, name="Eva")
+                answers.append("added")
+            except Exception as error:  # noqa: BLE001
+                answers.append(type(error).__name__)
+
+    taps = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in taps:
+        thread.start()
+    for thread in taps:
+        thread.join()
+    with app.app_context():
+        names = [
+            p["name"]
+            for p in ts.tournament_state(session=get_session(), tournament_id=t.id)["players"]
+        ]
+    assert names.count("Eva") == 1
+    assert answers.count("added") == 1 and set(answers) <= {"added", "RuleError"}
+
+
+def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
+    # issue 14: renaming an entrant reaches every drawn match and its pre-filled sheet
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    state = _state(app, tid)
+    jana = next(p for p in state["players"] if p["name"] == "Jana")
+    table = next(t for t in state["rounds"][0]["tables"] if "Jana" in t["players"])
+    answer = organiser.post(
+        f"/tournaments/{tid}/players/{jana['id']}/rename", data={"name": "Jana Nováková"}
+    )
+    assert answer.status_code == 302
+    match = organiser.get(f"/api/v1/matches/{table['match_id']}").get_json()
+    assert "Jana Nováková" in match["players"] and "Jana" not in match["players"]
+    sheet = organiser.get(f"/sheets/marias?tournament={tid}&round=1&table={table['table']}")
+    assert "Jana Nováková" in html.unescape(sheet.get_data(as_text=True))
+
+
+def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, organiser):
+    # issue 14: a finished table's match page links back to the table instead of "Rematch"
+    # (the service refuses one: 409); after the organiser types the sheet's figures the match
+    # page says those count
+    tid = _create(organiser, players="\n".join(SEVEN[:6]), **{"timing": "deals", "length": 1})
+    organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+    table = _state(app, tid)["rounds"][0]["tables"][0]
+    url = f"/m/{table['match_id']}/{table['token']}"
+    with app.app_context():
+        record = {"declarer": 0, "dealer": None, "trump": "clubs",
+                  "parts": [{"kind": "hra", "won": True, "flek": 0}]}  # fmt: skip
+        matches.record_deal(session=get_session(), match_id=table["match_id"], record=record)
+    page = html.unescape(organiser.get(url).get_data(as_text=True))
+    assert "Rematch" not in page and "Back to the tournament table" in page
+    refused = organiser.post(f"/api/v1/matches/{table['match_id']}/rematch",
+                             headers={"Authorization": f"Bearer {table['token']}"})  # fmt: skip
+    assert refused.status_code == 409
+    organiser.post(
+        f"/tournaments/{tid}/rounds/1/tables/1/sheet",
+        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+    )
+    page = html.unescape(organiser.get(url).get_data(as_text=True))
+    assert "The organiser entered this table's result" in page and "+4" in page
+
+
+def test_season_roster_and_player_pages(app, organiser):
+    # issue 14: a season made on its page; two evenings in it reuse the roster; the roster page
+    # merges a duplicate; the player page shows evenings, places, balance and rating
+    made = organiser.post("/tournaments/seasons", data={"name": "Zima", "scoring": "sum"})
+    assert made.status_code == 302
+    season_id = made.location.rstrip("/").split("/")[-1]
+    new_form = organiser.get("/tournaments/new").get_data(as_text=True)
+    assert f'value="{season_id}"' in new_form
+    first = _create(organiser, players="\n".join(SEVEN[:6]), season=season_id)
+    second = _create(organiser, players="\n".join([*SEVEN[1:6], "Jani"]), season=season_id,
+                     seeding="season")  # fmt: skip
+    for tid in (first, second):
+        organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
+        for t in (1, 2):
+            organiser.post(
+                f"/tournaments/{tid}/rounds/1/tables/{t}/sheet",
+                data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+            )
+    desk = organiser.get(f"/tournaments/{second}/manage").get_data(as_text=True)
+    assert '<option value="Jana">' in desk  # type-ahead: the roster's names not yet registered
+    page = organiser.get(f"/tournaments/seasons/{season_id}").get_data(as_text=True)
+    assert "Zima" in page and "Petr" in page and "Jani" in page
+    with app.app_context():
+        from scorekeeper.services import tournament_roster
+
+        people = {
+            p.name: p.id for p in tournament_roster.roster(get_session(), {"organiser_id": 1})
+        }
+    assert len(people) == 7  # six and Jani: Petr…Karel are one person each across evenings
+    merged = organiser.post("/tournaments/roster",
+                            data={"keep": people["Jana"], "drop": people["Jani"]})  # fmt: skip
+    assert merged.status_code == 302
+    player = organiser.get(f"/tournaments/players/{people['Jana']}").get_data(as_text=True)
+    assert "Rating" in player and player.count("/tournaments/") >= 2
+    roster_page = organiser.get("/tournaments/roster").get_data(as_text=True)
+    assert "Jani" not in roster_page
+    assert organiser.get("/tournaments/players/nope").status_code == 404
+    assert organiser.get(f"/tournaments/seasons/{season_id}/tv").status_code == 200
+
+
+def test_the_organiser_desk_updates_itself_by_etag(app, organiser):
+    # issue 14: the organiser desk did not refresh itself; now live.js fetches it with its ETag
+    tid = _create(organiser, players="\n".join(SEVEN[:6]))
+    desk = organiser.get(f"/tournaments/{tid}/manage")
+    page = desk.get_data(as_text=True)
+    assert "live.js" in page and 'data-live-every="20"' in page
+    again = organiser.get(
+        f"/tournaments/{tid}/manage", headers={"If-None-Match": desk.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    refused = organiser.post(f"/tournaments/{tid}/players", data={"name": "Jana"})
+    assert 'data-live-every="0"' in refused.get_data(as_text=True)  # the error stays in view

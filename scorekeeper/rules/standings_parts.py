@@ -1,0 +1,78 @@
+"""Parts of ``rules.standings``: input checks, dropped rounds, the median and JSON numbers.
+
+``check`` raises ``ValueError`` naming the round and table (one score per seat, sane tables, no
+one seated twice); the callers pass only confirmed results.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+
+def check(rounds: Sequence[Any], players: Mapping[str, str], kind: str) -> None:
+    for r, rnd in enumerate(rounds, start=1):
+        seen: set[str] = set()
+        for t, table in enumerate(rnd.tables, start=1):
+            where = f"round {r}, table {t}"
+            if len(table.players) != len(table.scores):
+                raise ValueError(f"{where}: one score per player is needed")
+            if kind != "marias" and len(table.players) != 2:
+                raise ValueError(f"{where}: a {kind} table has two sides")
+            if kind == "marias" and len(table.players) not in (3, 4):
+                raise ValueError(f"{where}: a Mariáš table seats 3 or 4")
+            if kind == "marias" and sum(table.scores) != 0:
+                raise ValueError(f"{where}: balances at a Mariáš table add up to 0")
+            if kind != "marias" and table.winner is None and table.scores[0] == table.scores[1]:
+                raise ValueError(f"{where}: level scores; say who won the match")
+            if table.winner is not None and table.winner not in (0, 1):
+                raise ValueError(f"{where}: the winner is seat 0 or 1")
+            seen.update(_new_ids(where, table.players, seen))
+        seen.update(_new_ids(f"round {r}, byes", rnd.byes, seen))
+        unknown = seen - players.keys()
+        if unknown:
+            raise ValueError(f"round {r}: unknown player id {sorted(unknown)[0]!r}")
+
+
+def _new_ids(where: str, ids: Sequence[str], seen: set[str]) -> Sequence[str]:
+    for p in ids:
+        if p in seen or ids.count(p) > 1:
+            raise ValueError(f"{where}: {p!r} is seated twice in one round")
+    return ids
+
+
+def drop(s: Any, how: str, *, lower_is_better: bool) -> None:
+    """Leave the worst (and best) round out of the total; ``key[0]`` follows the total."""
+    n = {"none": 0, "worst": 1, "best_and_worst": 2}[how]
+    if n == 0 or len(s.counts) <= n:
+        return
+    sign = -1 if lower_is_better else 1
+    by_value = sorted(range(len(s.counts)), key=lambda i: (sign * s.counts[i], i))
+    out = [by_value[0]] + ([by_value[-1]] if n == 2 else [])
+    for i in out:
+        s.total -= s.counts[i]
+    s.dropped = sorted(i + 1 for i in out)
+    s.key = ((s.total if lower_is_better else -s.total), *s.key[1:])
+
+
+def median(values: Sequence[int]) -> int:
+    """The median (RULES.md §6 v2): with an even number of values the mean of the two middle
+    ones, rounded half up; 0 for no values. 8,7,7,7,5,3,2,0 -> 6."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[mid]
+    return math.floor(Fraction(ordered[mid - 1] + ordered[mid], 2) + Fraction(1, 2))
+
+
+def num(x: Fraction | int | float | None) -> int | float | None:
+    """A JSON number: an int when whole (1.5 stays 1.5)."""
+    if x is None:
+        return None
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else float(x)
+    return x

@@ -1,0 +1,129 @@
+"""The club roster: each person once across evenings and seasons (issue 14, RULES.md §6a).
+
+A roster belongs to an organiser account (the pages) or to a season made through the API. An
+entrant registered in an evening with an owner is linked to the roster entry of that name (the
+oldest, should two people share it) or to a new one; a team (Marianna) is not a person and stays
+unlinked. Merging a duplicate points its evenings at the entry kept. A player's page gathers the
+evenings played, their places and totals, and the rating (``services.tournament_ratings``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session, select
+
+from ..models.season import RosterPlayer, Season
+from ..models.tournament import Tournament, TournamentPlayer
+from ..rules.base import RuleError
+from .errors import NotFound
+
+
+def owner_of(session: Session, tournament: Tournament) -> dict[str, Any] | None:
+    """Whose roster an evening's entrants join: its organiser's, else its API season's."""
+    if tournament.organiser_id is not None:
+        return {"organiser_id": tournament.organiser_id}
+    if tournament.season_id:
+        season = session.get(Season, tournament.season_id)
+        if season is not None and season.organiser_id is not None:
+            return {"organiser_id": season.organiser_id}
+        return {"season_id": tournament.season_id}
+    return None
+
+
+def _entries(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
+    query = select(RosterPlayer).where(RosterPlayer.merged_into.is_(None))  # type: ignore[union-attr]
+    if "organiser_id" in owner:
+        query = query.where(RosterPlayer.organiser_id == owner["organiser_id"])
+    else:
+        query = query.where(RosterPlayer.season_id == owner["season_id"])
+    return list(session.exec(query.order_by(RosterPlayer.created_at, RosterPlayer.id)).all())
+
+
+def roster(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
+    """Everyone on the roster (merged duplicates left out), by name."""
+    return sorted(_entries(session, owner), key=lambda p: (p.name.casefold(), p.id))
+
+
+def search(session: Session, owner: dict[str, Any], q: str, limit: int = 20) -> list[RosterPlayer]:
+    """Roster players whose name holds ``q`` (case-blind), names starting with it first."""
+    needle = " ".join(str(q or "").split()).casefold()
+    found = [p for p in roster(session, owner) if needle in p.name.casefold()]
+    found.sort(key=lambda p: (not p.name.casefold().startswith(needle), p.name.casefold()))
+    return found[:limit]
+
+
+def link_entrant(
+    session: Session, tournament: Tournament, player: TournamentPlayer, roster_id: Any = None
+) -> None:
+    """Give a new entrant its roster entry: the one named (``roster_id``) or by name."""
+    owner = owner_of(session, tournament)
+    if owner is None or player.members:
+        return
+    if roster_id:
+        entry = get_entry(session, str(roster_id))
+        if not _owned(entry, owner):
+            raise RuleError("players", _("There is no such player on this roster."))
+        player.roster_id = _kept(session, entry).id
+        return
+    key = player.name.casefold()
+    same = [p for p in _entries(session, owner) if p.name.casefold() == key]
+    if same:
+        player.roster_id = same[0].id
+        return
+    entry = RosterPlayer(name=player.name, **owner)
+    session.add(entry)
+    session.flush()
+    player.roster_id = entry.id
+
+
+def _owned(entry: RosterPlayer, owner: dict[str, Any]) -> bool:
+    if "organiser_id" in owner:
+        return entry.organiser_id == owner["organiser_id"]
+    return entry.season_id == owner["season_id"]
+
+
+def _kept(session: Session, entry: RosterPlayer) -> RosterPlayer:
+    """Follow merges to the entry that stands for this person now."""
+    seen = set()
+    while entry.merged_into and entry.id not in seen:
+        seen.add(entry.id)
+        entry = session.get(RosterPlayer, entry.merged_into) or entry
+    return entry
+
+
+def get_entry(session: Session, roster_id: str) -> RosterPlayer:
+    """A roster entry by id (NotFound otherwise)."""
+    entry = session.get(RosterPlayer, roster_id) if isinstance(roster_id, str) else None
+    if entry is None:
+        raise NotFound(_("There is no such player on the roster."), field="player_id")
+    return entry
+
+
+def merge(session: Session, owner: dict[str, Any], keep_id: str, drop_id: str) -> RosterPlayer:
+    """Merge a duplicate (``drop_id``) into ``keep_id``: its evenings now count for the kept one."""
+    keep, drop = get_entry(session, keep_id), get_entry(session, drop_id)
+    if not (_owned(keep, owner) and _owned(drop, owner)):
+        raise NotFound(_("There is no such player on the roster."), field="player_id")
+    keep, drop = _kept(session, keep), _kept(session, drop)
+    if keep.id == drop.id:
+        raise RuleError("merge", _("Choose two different players to merge."))
+    entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
+    for entrant in entrants.all():
+        entrant.roster_id = keep.id
+        session.add(entrant)
+    drop.merged_into = keep.id
+    session.add(drop)
+    session.commit()
+    return keep
+
+
+def evenings_of(session: Session, roster_id: str) -> list[tuple[Tournament, TournamentPlayer]]:
+    """Every evening the person played (merged duplicates included), by date."""
+    rows = session.exec(
+        select(Tournament, TournamentPlayer)
+        .join(TournamentPlayer, TournamentPlayer.tournament_id == Tournament.id)
+        .where(TournamentPlayer.roster_id == roster_id)
+    ).all()
+    return sorted(rows, key=lambda r: (r[0].date or "", r[0].created_at, r[0].id))

@@ -1,0 +1,255 @@
+"""Seasons (RULES.md §6a): a club's evenings, its league table and the players' ratings.
+
+The league table is the pure ``rules.season`` over each evening's standings (``place`` and the
+evening result, by roster id); ratings are the pure ``rules.ratings`` replayed over every
+confirmed table of the roster's evenings in the fixed order of §6a (date, round, table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session, select
+
+from ..models.season import RosterPlayer, Season
+from ..models.tournament import Tournament, TournamentPlayer, TournamentRound, TournamentTable
+from ..rules import ratings as rating_rules
+from ..rules import season as season_rules
+from ..rules.base import RuleError
+from . import tournament_common as common
+from . import tournament_standings
+from .errors import NotFound
+
+
+def create_season(
+    *,
+    session: Session,
+    name: Any,
+    scoring: Any = "sum",
+    best_n: Any = None,
+    top: Any = None,
+    seed: Any = None,
+    organiser_id: int | None = None,
+) -> Season:
+    """A new season; RuleError (field per input) for bad input."""
+    name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
+    if not name:
+        raise RuleError("name", _("Give the season a name."))
+    if len(name) > 200:
+        raise RuleError("name", _("A name may have at most %(n)s characters.", n=200))
+    if scoring not in season_rules.SCORINGS:
+        raise RuleError("scoring", _("Choose sum or placing_points."))
+    best_n, top = _count(best_n, "best_n"), _count(top, "top")
+    seed = _count(seed, "seed", low=0) or 0
+    season = Season(
+        name=name, scoring=scoring, best_n=best_n, top=top, seed=seed, organiser_id=organiser_id
+    )
+    session.add(season)
+    session.commit()
+    session.refresh(season)
+    return season
+
+
+def _count(value: Any, field: str, low: int = 1) -> int | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise RuleError(field, _("Enter a whole number."))
+    try:
+        number = int(value)
+    except ValueError:
+        raise RuleError(field, _("Enter a whole number.")) from None
+    if not low <= number <= 1_000_000:
+        raise RuleError(field, _("Enter a whole number from %(a)s to %(b)s.", a=low, b=1_000_000))
+    return number
+
+
+def get_season(session: Session, season_id: Any) -> Season:
+    season = session.get(Season, season_id) if isinstance(season_id, str) else None
+    if season is None:
+        raise NotFound(_("There is no season with this id."), field="id")
+    return season
+
+
+def evenings(session: Session, season: Season) -> list[Tournament]:
+    """The season's evenings by date (then as created)."""
+    found = session.exec(select(Tournament).where(Tournament.season_id == season.id)).all()
+    return sorted(found, key=lambda t: (t.date or "", t.created_at, t.id))
+
+
+def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
+    """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
+    negative), match points (two-player games) or the point difference (Marianna)."""
+    tiebreaks = row.get("tiebreaks") or {}
+    if tournament.game == "marias":
+        return -row["total"] if tournament.ranking == "placings" else row["total"]
+    if "match_points" in tiebreaks:
+        return tiebreaks["match_points"]
+    return tiebreaks.get("point_difference", row["total"])
+
+
+def _evening(session: Session, tournament: Tournament) -> tuple[season_rules.Evening, dict]:
+    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
+    document = tournament_standings.cached_standings(session, tournament, mark, copy_it=False)
+    to_roster = _roster_ids(session, [tournament.id])
+    results, names = {}, {}
+    if document["after_round"]:
+        for row in document["rows"]:
+            rid = to_roster.get(row["player_id"])
+            if rid:
+                place = row["place"]
+                results[rid] = season_rules.EveningResult(place, evening_result(row, tournament))
+                names[rid] = row["player"]
+    evening = season_rules.Evening(tournament.id, results, len(document["rows"]))
+    return evening, names
+
+
+def _roster_ids(session: Session, tournament_ids: list[str]) -> dict[str, str | None]:
+    """Entrant id -> roster id for these evenings (one column query)."""
+    if not tournament_ids:
+        return {}
+    found = session.exec(
+        select(TournamentPlayer.id, TournamentPlayer.roster_id).where(
+            TournamentPlayer.tournament_id.in_(tournament_ids)  # type: ignore[attr-defined]
+        )
+    ).all()
+    return dict(found)
+
+
+def season_table(session: Session, season_id: str) -> dict[str, Any]:
+    """API.md v2: ``{"rows": [...], "season": {...}, "evenings": [...]}``."""
+    season = get_season(session, season_id)
+    shown = evenings(session, season)
+    gathered = [_evening(session, t) for t in shown]
+    names: dict[str, str] = {}
+    for _e, got in gathered:
+        names.update(got)
+    current = {p.id: p.name for p in session.exec(
+        select(RosterPlayer).where(RosterPlayer.id.in_(list(names)))  # type: ignore[attr-defined]
+    ).all()} if names else {}  # fmt: skip
+    players = {rid: current.get(rid, name) for rid, name in names.items()}
+    rows = season_rules.season_table(
+        [e for e, _n in gathered],
+        players=players,
+        scoring=season.scoring,
+        best_n=season.best_n,
+        top=season.top,
+        seed=season.seed,
+    )
+    return {
+        "season": season_json(season),
+        "evenings": [
+            {"id": t.id, "name": t.name, "date": t.date, "players": e.players}
+            for t, (e, _n) in zip(shown, gathered, strict=True)
+        ],
+        "rows": [r.to_json() for r in rows],
+    }
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    return {
+        "id": season.id,
+        "name": season.name,
+        "scoring": season.scoring,
+        "best_n": season.best_n,
+        "top": season.top,
+        "seed": season.seed,
+    }
+
+
+def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.Rating]:
+    """Every roster player's rating, replayed over the owner's evenings (RULES.md §6a order)."""
+    query = select(Tournament)
+    if "organiser_id" in owner:
+        query = query.where(Tournament.organiser_id == owner["organiser_id"])
+    else:
+        query = query.where(Tournament.season_id == owner["season_id"])
+    shown = sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
+    order = {t.id: i for i, t in enumerate(shown)}
+    to_roster = _roster_ids(session, list(order))
+    rows = session.exec(
+        select(
+            TournamentRound.tournament_id, TournamentRound.number, TournamentRound.status,
+            TournamentTable,
+        )
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentRound.tournament_id.in_(list(order)))  # type: ignore[attr-defined]
+    ).all() if order else []  # fmt: skip
+    rows = sorted(rows, key=lambda r: (order[r[0]], r[1], r[3].number))  # RULES.md §6a's order
+    games = {t.id: t.game for t in shown}
+    tables = []
+    for tournament_id, _r, status, table in rows:
+        sides = [to_roster.get(p) for p in table.player_ids]
+        if not all(sides):
+            continue
+        confirmed, scores, _w = common.counted_result(
+            session, table, closed=status == "closed", game=games[tournament_id]
+        )
+        if confirmed:
+            tables.append(([[s] for s in sides], scores))
+    return rating_rules.replay(tables)
+
+
+def player_json(session: Session, roster_id: str) -> dict[str, Any]:
+    """API.md v2 ``GET /players/{id}``: name, rating and every evening with place and total."""
+    from . import tournament_roster as roster
+
+    entry = roster._kept(session, roster.get_entry(session, roster_id))
+    owner = (
+        {"organiser_id": entry.organiser_id}
+        if entry.organiser_id is not None
+        else {"season_id": entry.season_id}
+    )
+    rating = ratings(session, owner).get(entry.id) or rating_rules.default()
+    played = []
+    for tournament, entrant in roster.evenings_of(session, entry.id):
+        mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
+        document = tournament_standings.cached_standings(session, tournament, mark)
+        row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
+        counted = row is not None and document["after_round"]
+        played.append(
+            {
+                "id": tournament.id,
+                "name": tournament.name,
+                "date": tournament.date,
+                "game": tournament.game,
+                "ranking": tournament.ranking,
+                "place": row["place"] if counted else None,
+                "rank": row["rank"] if counted else None,
+                "players": len(document["rows"]),
+                "total": row["total"] if counted else None,
+                "provisional": bool(row and row.get("provisional")),
+            }
+        )
+    balance = sum(
+        e["total"] or 0 for e in played if e["game"] == "marias" and e["ranking"] == "balance"
+    )
+    return {
+        "id": entry.id,
+        "name": entry.name,
+        "rating": rating.to_json(),
+        "balance": balance,
+        "tournaments": played,
+    }
+
+
+def seeding_order(session: Session, tournament: Tournament, players: Sequence[Any]) -> list[str]:
+    """Round-1 seeding (RULES.md §6 v2): entrant ids strongest first, by the season table or by
+    rating; players with no season result or rating come last, in entry order."""
+    from . import tournament_roster
+
+    strength: dict[str, float] = {}
+    if tournament.seeding == "season" and tournament.season_id:
+        table = season_table(session, tournament.season_id)
+        strength = {row["player_id"]: -row["place"] for row in table["rows"]}
+    elif tournament.seeding == "rating":
+        owner = tournament_roster.owner_of(session, tournament)
+        if owner is not None:
+            rated = ratings(session, owner)
+            strength = {rid: r.ordinal for rid, r in rated.items()}
+    known = [p for p in players if p.roster_id in strength]
+    known.sort(key=lambda p: -strength[p.roster_id])
+    rest = [p for p in players if p.roster_id not in strength]
+    return [p.id for p in known + rest]

@@ -1,0 +1,116 @@
+"""Seasons and the club roster (HTML): the organiser's seasons and roster, a season's league table
+(page, TV, printed sheet), a player's page, merging duplicates (RULES.md §6a).
+
+Routes hang on the ``tournaments`` blueprint under ``/tournaments/seasons`` and
+``/tournaments/roster``; a season's table and a player's page are open to anyone with the link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from sqlmodel import select
+
+from ..db import get_session
+from ..models.season import Season
+from ..rules.base import RuleError
+from ..services import tournament_roster as roster
+from ..services import tournament_seasons as seasons
+from ..services.errors import ServiceError
+from . import tournament_forms as forms
+from .auth import current_organiser, login_required
+from .tournaments import bp
+
+
+def season_choices(organiser_id: int) -> list[Any]:
+    """The organiser's seasons for the new-tournament form ("" = no season)."""
+    owned = get_session().exec(
+        select(Season).where(Season.organiser_id == organiser_id).order_by(Season.created_at)
+    )
+    return forms.choices([("", _("no season")), *((s.id, s.name) for s in owned.all())])
+
+
+def _owner() -> dict[str, Any]:
+    return {"organiser_id": current_organiser().id}
+
+
+@bp.route("/seasons", methods=["GET", "POST"])
+@login_required
+def seasons_index():
+    """The organiser's seasons and a form for a new one."""
+    form = forms.SeasonForm()
+    session = get_session()
+    if form.validate_on_submit():
+        try:
+            season = seasons.create_season(
+                session=session,
+                name=form.name.data,
+                scoring=form.scoring.data,
+                best_n=form.best_n.data,
+                top=form.top.data,
+                organiser_id=current_organiser().id,
+            )
+        except RuleError as error:
+            session.rollback()
+            for e in error.errors:
+                field = getattr(form, e.field, form.name)
+                field.errors = [*field.errors, e.message]
+        else:
+            flash(_("Season created: choose it when you create each evening."), "ok")
+            return redirect(url_for("tournaments.season", season_id=season.id))
+    owned = session.exec(select(Season).where(Season.organiser_id == current_organiser().id)).all()
+    status = 422 if form.errors else 200
+    return render_template("tournaments/seasons.html", form=form, seasons=owned), status
+
+
+def _table(season_id: str) -> dict[str, Any]:
+    try:
+        return seasons.season_table(get_session(), season_id)
+    except ServiceError:
+        abort(404)
+
+
+@bp.get("/seasons/<season_id>")
+def season(season_id: str):
+    """A season's league table."""
+    return render_template("tournaments/season.html", table=_table(season_id), tv=False)
+
+
+@bp.get("/seasons/<season_id>/tv")
+def season_tv(season_id: str):
+    """The league table for the pub TV."""
+    return render_template("tournaments/season.html", table=_table(season_id), tv=True)
+
+
+@bp.route("/roster", methods=["GET", "POST"])
+@login_required
+def roster_page():
+    """The organiser's roster: everyone once, with a form to merge two entries."""
+    session = get_session()
+    people = roster.roster(session, _owner())
+    form = forms.MergeForm()
+    form.keep.choices = form.drop.choices = forms.choices([(p.id, p.name) for p in people])
+    if form.validate_on_submit():
+        try:
+            kept = roster.merge(session, _owner(), form.keep.data, form.drop.data)
+        except (RuleError, ServiceError) as error:
+            session.rollback()
+            message = error.errors[0].message if isinstance(error, RuleError) else error.message
+            form.drop.errors = [message]
+        else:
+            flash(_("Merged: %(name)s keeps every evening of both.", name=kept.name), "ok")
+            return redirect(url_for("tournaments.roster_page"))
+    status = 422 if form.errors else 200
+    return render_template("tournaments/roster.html", people=people, form=form), status
+
+
+@bp.get("/players/<player_id>")
+def player_page(player_id: str):
+    """A player's evenings, places, balance and rating."""
+    try:
+        player = seasons.player_json(get_session(), player_id)
+    except ServiceError:
+        abort(404)
+    return render_template("tournaments/player.html", player=player)
