@@ -15,6 +15,7 @@ from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ..db import get_session
+from ..i18n.games import game_title
 from ..rules.base import REFUSALS
 from ..services import matches as svc
 from ..services import scoring
@@ -75,7 +76,7 @@ def rules_page(match_id: str) -> str:
         "matches/rules.html",
         match=match,
         state=state,
-        title=game.title,
+        title=game_title(match.game, game.title),
         preset=rules_words.preset_name(match.game, match.preset),
         summary=rules_words.GAME_SUMMARY.get(match.game, ""),
         rows=rules_words.describe(

@@ -113,10 +113,10 @@ class NewTournamentForm(FlaskForm):
         choices=choices(
             [
                 ("", _l("as each device asks")),
-                ("cs", "čeština"),
-                ("pl", "polski"),
+                ("cs", "Čeština"),
+                ("pl", "Polski"),
                 ("de", "Deutsch"),
-                ("it", "italiano"),
+                ("it", "Italiano"),
                 ("en", "English"),
             ]
         ),  # fmt: skip
