@@ -7,24 +7,14 @@ to a season made through the API. A merged duplicate points at the entry it was 
 
 from __future__ import annotations
 
-import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+# one definition of a tournament-side id, token and clock, shared with the tournaments' tables
+from .tournament import _id, _now, _token
+
 __all__ = ["Season", "RosterPlayer"]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-def _token() -> str:
-    return secrets.token_urlsafe(18)
 
 
 class Season(SQLModel, table=True):
