@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.rules.base import InvalidDeal, MatchFinished  # noqa: E402
-from scorekeeper.rules.marias_settle import clear_caches  # noqa: E402
+from scorekeeper.rules.marias.settle import clear_caches  # noqa: E402
 from scorekeeper.rules.registry import get_game  # noqa: E402
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")

@@ -18,8 +18,8 @@ import time
 from collections import Counter
 from itertools import combinations
 
-from scorekeeper.rules.draw import Draw, add_to_history, draw_round, draw_schedule
-from scorekeeper.rules.standings import RoundResult, TableResult, standings
+from scorekeeper.tournament.draw import Draw, add_to_history, draw_round, draw_schedule
+from scorekeeper.tournament.standings import RoundResult, TableResult, standings
 
 
 def ids(n: int) -> list[str]:

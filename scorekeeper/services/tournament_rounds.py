@@ -1,6 +1,6 @@
 """Rounds of a tournament: draw (preview, redraw, confirm), start, close, and table results.
 
-A draw is a pure function of its inputs and seed (``rules.draw``), so a preview stores nothing:
+A draw is a pure function of its inputs and seed (``tournament.draw``), so a preview stores nothing:
 confirming re-runs it with the shown seed. Confirming turns every table into an ordinary match
 (checked by ``match_setup`` like any new match) with its own token, all in one transaction: a
 refused draw stores nothing, and a second draw of the same round at the same time is a 409
@@ -22,8 +22,8 @@ from sqlmodel import Session
 
 from ..models.match import Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from ..rules import draw as drawing
 from ..rules.base import RuleError
+from ..tournament import draw as drawing
 from . import match_setup, match_write, matches, tournament_standings
 from . import tournament_common as common
 from .errors import Conflict

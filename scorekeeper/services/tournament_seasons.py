@@ -1,7 +1,7 @@
 """Seasons (RULES.md §6a): a club's evenings, its league table and the players' ratings.
 
-The league table is the pure ``rules.season`` over each evening's standings (``place`` and the
-evening result, by roster id); ratings are the pure ``rules.ratings`` replayed over every
+The league table is the pure ``tournament.season`` over each evening's standings (``place`` and the
+evening result, by roster id); ratings are the pure ``tournament.ratings`` replayed over every
 confirmed table of the roster's evenings in the fixed order of §6a (date, round, table).
 """
 
@@ -15,9 +15,9 @@ from sqlmodel import Session, select
 
 from ..models.season import RosterPlayer, Season
 from ..models.tournament import Tournament, TournamentPlayer, TournamentRound, TournamentTable
-from ..rules import ratings as rating_rules
-from ..rules import season as season_rules
 from ..rules.base import RuleError
+from ..tournament import ratings as rating_rules
+from ..tournament import season as season_rules
 from . import tournament_common as common
 from . import tournament_standings
 from .errors import NotFound

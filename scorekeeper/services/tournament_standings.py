@@ -1,6 +1,6 @@
 """Standings of a tournament: gather confirmed table results and rank them (RULES.md §6).
 
-Only confirmed tables count. The ranking and tie-breaks are the pure ``rules.standings``; this
+Only confirmed tables count. The ranking and tie-breaks are the pure ``tournament.standings``; this
 module only turns rows of the database into its input and its output into API.md JSON.
 """
 
@@ -16,12 +16,12 @@ from sqlmodel import Session, select
 
 from ..models.match import Match
 from ..models.tournament import Tournament, TournamentAudit, TournamentRound, TournamentTable
-from ..rules import standings as ranking
+from ..tournament import standings as ranking
 from . import tournament_common as common
 
 
 def kind_of(tournament: Tournament) -> str:
-    """The standings kind of ``rules.standings``: marias, marianna (teams) or twoplayer."""
+    """The standings kind of ``tournament.standings``: marias, marianna (teams) or twoplayer."""
     if tournament.game == "marias":
         return "marias"
     return "marianna" if common.is_team_game(tournament) else "twoplayer"

@@ -2,7 +2,7 @@
 
 Draws, rounds and table results live in ``tournament_rounds`` (re-exported here). Every change is
 audited in ``TournamentAudit``; nothing derived is stored (standings come from the tables'
-confirmed results through the pure ``rules.standings``).
+confirmed results through the pure ``tournament.standings``).
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ def describe(
     game: str, preset: str, options: Mapping[str, Any], labels: Mapping[str, Any]
 ) -> list[dict[str, str]]:
     """Every effective option: its label (``labels``: the new-match form's), name and value."""
-    from ..rules.marias_options import PART_VALUE_NAMES
+    from ..rules.marias.options import PART_VALUE_NAMES
 
     rows = []
     for name, value in options.items():

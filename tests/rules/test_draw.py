@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules import draw, draw_plan
-from scorekeeper.rules.draw import (
+from scorekeeper.tournament import draw, draw_plan
+from scorekeeper.tournament.draw import (
     Draw,
     DrawError,
     add_to_history,
@@ -298,7 +298,7 @@ def test_lookahead_with_a_single_table_ends(n, size):
 
 def test_spread_seeding_puts_the_strongest_at_different_tables():
     # RULES.md §6 v2 round-1 seeding: by season or rating, the strongest spread over the tables
-    from scorekeeper.rules.draw import draw_round, spread
+    from scorekeeper.tournament.draw import draw_round, spread
 
     assert spread(9, [3, 3, 3]) == [[0, 5, 6], [1, 4, 7], [2, 3, 8]]
     ranking = [f"p{i}" for i in range(12)]  # strongest first

@@ -118,8 +118,8 @@ def mutated(draw: st.DrawFn):
 def test_fast_path_accepts_only_what_the_full_checks_accept(case):
     # RULES.md §5: the quick path for well-formed records must never let a bad record through
     from scorekeeper.rules.base import InvalidDeal
-    from scorekeeper.rules.marias_fast import fast_record as _fast
-    from scorekeeper.rules.marias_parse import _slow
+    from scorekeeper.rules.marias.fast import fast_record as _fast
+    from scorekeeper.rules.marias.parse import _slow
 
     options, n, data = case
     fast = _fast(data, options, n)

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.ratings import places, replay
-from scorekeeper.rules.season import Evening, EveningResult, points, season_table
+from scorekeeper.tournament.ratings import places, replay
+from scorekeeper.tournament.season import Evening, EveningResult, points, season_table
 
 
 def ev(eid: str, **results: tuple[int, int]) -> Evening:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.standings import (
+from scorekeeper.tournament.standings import (
     RoundResult,
     TableResult,
     lot_order,

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.base import SUITS
 from scorekeeper.rules.marianna import GAME
-from scorekeeper.rules.marianna_options import MariannaOptions
+from scorekeeper.rules.marianna.options import MariannaOptions
 
 SIDES = st.integers(0, 1)
 

@@ -8,7 +8,7 @@ import re
 import sqlalchemy as sa
 
 from scorekeeper.models.match import Deal, Match, utcnow
-from scorekeeper.rules.marias_options import PART_VALUE_NAMES
+from scorekeeper.rules.marias.options import PART_VALUE_NAMES
 
 STO_140 = {
     "declarer": 0,

@@ -1,7 +1,7 @@
 """Options of Czech Mariáš (docs/rules.md §4): the part values of each preset and the house rules.
 
-Only option parsing and checking lives here; records and settlement are in ``marias_record`` and
-``marias_settle``. Every option has the docs/rules.md name and default. The end of a match
+Only option parsing and checking lives here; records and settlement are in ``record`` and
+``settle``. Every option has the docs/rules.md name and default. The end of a match
 (docs/rules.md §4 v2): ``deals`` (the agreed total number of deals; none = an open session),
 ``chip_target`` (the match ends after the deal in which a balance reaches it) and
 ``finished_after`` (set by the *Finish* action of an open session: the number of deals it was
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .base import FieldError, InvalidOptions
+from ..base import FieldError, InvalidOptions
 
 # A flek level above this is refused even without flek_max: ×1,048,576 is beyond any table, and an
 # unbounded level would let one request make the server compute 2**(10**9).

@@ -1,4 +1,4 @@
-"""Search engines behind :mod:`scorekeeper.rules.draw` (pure, deterministic, no I/O).
+"""Search engines behind :mod:`scorekeeper.tournament.draw` (pure, deterministic, no I/O).
 
 Players are ints ``0..n-1`` here and ``w[i][j]`` is the cost of seating ``i`` and ``j`` at one
 table (``w[i][i] == 0``). A seating is a list of tables, each a list of players. Three engines:

@@ -1,14 +1,14 @@
 """Czech Mariáš (docs/rules.md §4): the ``GAME`` object the registry hands out, and ``money``.
 
-The work is split over small modules: ``marias_options`` (options and presets),
-``marias_record`` (the record dataclasses and canonical JSON), ``marias_parse`` and
-``marias_checks`` (docs/rules.md §5), ``marias_settle`` (one deal's payments). This module scores a
+The work is split over small modules: ``options`` (options and presets),
+``record`` (the record dataclasses and canonical JSON), ``parse`` and
+``checks`` (docs/rules.md §5), ``settle`` (one deal's payments). This module scores a
 whole match: the running balances in units, and the end of a match (docs/rules.md §4 v2 "The end of
 a match"): after ``deals`` deals, after the deal in which a balance reaches ``chip_target``, or
 after the deals an open session was finished at (``finished_after``, the *Finish* action). The
 highest balance wins; a shared top balance plays one more round (one deal per player at the
 table) and again until one player leads, so there is no draw. Version 2's refusals of a record on
-its own (``marias_v2``) are listed in each deal's ``refusals`` rather than raised, so records
+its own (``v2``) are listed in each deal's ``refusals`` rather than raised, so records
 stored before version 2 still score as recorded.
 
 Where docs/rules.md is silent this engine decides (tests pin each choice):
@@ -30,7 +30,7 @@ from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from .base import (
+from ..base import (
     DealScore,
     FieldError,
     InvalidDeal,
@@ -39,17 +39,17 @@ from .base import (
     MatchScore,
     with_refusals,
 )
-from .marias_options import (
+from .options import (
     DEFAULT_PRESET,
     PRESETS,
     MariasOptions,
     make_options,
     options_to_json,
 )
-from .marias_parse import parse_record
-from .marias_record import MariasRecord, Part, Silent, record_to_json
-from .marias_settle import settle
-from .marias_v2 import refusals
+from .parse import parse_record
+from .record import MariasRecord, Part, Silent, record_to_json
+from .settle import settle
+from .v2 import refusals
 
 __all__ = [
     "GAME",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .base import DealScore
-from .marias_options import MariasOptions
-from .marias_record import NAMES, MariasRecord, Part, flek_words
+from ..base import DealScore
+from .options import MariasOptions
+from .record import NAMES, MariasRecord, Part, flek_words
 
 HEARTS = "červené 2"
 OPEN = "open cards 2"

@@ -10,8 +10,8 @@ recorded, while a deal being added or edited is refused with them (``base.refuse
 
 from __future__ import annotations
 
-from .base import FieldError
-from .marias_record import MariasRecord
+from ..base import FieldError
+from .record import MariasRecord
 
 HUNDRED_MAX = 130  # 90 card points + the trump marriage (40)
 

@@ -1,4 +1,4 @@
-"""Parts of ``rules.standings``: input checks, dropped rounds, the median and JSON numbers.
+"""Parts of ``tournament.standings``: input checks, dropped rounds, the median and JSON numbers.
 
 ``check`` raises ``ValueError`` naming the round and table (one score per seat, sane tables, no
 one seated twice); the callers pass only confirmed results.

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .base import FieldError, InvalidOptions
+from ..base import FieldError, InvalidOptions
 
 VALUES = ("40-60-80-100", "20-40-60-80")
 BRISCOLA_TARGETS = (151, 200, 250)

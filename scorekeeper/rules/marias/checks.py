@@ -6,8 +6,8 @@ InvalidDeal listing every problem found, each with the JSON path of the field it
 
 from __future__ import annotations
 
-from .base import FieldError, InvalidDeal
-from .marias_record import (
+from ..base import FieldError, InvalidDeal
+from .record import (
     CARD_POINTS,
     GAME_KINDS,
     MAX_POINTS,

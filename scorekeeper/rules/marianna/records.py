@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import SUITS, FieldError, InvalidDeal
-from .marianna_options import MariannaOptions
+from ..base import SUITS, FieldError, InvalidDeal
+from .options import MariannaOptions
 
 DEAL_POINTS = 120
 _DECL_KEYS = {"side", "kind", "suit", "covered"}

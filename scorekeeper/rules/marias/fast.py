@@ -1,7 +1,7 @@
 """A quick path through the Mariáš record checks for well-formed records (the benchmark's and
-the pub's common case): the same field checks as ``marias_parse``, without collecting messages.
+the pub's common case): the same field checks as ``parse``, without collecting messages.
 
-Returns None at the first doubt, and ``marias_parse`` then runs the full checks that explain
+Returns None at the first doubt, and ``parse`` then runs the full checks that explain
 what is wrong; a property test makes sure this path never accepts what the full checks refuse.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import SUITS
-from .marias_options import MAX_FLEK_LEVEL, MariasOptions
-from .marias_record import (
+from ..base import SUITS
+from .options import MAX_FLEK_LEVEL, MariasOptions
+from .record import (
     MAX_POINTS,
     PART_KINDS,
     RECORD_KEYS,

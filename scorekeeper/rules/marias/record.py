@@ -1,7 +1,7 @@
 """The Mariáš deal record (docs/api.md "marias"): its frozen dataclasses, names and canonical JSON.
 
-Parsing and the checks of docs/rules.md §5 are in ``marias_parse`` (with its quick path
-``marias_fast``) and ``marias_checks``.
+Parsing and the checks of docs/rules.md §5 are in ``parse`` (with its quick path
+``fast``) and ``checks``.
 
 Points (``declarer_points``, ``defender_points``) are card points plus the marriages the side
 counted. Card points are aces, tens and the last trick (90 in all); marriages add at most 100

@@ -6,7 +6,7 @@ last-trick bonus) plus its declarations: mariannas by their place in the deal (4
 20/40/60/80, or 40 then 20 when the first sets trump; 20 when covered), a mariannino (250), and in
 the two-player game matrimoni (40 in trumps, 20 plain). A mariannone wins the match at once; a
 claim ends it (right: the claimer wins, wrong: the opponent); otherwise the target decides at
-the end of a deal. Options live in ``marianna_options``, records in ``marianna_records``.
+the end of a deal. Options live in ``options``, records in ``records``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import (
+from ..base import (
     DealScore,
     FieldError,
     InvalidDeal,
@@ -23,21 +23,21 @@ from .base import (
     MatchScore,
     with_refusals,
 )
-from .marianna_options import (
+from .options import (
     DEFAULT_PRESET,
     PRESETS,
     MariannaOptions,
     make_options,
     options_to_json,
 )
-from .marianna_records import (
+from .records import (
     DEAL_POINTS,
     Declaration,
     MariannaRecord,
     record_to_json,
     v2_refusals,
 )
-from .marianna_records import parse_record as _parse_record
+from .records import parse_record as _parse_record
 
 COVERED_VALUE = 20
 ORDINALS = ("1st", "2nd", "3rd", "4th")

@@ -1,8 +1,8 @@
 """Parsing a Mariáš deal record (docs/api.md "marias") field by field: types, ranges, seats, suits.
 
 The checks between fields (one game part, trumps, points against ``won``…) are in
-``marias_checks``; this module only turns JSON into the frozen record of ``marias_record``,
-trying the quick path of ``marias_fast`` first and collecting every problem when it declines.
+``checks``; this module only turns JSON into the frozen record of ``record``,
+trying the quick path of ``fast`` first and collecting every problem when it declines.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
-from .marias_checks import check_record
-from .marias_fast import fast_record
-from .marias_options import MAX_FLEK_LEVEL, MariasOptions
-from .marias_record import (
+from ..base import SUITS, FieldError, InvalidDeal, InvalidOptions
+from .checks import check_record
+from .fast import fast_record
+from .options import MAX_FLEK_LEVEL, MariasOptions
+from .record import (
     MAX_POINTS,
     NAMES,
     PART_KINDS,

@@ -26,7 +26,7 @@ API (players are ids, plain strings)::
   with repeats weighing more than moving anyone away from their table.
 - Lookahead (``rounds_total``, the number of rounds the tournament will play; random method):
   for up to :data:`PLAN_LIMIT` players and no bye, the draw plans every round left at once
-  (:mod:`scorekeeper.rules.draw_plan`, starting from the round-by-round draw) and seats this
+  (:mod:`scorekeeper.tournament.draw_plan`, starting from the round-by-round draw) and seats this
   round as the cheapest plan found does, so an early round does not paint the last ones into a
   corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; round by round the
   last two rounds have repeats).

@@ -2,7 +2,7 @@
 
 Drawing one round at a time can paint the last rounds into a corner (15 players can play 7
 rounds of 3 without a repeat, a Kirkman schedule, but a greedy draw usually gets stuck at round
-6). :func:`plan` searches whole schedules instead and :mod:`scorekeeper.rules.draw` seats the
+6). :func:`plan` searches whole schedules instead and :mod:`scorekeeper.tournament.draw` seats the
 first round of the best one; the next round is planned afresh from the history, so the result
 still depends on nothing but the history. Players are ints here; ``met[i][j]`` is how often
 ``i`` and ``j`` have met, ``apart[i][j]`` the extra cost of each meeting of a kept-apart pair.
