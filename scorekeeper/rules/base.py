@@ -136,6 +136,16 @@ class GameRules(Protocol):
     default_preset: str
     presets: Mapping[str, Mapping[str, Any]]  # preset name -> option overrides
 
+    # What the other layers ask of a game. They never branch on ``name``: a new question about a
+    # game becomes an attribute or a method here, answered by every game.
+    has_stake: bool  # played for money: a stake per unit and a currency (marias)
+    default_currency: str  # the currency a new match offers ("" when has_stake is False)
+    zero_sum: bool  # every deal's deltas (and so every table's results) sum to zero
+
+    def plays_in_teams(self, options: Any) -> bool:
+        """Whether scores belong to teams of two (marianna for four) rather than to players."""
+        ...
+
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
     ) -> Any:

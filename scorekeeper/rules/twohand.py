@@ -449,6 +449,13 @@ class TwoHandGame:
     presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
     options_class: type
     checks: Mapping[str, Callable[[Any], str]]
+    has_stake = False
+    default_currency = ""
+    zero_sum = False
+
+    def plays_in_teams(self, options: Any) -> bool:
+        """Two players, each on their own."""
+        return False
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -179,6 +179,14 @@ class MariannaGame:
     title = "Italian Marianna"
     default_preset = DEFAULT_PRESET
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    has_stake = False
+    default_currency = ""
+    zero_sum = False
+
+    def plays_in_teams(self, options: Any) -> bool:
+        """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""
+        players = options.get("players", 4) if isinstance(options, Mapping) else options.players
+        return players == 4
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

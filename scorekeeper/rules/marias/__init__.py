@@ -90,6 +90,13 @@ class MariasRules:
     title = "Czech Mariáš"
     default_preset = DEFAULT_PRESET
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    has_stake = True
+    default_currency = "CZK"
+    zero_sum = True
+
+    def plays_in_teams(self, options: Any) -> bool:
+        """Each player settles on their own."""
+        return False
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
