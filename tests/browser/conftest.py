@@ -17,6 +17,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from tests.conftest import fresh_database_url
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -31,12 +32,16 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def live_app(tmp_path):
-    """The app behind ``live_server``: CSRF on, like production."""
+def live_app(tmp_path, tmp_path_factory):
+    """The app behind ``live_server``: CSRF on, like production (browser tests run on SQLite)."""
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+            "DATABASE_URL": (
+                f"sqlite:///{tmp_path / 'live.sqlite3'}"
+                if os.environ.get("TEST_DATABASE_URL")
+                else fresh_database_url(tmp_path, tmp_path_factory, "live.sqlite3")
+            ),
             "INSTANCE_PATH": str(tmp_path / "instance"),
             "SECRET_KEY": "live-test",
             "WTF_CSRF_ENABLED": True,
