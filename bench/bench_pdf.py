@@ -2,8 +2,8 @@
 
 The app path is the real route, ``GET /tournaments/<id>/standings.pdf`` through Flask's test
 client: load the tournament from the database, compute the standings, build the context, render
-the Jinja template and run ``scorekeeper.pdf.render_pdf``. Bare WeasyPrint renders the very same
-HTML (taken from the HTML view, its ``/static/`` links pointed at the files on disk) with
+the Jinja template and run ``scorekeeper.printing.pdf.render_pdf``. Bare WeasyPrint renders the
+very same HTML (taken from the HTML view, its ``/static/`` links pointed at the files on disk) with
 ``HTML(string=…).write_pdf(font_config=FontConfiguration())`` and nothing else.
 Target (issue 5): app time <= 1.5 x bare time.
 
@@ -112,7 +112,7 @@ def make_app(fixture: bool, players: int, rounds: int):  # noqa: ANN201
         from flask import Flask
 
         from scorekeeper.extensions import babel
-        from scorekeeper.web import printing
+        from scorekeeper.web.printing import pages as printing
 
         sys.path.insert(0, str(ROOT / "tests" / "pdf"))
         from conftest import make_standings

@@ -1,8 +1,8 @@
 """Blueprints: thin views (form or JSON -> service -> redirect or JSON). ``register`` wires them,
 with the security checks and headers (``security``) and the static files (``assets``).
 
-``match_rules`` adds its routes to the ``matches`` blueprint, so it is imported before that is
-registered.
+Each blueprint package keeps ``bp`` in its ``__init__.py``; the view modules hang their routes on
+it, so ``register`` imports them before the blueprint is registered.
 """
 
 from __future__ import annotations
@@ -13,32 +13,30 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import (  # noqa: F401  (match_rules: routes on matches.bp)
-        api,
-        api_seasons,
-        api_tournaments,
-        assets,
-        auth,
-        match_rules,
-        matches,
-        printing,
-        security,
-        tournament_exports,
-        tournaments,
-    )
+    from . import assets, auth, security
+    from .api import matches as api
+    from .api import seasons as api_seasons
+    from .api import tournaments as api_tournaments
+    from .matches import bp as matches_bp
+    from .matches import fix, pages, rules, save  # noqa: F401  (their routes hang on matches.bp)
+    from .printing import bp as printing_bp
+    from .printing import pages as printing_pages  # noqa: F401  (routes on printing.bp)
+    from .tournaments import bp as tournaments_bp
+    from .tournaments import exports, players, public, rounds, seasons  # noqa: F401  (routes on bp)
+    from .tournaments import pages as tournament_pages  # noqa: F401  (routes on tournaments.bp)
 
     security.init_app(app)
     assets.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)
-    app.register_blueprint(matches.bp)
-    app.register_blueprint(tournaments.bp)
+    app.register_blueprint(matches_bp)
+    app.register_blueprint(tournaments_bp)
     app.register_blueprint(auth.bp)
-    app.register_blueprint(printing.bp)
+    app.register_blueprint(printing_bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(api_tournaments.bp)
     app.register_blueprint(api_seasons.bp)
-    app.register_blueprint(tournament_exports.bp)
+    app.register_blueprint(exports.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with bearer tokens, not cookies
     csrf.exempt(api_tournaments.bp)
     csrf.exempt(api_seasons.bp)

@@ -36,7 +36,8 @@ def what_happened(error: BaseException) -> tuple[str, int]:
 def _match_page(reason: str, status: int) -> Any:
     """The match page again, its deal form filled in as it was posted."""
     from ..services import matches as svc
-    from . import forms, match_view
+    from . import forms
+    from .matches import view as match_view
 
     args = request.view_args or {}
     session = get_session()

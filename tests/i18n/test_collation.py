@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.i18n import collation
-from scorekeeper.printviews import seating_context
+from scorekeeper.printing.contexts import seating_context
 
 needs_icu = pytest.mark.skipif(not collation.HAVE_ICU, reason="no ICU wheel on this platform")
 

@@ -160,7 +160,7 @@ def build_print_app(mp: pytest.MonkeyPatch, **data):
 
     from scorekeeper import ROOT, i18n
     from scorekeeper.extensions import babel
-    from scorekeeper.web import printing
+    from scorekeeper.web.printing import pages as printing
 
     app = Flask(
         "print_test", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
-from scorekeeper.pdf import Busy, PdfRenderer
-from scorekeeper.web import print_response
+from scorekeeper.printing import response as print_response
+from scorekeeper.printing.pdf import Busy, PdfRenderer
 
 
 def test_the_same_sheet_is_rendered_once_and_answered_304_when_unchanged(client):
@@ -49,7 +49,7 @@ def test_renders_beyond_the_slots_wait_and_then_give_up(monkeypatch):
         release.wait(5)
         return b"%PDF-" + html.encode()
 
-    monkeypatch.setattr("scorekeeper.pdf.render_pdf", slow)
+    monkeypatch.setattr("scorekeeper.printing.pdf.render_pdf", slow)
     pdfs = PdfRenderer(slots=1, wait=0.2)
     worker = threading.Thread(target=pdfs.render, args=("<p>a</p>",), kwargs={"base_url": "/"})
     worker.start()
@@ -86,7 +86,7 @@ def test_beyond_the_queue_a_render_is_refused_at_once(monkeypatch):
         release.wait(5)
         return b"%PDF-" + html.encode()
 
-    monkeypatch.setattr("scorekeeper.pdf.render_pdf", slow)
+    monkeypatch.setattr("scorekeeper.printing.pdf.render_pdf", slow)
     pdfs = PdfRenderer(slots=1, wait=10, queue=1)
     rendering = threading.Thread(target=pdfs.render, args=("<p>a</p>",), kwargs={"base_url": "/"})
     rendering.start()

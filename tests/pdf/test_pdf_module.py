@@ -1,4 +1,4 @@
-"""scorekeeper.pdf: the only WeasyPrint importer, fetching nothing outside /static/."""
+"""scorekeeper.printing.pdf: the only WeasyPrint importer, fetching nothing outside /static/."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ import pytest
 from weasyprint.urls import URLFetchingError
 
 from scorekeeper import ROOT
-from scorekeeper.pdf import StaticFetcher, render_pdf
+from scorekeeper.printing.pdf import StaticFetcher, render_pdf
 
 
 def test_only_pdf_module_imports_weasyprint():
-    # CONTRACT.md: scorekeeper/pdf.py is the ONLY module importing WeasyPrint
+    # CONTRACT.md: scorekeeper/printing/pdf.py is the ONLY module importing WeasyPrint
     importers = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "scorekeeper").rglob("*.py")
         if re.search(r"^\s*(from|import)\s+weasyprint", path.read_text(), re.M)
     ]
-    assert importers == ["scorekeeper/pdf.py"]
+    assert importers == ["scorekeeper/printing/pdf.py"]
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from conftest import MATCH_STATE, NAMES, make_round, make_standings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import printviews as pv
+from scorekeeper.printing import contexts as pv
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.web.chart import running_chart, running_totals
+from scorekeeper.printing.chart import running_chart, running_totals
 
 SVG = "{http://www.w3.org/2000/svg}"
 

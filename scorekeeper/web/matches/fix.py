@@ -13,12 +13,15 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..rules.base import RuleError
-from ..services import matches as svc
-from ..services.errors import Conflict, Locked, NotFound, StaleDeal
-from . import forms, match_conflict, match_view
-from .matches import ACTOR, bp, load_match
+from ...db import get_session
+from ...rules.base import RuleError
+from ...services import matches as svc
+from ...services.errors import Conflict, Locked, NotFound, StaleDeal
+from .. import forms
+from . import bp
+from . import conflict as match_conflict
+from . import view as match_view
+from .pages import ACTOR, load_match
 
 
 @bp.route("/m/<match_id>/<token>/deals/<int:n>", methods=["GET", "POST"])

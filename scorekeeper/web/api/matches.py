@@ -22,10 +22,10 @@ from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from ..db import get_session
-from ..rules.base import FieldError, MatchFinished, RuleError
-from ..services import matches as svc
-from ..services.errors import Conflict, Forbidden, NotFound, StaleDeal
+from ...db import get_session
+from ...rules.base import FieldError, MatchFinished, RuleError
+from ...services import matches as svc
+from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -288,7 +288,7 @@ def rematch(match_id: str):  # noqa: ANN201
 @bp.post("/matches/<match_id>/finish")
 def finish(match_id: str):  # noqa: ANN201
     """End an open Mariáš session (RULES.md §4 v2); 409 for any other match."""
-    from ..services.match_finish import finish_match
+    from ...services.match_finish import finish_match
 
     _authorise(match_id)
     return jsonify(finish_match(session=get_session(), match_id=match_id, actor="api"))

@@ -19,16 +19,16 @@ from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
-from ..db import get_session
-from ..i18n.formats import local_datetime
-from ..rules.base import FieldError
-from ..services import match_write, scoring
-from ..services import matches as svc
-from ..services.errors import NotFound
-from . import forms
-from .chart import running_chart
-from .forms import summarize
-from .forms_marianna import add_token, describe_tokens
+from ...db import get_session
+from ...i18n.formats import local_datetime
+from ...printing.chart import running_chart
+from ...rules.base import FieldError
+from ...services import match_write, scoring
+from ...services import matches as svc
+from ...services.errors import NotFound
+from .. import forms
+from ..forms import summarize
+from ..forms_marianna import add_token, describe_tokens
 
 RECENT, NAMES, SHOWN = 12, 40, 15
 

@@ -14,9 +14,9 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..db import get_session
-from ..services import matches as svc
-from . import match_view
+from ...db import get_session
+from ...services import matches as svc
+from . import view as match_view
 
 
 def _said(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any] | None) -> str:

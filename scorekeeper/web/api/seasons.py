@@ -9,11 +9,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..rules.base import RuleError
-from ..services import tournament_roster as roster
-from ..services import tournament_seasons as seasons
-from .api_tournaments import _body, _json_errors
+from ...db import get_session
+from ...rules.base import RuleError
+from ...services import tournament_roster as roster
+from ...services import tournament_seasons as seasons
+from .tournaments import _body, _json_errors
 
 bp = Blueprint("api_seasons", __name__, url_prefix="/api/v1")
 

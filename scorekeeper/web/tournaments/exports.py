@@ -16,12 +16,12 @@ from typing import Any
 from flask import Blueprint, Response, abort
 from flask_babel import gettext as _
 
-from .. import printviews
-from ..db import get_session
-from ..services import tournament_common as common
-from ..services import tournament_seasons as seasons
-from ..services import tournaments as svc
-from ..services.errors import ServiceError
+from ...db import get_session
+from ...printing import contexts as printviews
+from ...services import tournament_common as common
+from ...services import tournament_seasons as seasons
+from ...services import tournaments as svc
+from ...services.errors import ServiceError
 
 bp = Blueprint("exports", __name__)
 
@@ -97,7 +97,7 @@ def deals(tournament_id: str) -> Response:
     """Every deal of every table: round, table, n, players, record (JSON), delta (JSON)."""
     session = get_session()
     state = _call(svc.tournament_state, session=session, tournament_id=tournament_id)
-    from ..services import matches
+    from ...services import matches
 
     rows: list[list[Any]] = [["round", "table", "n", "players", "record", "delta"]]
     common.preload_matches(session, tournament_id)
@@ -143,7 +143,7 @@ def season_table(season_id: str, kind: str) -> Response:
 @bp.get("/seasons/<season_id>/table.pdf")
 def season_pdf(season_id: str) -> Any:
     """The season's league table as a printed sheet (the standings sheet's layout)."""
-    from .printing import current_paper, respond
+    from ..printing.pages import current_paper, respond
 
     table = _call(seasons.season_table, get_session(), season_id)
     season = table["season"]

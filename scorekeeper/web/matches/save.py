@@ -19,13 +19,15 @@ from flask import Response, current_app, jsonify, render_template, request, send
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
-from ..db import get_session
-from ..rules.base import MatchFinished, RuleError
-from ..services import matches as svc
-from ..services import scoring
-from ..services.errors import Conflict, NotFound, StaleAdd
-from . import forms, match_view
-from .matches import ACTOR, bp
+from ...db import get_session
+from ...rules.base import MatchFinished, RuleError
+from ...services import matches as svc
+from ...services import scoring
+from ...services.errors import Conflict, NotFound, StaleAdd
+from .. import forms
+from . import bp
+from . import view as match_view
+from .pages import ACTOR
 
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 

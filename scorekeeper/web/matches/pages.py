@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint,
     abort,
     current_app,
     flash,
@@ -25,14 +24,15 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from ..db import get_session
-from ..rules.base import MatchFinished, RuleError
-from ..rules.registry import GAME_NAMES, get_game
-from ..services import matches as svc
-from ..services.errors import Conflict, NotFound, StaleAdd
-from . import forms, forms_new, match_view
+from ...db import get_session
+from ...rules.base import MatchFinished, RuleError
+from ...rules.registry import GAME_NAMES, get_game
+from ...services import matches as svc
+from ...services.errors import Conflict, NotFound, StaleAdd
+from .. import forms, forms_new
+from . import bp
+from . import view as match_view
 
-bp = Blueprint("matches", __name__)
 ACTOR = "web"
 
 
@@ -190,10 +190,3 @@ def edit(match_id: str, token: str) -> Any:
     state = svc.match_state(session=get_session(), match=match)
     ctx = match_view.context(match, state, token, form=form, box=box)
     return render_template("matches/match.html", **ctx), status
-
-
-# Routes and handlers on bp from sibling modules: fixing mistakes, the background save,
-# server trouble (the app's own page, never a bare 500).
-from . import match_save, matches_fix, trouble  # noqa: E402,F401
-
-trouble.register(bp)

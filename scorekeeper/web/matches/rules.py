@@ -14,16 +14,17 @@ from typing import Any
 from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..i18n.games import game_title
-from ..rules.base import REFUSALS
-from ..services import matches as svc
-from ..services import scoring
-from ..services.errors import Conflict
-from ..services.match_finish import finish_match
-from . import rules_words
-from .forms_new import OPTION_LABELS
-from .matches import ACTOR, bp, load_match
+from ...db import get_session
+from ...i18n.games import game_title
+from ...rules.base import REFUSALS
+from ...services import matches as svc
+from ...services import scoring
+from ...services.errors import Conflict
+from ...services.match_finish import finish_match
+from .. import rules_words
+from ..forms_new import OPTION_LABELS
+from . import bp
+from .pages import ACTOR, load_match
 
 
 def _effective(match: Any) -> tuple[Any, dict[str, Any]]:

@@ -17,8 +17,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from .i18n import collation, formats
-from .web.chart import running_chart, running_totals
+from ..i18n import collation, formats
+from .chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 MARGIN_MM = 12

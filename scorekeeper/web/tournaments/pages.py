@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     flash,
@@ -24,15 +23,13 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..i18n.games import game_title
-from ..rules.base import RuleError
-from ..services import tournaments as svc
-from ..services.errors import ServiceError
-from . import tournament_forms as forms
-from .auth import current_organiser, login_required
-
-bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+from ...db import get_session
+from ...i18n.games import game_title
+from ...rules.base import RuleError
+from ...services import tournaments as svc
+from ...services.errors import ServiceError
+from ..auth import current_organiser, login_required
+from . import bp, forms
 
 
 def _actor() -> str:
@@ -84,7 +81,7 @@ def index():
     """The organiser's tournaments."""
     from sqlmodel import select
 
-    from ..models.tournament import Tournament
+    from ...models.tournament import Tournament
 
     rows = get_session().exec(
         select(Tournament)
@@ -104,7 +101,7 @@ def index():
 def new():
     """Create a tournament."""
     form = forms.NewTournamentForm()
-    from .tournament_season_pages import season_choices
+    from .seasons import season_choices
 
     form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
@@ -163,7 +160,7 @@ def organiser_link(tournament_id: str, token: str):
 
 
 def _tables_with_links(state: dict[str, Any]) -> None:
-    from .tournament_public import qr_svg, table_url
+    from .public import qr_svg, table_url
 
     for rnd in state["rounds"]:
         for table in rnd["tables"]:
@@ -180,7 +177,7 @@ def _tables_with_links(state: dict[str, Any]) -> None:
 def manage(tournament_id: str):
     """The organiser's desk: players, the current round's tables, draws, standings. It updates
     itself like the public pages (live.js, ETag), leaving alone a form being filled in."""
-    from .tournament_public import _etag
+    from .public import _etag
 
     organised(tournament_id)
     etag = _etag(tournament_id)
@@ -212,7 +209,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         token=tournament.token,
         _external=True,
     )
-    from .tournament_public import timer
+    from .public import timer
 
     current = state["rounds"][-1] if state["rounds"] else None
     return render_template(
@@ -236,7 +233,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
 
 def _roster_names(tournament: Any) -> list[str]:
     """Type-ahead for "Add": the roster's names not yet registered in this evening."""
-    from ..services import tournament_roster
+    from ...services import tournament_roster
 
     owner = tournament_roster.owner_of(get_session(), tournament)
     if owner is None:
@@ -277,11 +274,3 @@ def _act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:
     if done and not messages:
         flash(done, "ok")
     return _back(tournament_id, anchor)
-
-
-from . import (  # noqa: E402,F401  (their routes hang on bp)
-    tournament_player_pages,
-    tournament_public,
-    tournament_rounds_pages,
-    tournament_season_pages,
-)

@@ -15,10 +15,10 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..rules.base import RuleError
-from ..services import tournaments as svc
-from ..services.errors import Conflict, Forbidden, NotFound, ServiceError
+from ...db import get_session
+from ...rules.base import RuleError
+from ...services import tournaments as svc
+from ...services.errors import Conflict, Forbidden, NotFound, ServiceError
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
 
@@ -126,7 +126,7 @@ def create():
     args.setdefault("name", "")
     args.setdefault("game", "")
     if "season_id" in args:  # API.md v2: an evening of a season needs the season's token
-        from ..services import tournament_seasons
+        from ...services import tournament_seasons
 
         season = tournament_seasons.get_season(session, args["season_id"])
         if not secrets.compare_digest(season.token, _bearer()):

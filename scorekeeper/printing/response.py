@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 def html_response(html: str) -> Response:
     """The printable as a page; its own <style> blocks (paper size, footer) are allowed by hash."""
-    from .security import CSP
+    from ..web.security import CSP
 
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(block.encode()).digest()).decode() + "'"
@@ -32,7 +32,7 @@ def renderer() -> Any:
     up to PDF_WAIT_SECONDS."""
     found = current_app.extensions.get("pdf_renderer")
     if found is None:
-        from ..pdf import PdfRenderer
+        from .pdf import PdfRenderer
 
         config = current_app.config
         slots, wait = config.get("PDF_RENDERS", 1), config.get("PDF_WAIT_SECONDS", 20)
@@ -43,7 +43,7 @@ def renderer() -> Any:
 
 def pdf_response(html: str, filename: str) -> Response:
     """The PDF of ``html``: 304 when the browser has this one, 503 when every slot stays busy."""
-    from ..pdf import Busy
+    from .pdf import Busy
 
     pdfs = renderer()
     etag = pdfs.key(html, request.url_root)

@@ -12,9 +12,9 @@ from wtforms import IntegerField, RadioField, SelectField, StringField, TextArea
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
-from ..i18n.games import game_title, preset_label
-from ..rules.base import FieldError, RuleError
-from ..rules.registry import GAME_NAMES, get_game
+from ...i18n.games import game_title, preset_label
+from ...rules.base import FieldError, RuleError
+from ...rules.registry import GAME_NAMES, get_game
 
 
 def choices(pairs: Any) -> list[SelectChoice]:

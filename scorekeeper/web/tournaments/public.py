@@ -17,16 +17,16 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..db import get_session
-from ..i18n import use_page_language
-from ..i18n.games import game_title
-from ..rules.base import RuleError
-from ..services import tournaments as svc
-from ..services.errors import ServiceError
-from . import tournament_forms as forms
-from .auth import current_organiser
-from .match_view import public_url
-from .tournaments import _get, bp
+from ...db import get_session
+from ...i18n import use_page_language
+from ...i18n.games import game_title
+from ...rules.base import RuleError
+from ...services import tournaments as svc
+from ...services.errors import ServiceError
+from ..auth import current_organiser
+from ..matches.view import public_url
+from . import bp, forms
+from .pages import _get
 
 REFRESH_SECONDS = 20
 TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)

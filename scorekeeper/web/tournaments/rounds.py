@@ -11,14 +11,14 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..db import get_session
-from ..rules.base import RuleError
-from ..services import tournaments as svc
-from ..services.errors import ServiceError
-from ..services.tournament_rounds import new_seed
-from . import tournament_forms as forms
-from .auth import login_required
-from .tournaments import _act, _actor, _back, _flash_errors, bp, organised
+from ...db import get_session
+from ...rules.base import RuleError
+from ...services import tournaments as svc
+from ...services.errors import ServiceError
+from ...services.tournament_rounds import new_seed
+from ..auth import login_required
+from . import bp, forms
+from .pages import _act, _actor, _back, _flash_errors, organised
 
 
 @bp.get("/<tournament_id>/draw")

@@ -13,15 +13,14 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlmodel import select
 
-from ..db import get_session
-from ..models.season import Season
-from ..rules.base import RuleError
-from ..services import tournament_roster as roster
-from ..services import tournament_seasons as seasons
-from ..services.errors import ServiceError
-from . import tournament_forms as forms
-from .auth import current_organiser, login_required
-from .tournaments import bp
+from ...db import get_session
+from ...models.season import Season
+from ...rules.base import RuleError
+from ...services import tournament_roster as roster
+from ...services import tournament_seasons as seasons
+from ...services.errors import ServiceError
+from ..auth import current_organiser, login_required
+from . import bp, forms
 
 
 def season_choices(organiser_id: int) -> list[Any]:

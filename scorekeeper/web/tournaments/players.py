@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 
-from ..db import get_session
-from ..services import tournaments as svc
-from .auth import login_required
-from .tournaments import _act, _actor, act_or_refuse, bp
+from ...db import get_session
+from ...services import tournaments as svc
+from ..auth import login_required
+from . import bp
+from .pages import _act, _actor, act_or_refuse
 
 
 @bp.post("/<tournament_id>/players")

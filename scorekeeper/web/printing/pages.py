@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     current_app,
@@ -24,12 +23,11 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import printviews
-from ..db import get_session
-from ..i18n import formats, use_page_language
-from .print_response import html_response, pdf_response
-
-bp = Blueprint("printing", __name__)
+from ...db import get_session
+from ...i18n import formats, use_page_language
+from ...printing import contexts as printviews
+from ...printing.response import html_response, pdf_response
+from . import bp
 
 
 @bp.app_template_filter("css_string")
@@ -117,7 +115,7 @@ def _flag(name: str) -> bool:
 
 def _service_call(function: Callable[..., Any], **kwargs: Any) -> Any:
     """Call a service function; its NotFound becomes a 404."""
-    from ..services.errors import NotFound
+    from ...services.errors import NotFound
 
     try:
         return function(session=get_session(), **kwargs)
@@ -130,7 +128,7 @@ def _service_call(function: Callable[..., Any], **kwargs: Any) -> Any:
 
 def load_standings(tournament_id: str) -> dict[str, Any]:
     """Standings JSON with its "tournament" dict (services.tournaments.standings)."""
-    from ..services import tournaments
+    from ...services import tournaments
 
     data = _service_call(tournaments.standings, tournament_id=tournament_id)
     use_page_language((data.get("tournament") or {}).get("language"))  # a tournament's sheets
@@ -162,7 +160,7 @@ bp.add_url_rule(
 
 def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(tournament state, the round asked for by ?round=, else the latest); 404 if none."""
-    from ..services import tournaments
+    from ...services import tournaments
 
     state = _service_call(tournaments.tournament_state, tournament_id=tournament_id)
     use_page_language(state.get("language"))  # a tournament's sheets in its language
@@ -176,9 +174,9 @@ def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any
 
 def _is_organiser(state: dict[str, Any]) -> bool:
     """The organiser's token (?token= or a bearer header), or a logged-in organiser running it."""
-    from ..services import tournaments
-    from ..services.tournament_common import get_tournament
-    from .tournaments import is_organiser
+    from ...services import tournaments
+    from ...services.tournament_common import get_tournament
+    from ..tournaments.pages import is_organiser
 
     tournament = get_tournament(session=get_session(), tournament_id=state["id"])
     header = request.headers.get("Authorization", "")
@@ -276,8 +274,8 @@ def sheet(game: str, pdf: bool) -> Response | str:
 
 def load_match_state(match_id: str) -> dict[str, Any]:
     """API.md match state (services.matches); 404 for an unknown id."""
-    from ..services import matches
-    from .match_view import with_names
+    from ...services import matches
+    from ..matches.view import with_names
 
     match = _service_call(matches.get_match, match_id=match_id)
     state = dict(matches.match_state(session=get_session(), match=match))
@@ -290,7 +288,7 @@ def load_match_state(match_id: str) -> dict[str, Any]:
 def tournament_table_result(match_id: str) -> dict[str, Any] | None:
     """For a tournament table's match: the event, round, table and whether its result is
     confirmed (a table's match never "finishes": the round ends it). None for casual matches."""
-    from ..services import tournaments
+    from ...services import tournaments
 
     session = get_session()
     found = tournaments.table_of_match(session=session, match_id=match_id)
