@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import (
+    SUITS,
+    DealScore,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+    State,
+    fold,
+)
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -113,21 +122,67 @@ class Mariasz(TwoHandGame):
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
         """Score a match in one pass, checking each deal in its game (docs/rules.md §1, §5)."""
-        return _Scorer(options).run(parse_all(self, options, n_players, records))
+        return fold(self, options, n_players, parse_all(self, options, n_players, records))
+
+    state_format = 1
+
+    def start(self, options: MariaszOptions, n_players: int) -> State:
+        """No deals yet: no match points, no games, the first game about to start."""
+        return _Scorer(options, {"n": 0, "players": n_players}).state()
+
+    def step(self, options: MariaszOptions, state: State, record: Any) -> tuple[State, DealScore]:
+        """Score the next deal in its game; the new state and the deal's score."""
+        n = state["n"] + 1
+        if not isinstance(record, TwoHandRecord):
+            record = parse_all(self, options, state["players"], [record])[0]
+        scorer = _Scorer(options, state)
+        deal = scorer.step(n, record)
+        return scorer.state(), deal
+
+    def totals(self, options: MariaszOptions, state: State) -> MatchScore:
+        """Match points, the end, the games played and the current game's points."""
+        return MatchScore(
+            deals=(),
+            scores=tuple(state["scores"]),
+            finished=state["finished"],
+            winner=state["winner"],
+            extra={"games": state["games"], "current": list(state["current"])},
+        )
 
 
 class _Scorer:
-    """One pass over a match's records."""
+    """Scores one deal from a running state (``state()`` gives the new one)."""
 
-    def __init__(self, options: MariaszOptions):
+    def __init__(self, options: MariaszOptions, state: State):
         self.o = options
         self.total = deal_total(not options.no_trump)
-        self.scores = [0, 0]
-        self.games: list[dict[str, Any]] = []
-        self.deals: list[DealScore] = []
-        self.finished = False
-        self.winner: int | None = None
+        self.n = state["n"]
+        self.players = state["players"]
+        self.scores = list(state.get("scores", (0, 0)))
+        self.games: list[dict[str, Any]] = list(state.get("games", ()))
+        self.finished = state.get("finished", False)
+        self.winner: int | None = state.get("winner")
         self._new_game()
+        if "current" in state:
+            self.game_deals = list(state["game_deals"])
+            self.game_points = list(state["current"])
+            self.game_marriages = [list(m) for m in state["game_marriages"]]
+            self.game_suits = [set(suits) for suits in state["game_suits"]]
+
+    def state(self) -> State:
+        """The running state as JSON: the match so far and the game being played."""
+        return {
+            "n": self.n,
+            "players": self.players,
+            "scores": list(self.scores),
+            "finished": self.finished,
+            "winner": self.winner,
+            "games": self.games,
+            "current": list(self.game_points),
+            "game_deals": list(self.game_deals),
+            "game_marriages": [list(m) for m in self.game_marriages],
+            "game_suits": [sorted(s, key=SUITS.index) for s in self.game_suits],
+        }
 
     def _new_game(self) -> None:
         self.game_deals: list[int] = []
@@ -135,21 +190,15 @@ class _Scorer:
         self.game_marriages = [[0, 0], [0, 0]]  # per player: trump, plain marriages this game
         self.game_suits: list[set[str]] = [set(), set()]
 
-    def run(self, records: Sequence[TwoHandRecord]) -> MatchScore:
-        for n, record in enumerate(records, 1):
-            if self.finished:
-                raise MatchFinished(
-                    "deal", f"The match is already decided ({self._result()}); reopen it by "
-                    "editing a deal before adding more", deal=n, total=len(records),
-                )  # fmt: skip
-            self.deals.append(self._deal(n, record))
-        return MatchScore(
-            deals=tuple(self.deals),
-            scores=tuple(self.scores),
-            finished=self.finished,
-            winner=self.winner,
-            extra={"games": self.games, "current": list(self.game_points)},
-        )
+    def step(self, n: int, record: TwoHandRecord) -> DealScore:
+        if self.finished:
+            raise MatchFinished(
+                "deal", f"The match is already decided ({self._result()}); reopen it by "
+                "editing a deal before adding more", deal=n,
+            )  # fmt: skip
+        deal = self._deal(n, record)
+        self.n = n
+        return deal
 
     def _result(self) -> str:
         return f"{self.scores[0]}–{self.scores[1]}"
@@ -161,13 +210,25 @@ class _Scorer:
         self.game_deals.append(n)
         pts = [self.game_points[s] + gained[s] for s in (0, 1)]
         self.game_points = pts
+        self._count_marriages(r)
+        reached = [s for s in (0, 1) if pts[s] >= target]
+        lines = [describe_deal(r, self.total, gained)]
+        self._check(n, r, pts, reached)
+        winner, kind = self._game_winner(r, pts, reached, index, lines)
+        if winner is None:
+            return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
+        return self._end_game(winner, kind, lines)
+
+    def _count_marriages(self, r: TwoHandRecord) -> None:
         for s in (0, 1):
             trumps = sum(m == r.trump for m in r.marriages[s])
             self.game_marriages[s][0] += trumps
             self.game_marriages[s][1] += len(r.marriages[s]) - trumps
             self.game_suits[s].update(r.marriages[s])
-        reached = [s for s in (0, 1) if pts[s] >= target]
-        lines = [describe_deal(r, self.total, gained)]
+
+    def _check(self, n: int, r: TwoHandRecord, pts: list[int], reached: list[int]) -> None:
+        """What a deal may not say given the game's points (docs/rules.md §5)."""
+        target = self.o.target
         if r.is_short(self.total) and not reached:
             cards = sum(r.card_points(self.total))
             raise InvalidDeal(
@@ -185,6 +246,12 @@ class _Scorer:
                 "first_to_target", f"Both players have {target} or more after this deal "
                 f"({pts[0]} and {pts[1]}); say who reached {target} first", deal=n,
             )  # fmt: skip
+
+    def _game_winner(
+        self, r: TwoHandRecord, pts: list[int], reached: list[int], index: int, lines: list[str]
+    ) -> tuple[int | None, str]:
+        """Who wins the game with this deal and how (dubla/sympla), or None: the game goes on."""
+        target = self.o.target
         closer = r.closed_by
         if closer is not None and closer not in reached:
             winner, kind = 1 - closer, "dubla"
@@ -207,10 +274,10 @@ class _Scorer:
             lines.append(
                 f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; " + nxt
             )
-            return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
+            return None, ""
         else:  # cannot happen with target <= 138 and checked totals
-            raise InvalidDeal("points", f"Nobody reaches {target} after two deals", deal=n)
-        return self._end_game(winner, kind, lines)
+            raise InvalidDeal("points", f"Nobody reaches {target} after two deals", deal=self.n + 1)
+        return winner, kind
 
     def _end_game(self, winner: int, kind: str, lines: list[str]) -> DealScore:
         o = self.o

@@ -37,6 +37,8 @@ from ..base import (
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    State,
+    fold,
     with_refusals,
 )
 from .options import (
@@ -137,52 +139,80 @@ class MariasRules:
     def score(self, options: MariasOptions, n_players: int, records: Sequence[Any]) -> MatchScore:
         """Balances in units after every deal; MatchFinished for a deal after the end."""
         _check_players(n_players)
-        totals = [0] * n_players
-        deals: list[DealScore] = []
-        end = _End(options, n_players)
-        for n, record in enumerate(records, 1):
-            if end.winner is not None or end.shared:
-                raise MatchFinished(
-                    "deal",
-                    f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
-                    "it before adding more",
-                    deal=n,
-                    total=len(records),
-                )
-            if not isinstance(record, MariasRecord):
-                try:
-                    record = parse_record(record, options, n_players)
-                except InvalidDeal as exc:
-                    raise InvalidDeal(exc.errors, deal=n) from None
-            else:
-                _check_seats(record, n_players, n)
-            deal = settle(record, options, n_players)
-            for i, d in enumerate(deal.delta):
-                totals[i] += d
-            line = end.after(n, totals)
-            extra = with_refusals(deal.extra, refusals(record))
-            if line or extra != deal.extra:
-                lines = deal.explanation + ((line,) if line else ())
-                deal = replace(deal, explanation=lines, extra=extra)
-            deals.append(deal)
-        finished = end.winner is not None or end.shared
+        return fold(self, options, n_players, records)
+
+    state_format = 1
+
+    def start(self, options: MariasOptions, n_players: int) -> State:
+        """No deals yet: every balance 0, the end not due."""
+        _check_players(n_players)
+        return {"n": 0, "players": n_players, "totals": [0] * n_players, **_End.START}
+
+    def step(self, options: MariasOptions, state: State, record: Any) -> tuple[State, DealScore]:
+        """Settle the next deal; the new state and the deal's score."""
+        n, n_players = state["n"] + 1, state["players"]
+        end = _End(options, n_players, state)
+        if end.winner is not None or end.shared:
+            raise MatchFinished(
+                "deal",
+                f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
+                "it before adding more",
+                deal=n,
+            )
+        if not isinstance(record, MariasRecord):
+            try:
+                record = parse_record(record, options, n_players)
+            except InvalidDeal as exc:
+                raise InvalidDeal(exc.errors, deal=n) from None
+        else:
+            _check_seats(record, n_players, n)
+        deal = settle(record, options, n_players)
+        totals = [t + d for t, d in zip(state["totals"], deal.delta, strict=True)]
+        line = end.after(n, totals)
+        extra = with_refusals(deal.extra, refusals(record))
+        if line or extra != deal.extra:
+            lines = deal.explanation + ((line,) if line else ())
+            deal = replace(deal, explanation=lines, extra=extra)
+        return {"n": n, "players": n_players, "totals": totals, **end.state()}, deal
+
+    def totals(self, options: MariasOptions, state: State) -> MatchScore:
+        """The balances in units, the end and (while it is due but open) the extra round."""
+        finished = state["winner"] is not None or state["shared"]
         extra: dict[str, Any] = {}
-        if end.extra_round_from is not None and not finished:
+        if state["extra_round_from"] is not None and not finished:
             extra["extra_round"] = True
-        return MatchScore(tuple(deals), tuple(totals), finished, end.winner, extra)
+        return MatchScore((), tuple(state["totals"]), finished, state["winner"], extra)
 
 
 class _End:
     """When a Mariáš match ends (docs/rules.md §4 v2): the agreed deals, the chip target or the
     table's Finish, then extra rounds of one deal per player while the top balance is shared."""
 
-    def __init__(self, options: MariasOptions, n_players: int):
+    START: dict[str, Any] = {
+        "extra_round_from": None,
+        "winner": None,
+        "over_at": 0,
+        "shared": False,
+    }
+
+    def __init__(self, options: MariasOptions, n_players: int, state: State):
         self.o = options
         self.round = n_players
-        self.extra_round_from: int | None = None  # the deal after which the end was due
-        self.winner: int | None = None
-        self.over_at = 0
-        self.shared = False  # over with the top shared (no extra rounds): no winner
+        # the deal after which the end was due
+        self.extra_round_from: int | None = state["extra_round_from"]
+        self.winner: int | None = state["winner"]
+        self.over_at: int = state["over_at"]
+        # over with the top shared (no extra rounds): no winner
+        self.shared: bool = state["shared"]
+
+    def state(self) -> dict[str, Any]:
+        """The end's part of the running state."""
+        return {
+            "extra_round_from": self.extra_round_from,
+            "winner": self.winner,
+            "over_at": self.over_at,
+            "shared": self.shared,
+        }
 
     def _due(self, n: int, totals: list[int]) -> str | None:
         o = self.o
