@@ -13,7 +13,7 @@ HTML form and the API can show each message next to the field it is about.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
@@ -212,13 +212,14 @@ def fold_state(
     game: Any, options: Any, n_players: int, records: Sequence[Any]
 ) -> tuple[MatchScore, State]:
     """The match's score and its running state after the last record."""
-    state = game.start(options, n_players)
+    state, step = game.start(options, n_players), game.step
     deals = []
     try:
         for record in records:
-            state, deal = game.step(options, state, record)
+            state, deal = step(options, state, record)
             deals.append(deal)
     except MatchFinished as error:
         error.total = len(records)  # which later deals stand after the end (deal…total)
         raise
-    return replace(game.totals(options, state), deals=tuple(deals)), state
+    end = game.totals(options, state)
+    return MatchScore(tuple(deals), end.scores, end.finished, end.winner, end.extra), state

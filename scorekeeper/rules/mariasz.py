@@ -55,6 +55,9 @@ from .twohand import (
 )
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
+_SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
+_ALL_SUITS = (1 << len(SUITS)) - 1  # swatowe: every suit melded in one game
+_TOTAL = {False: deal_total(True), True: deal_total(False)}  # by no_trump
 
 
 def _ordinal(index: int) -> str:
@@ -128,7 +131,7 @@ class Mariasz(TwoHandGame):
 
     def start(self, options: MariaszOptions, n_players: int) -> State:
         """No deals yet: no match points, no games, the first game about to start."""
-        return _Scorer(options, {"n": 0, "players": n_players}).state()
+        return _Scorer.start(n_players)
 
     def step(self, options: MariaszOptions, state: State, record: Any) -> tuple[State, DealScore]:
         """Score the next deal in its game; the new state and the deal's score."""
@@ -151,44 +154,62 @@ class Mariasz(TwoHandGame):
 
 
 class _Scorer:
-    """Scores one deal from a running state (``state()`` gives the new one)."""
+    """Scores one deal from a running state (``state()`` gives the new one).
+
+    Lists the deal changes in place are copied first; the others are replaced, never changed,
+    so the state passed in stays as it was."""
 
     def __init__(self, options: MariaszOptions, state: State):
         self.o = options
-        self.total = deal_total(not options.no_trump)
+        self.total = _TOTAL[options.no_trump]
         self.n = state["n"]
         self.players = state["players"]
-        self.scores = list(state.get("scores", (0, 0)))
-        self.games: list[dict[str, Any]] = list(state.get("games", ()))
-        self.finished = state.get("finished", False)
-        self.winner: int | None = state.get("winner")
-        self._new_game()
-        if "current" in state:
-            self.game_deals = list(state["game_deals"])
-            self.game_points = list(state["current"])
-            self.game_marriages = [list(m) for m in state["game_marriages"]]
-            self.game_suits = [set(suits) for suits in state["game_suits"]]
+        self.scores: list[int] = state["scores"]
+        self.games: list[dict[str, Any]] = state["games"]
+        self.finished: bool = state["finished"]
+        self.winner: int | None = state["winner"]
+        self.game_deals: list[int] = state["game_deals"][:]
+        self.game_points: list[int] = state["current"]
+        # per player: trump, plain marriages this game
+        self.game_marriages = [state["game_marriages"][0][:], state["game_marriages"][1][:]]
+        self.game_suits: list[int] = state["game_suits"][:]  # per player: suits melded, as bits
+
+    @staticmethod
+    def start(n_players: int) -> State:
+        """The state of a match with no deals."""
+        return {
+            "n": 0,
+            "players": n_players,
+            "scores": [0, 0],
+            "finished": False,
+            "winner": None,
+            "games": [],
+            "current": [0, 0],
+            "game_deals": [],
+            "game_marriages": [[0, 0], [0, 0]],
+            "game_suits": [0, 0],
+        }
 
     def state(self) -> State:
         """The running state as JSON: the match so far and the game being played."""
         return {
             "n": self.n,
             "players": self.players,
-            "scores": list(self.scores),
+            "scores": self.scores,
             "finished": self.finished,
             "winner": self.winner,
             "games": self.games,
-            "current": list(self.game_points),
-            "game_deals": list(self.game_deals),
-            "game_marriages": [list(m) for m in self.game_marriages],
-            "game_suits": [sorted(s, key=SUITS.index) for s in self.game_suits],
+            "current": self.game_points,
+            "game_deals": self.game_deals,
+            "game_marriages": self.game_marriages,
+            "game_suits": self.game_suits,
         }
 
     def _new_game(self) -> None:
-        self.game_deals: list[int] = []
+        self.game_deals = []
         self.game_points = [0, 0]
-        self.game_marriages = [[0, 0], [0, 0]]  # per player: trump, plain marriages this game
-        self.game_suits: list[set[str]] = [set(), set()]
+        self.game_marriages = [[0, 0], [0, 0]]
+        self.game_suits = [0, 0]
 
     def step(self, n: int, record: TwoHandRecord) -> DealScore:
         if self.finished:
@@ -224,7 +245,8 @@ class _Scorer:
             trumps = sum(m == r.trump for m in r.marriages[s])
             self.game_marriages[s][0] += trumps
             self.game_marriages[s][1] += len(r.marriages[s]) - trumps
-            self.game_suits[s].update(r.marriages[s])
+            for suit in r.marriages[s]:
+                self.game_suits[s] |= _SUIT_BIT[suit]
 
     def _check(self, n: int, r: TwoHandRecord, pts: list[int], reached: list[int]) -> None:
         """What a deal may not say given the game's points (docs/rules.md §5)."""
@@ -291,7 +313,7 @@ class _Scorer:
                 parts.append((_count(trumps, "trump marriage"), 2 * trumps))
             if plains:
                 parts.append((_count(plains, "plain marriage"), plains))
-            if len(self.game_suits[s]) == len(SUITS) and o.swatowe:
+            if self.game_suits[s] == _ALL_SUITS and o.swatowe:
                 parts.append(("swatowe (all four suits)", o.swatowe))
             mp[s] = sum(v for _, v in parts)
             text = " + ".join(f"{label} {v}" for label, v in parts)
@@ -299,15 +321,14 @@ class _Scorer:
             unit = "match point" if mp[s] == 1 else "match points"
             lines.append(f"{player(s)}: {text} {unit}" if parts else f"{player(s)}: no {unit}")
         number = len(self.games) + 1
-        self.games.append(
-            {
-                "deals": self.game_deals,
-                "winner": winner,
-                "kind": kind,
-                "points": self.game_points,
-                "match_points": mp,
-            }
-        )
+        game = {
+            "deals": self.game_deals,
+            "winner": winner,
+            "kind": kind,
+            "points": self.game_points,
+            "match_points": mp,
+        }
+        self.games = [*self.games, game]
         self.scores = [self.scores[s] + mp[s] for s in (0, 1)]
         self._new_game()
         self._check_end(lines)

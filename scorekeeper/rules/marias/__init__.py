@@ -146,16 +146,23 @@ class MariasRules:
     def start(self, options: MariasOptions, n_players: int) -> State:
         """No deals yet: every balance 0, the end not due."""
         _check_players(n_players)
-        return {"n": 0, "players": n_players, "totals": [0] * n_players, **_End.START}
+        return {
+            "n": 0,
+            "players": n_players,
+            "totals": [0] * n_players,
+            "extra_round_from": None,  # the deal after which the end was due
+            "winner": None,
+            "over_at": 0,  # the deal that ended the match
+            "shared": False,  # over with the top shared (no extra rounds): no winner
+        }
 
     def step(self, options: MariasOptions, state: State, record: Any) -> tuple[State, DealScore]:
         """Settle the next deal; the new state and the deal's score."""
         n, n_players = state["n"] + 1, state["players"]
-        end = _End(options, n_players, state)
-        if end.winner is not None or end.shared:
+        if state["winner"] is not None or state["shared"]:
             raise MatchFinished(
                 "deal",
-                f"The match ended after deal {end.over_at}; edit or delete a deal to reopen "
+                f"The match ended after deal {state['over_at']}; edit or delete a deal to reopen "
                 "it before adding more",
                 deal=n,
             )
@@ -167,13 +174,22 @@ class MariasRules:
         else:
             _check_seats(record, n_players, n)
         deal = settle(record, options, n_players)
-        totals = [t + d for t, d in zip(state["totals"], deal.delta, strict=True)]
-        line = end.after(n, totals)
+        new = dict(state)
+        new["n"] = n
+        new["totals"] = totals = [t + d for t, d in zip(state["totals"], deal.delta)]  # noqa: B905
+        line = None
+        o = options  # an open session without a target never ends: no _End to ask
+        if new["extra_round_from"] is not None or not (
+            o.deals is None and o.finished_after is None and o.chip_target is None
+        ):
+            end = _End(options, n_players, new)
+            line = end.after(n, totals)
+            new.update(end.state())
         extra = with_refusals(deal.extra, refusals(record))
         if line or extra != deal.extra:
             lines = deal.explanation + ((line,) if line else ())
             deal = replace(deal, explanation=lines, extra=extra)
-        return {"n": n, "players": n_players, "totals": totals, **end.state()}, deal
+        return new, deal
 
     def totals(self, options: MariasOptions, state: State) -> MatchScore:
         """The balances in units, the end and (while it is due but open) the extra round."""
@@ -188,21 +204,12 @@ class _End:
     """When a Mariáš match ends (docs/rules.md §4 v2): the agreed deals, the chip target or the
     table's Finish, then extra rounds of one deal per player while the top balance is shared."""
 
-    START: dict[str, Any] = {
-        "extra_round_from": None,
-        "winner": None,
-        "over_at": 0,
-        "shared": False,
-    }
-
     def __init__(self, options: MariasOptions, n_players: int, state: State):
         self.o = options
         self.round = n_players
-        # the deal after which the end was due
         self.extra_round_from: int | None = state["extra_round_from"]
         self.winner: int | None = state["winner"]
         self.over_at: int = state["over_at"]
-        # over with the top shared (no extra rounds): no winner
         self.shared: bool = state["shared"]
 
     def state(self) -> dict[str, Any]:
