@@ -48,12 +48,14 @@ def get_match(*, session: Session, match_id: str) -> Match:
     return match
 
 
+_TOKEN = sa.select(Match.__table__.c.token).where(Match.__table__.c.id == sa.bindparam("match_id_"))
+
+
 def match_token(*, session: Session, match_id: Any) -> str:
     """The match's secret, read without building the whole Match (API auth); NotFound."""
     if not match_write.valid_id(match_id):
         raise match_write.not_found()
-    table = Match.__table__
-    token = session.execute(sa.select(table.c.token).where(table.c.id == match_id)).scalar()
+    token = session.execute(_TOKEN, {"match_id_": match_id}).scalar()
     if token is None:
         raise match_write.not_found()
     return token
