@@ -164,8 +164,7 @@ def _append(
         raise not_found()
     game, options = scoring.rules(match)
     state = scoring.running(game, match, match.version)
-    if state is None:
-        session.rollback()
+    if state is None:  # nothing written yet: go on the locked way in this transaction
         return None
     if GUARDS and (reason := locked_reason(session, match_id)):
         raise Locked(reason, current=match.version)
@@ -183,7 +182,7 @@ def _append(
     deal = scoring.deal_item(n, row, json.loads(row.text), scored)
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
     if bumped is None:  # another writer (another process) changed the match since the read
-        session.rollback()
+        session.rollback()  # (this expires the session's objects, as any refused write does)
         return None
     version, now = bumped
     after = _Bumped(match, version, now)

@@ -10,6 +10,7 @@ the append the locked, rescoring way, with the same answer.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -130,7 +131,7 @@ def test_a_minimal_add_reads_no_deal_and_writes_the_match_once(app, session, mon
         "INSERT IDEMPOTENCY_KEY",
     ], sql.seen
     update = next(s for s in sql.seen if s.startswith("UPDATE"))
-    assert '"MATCH".VERSION = ' in update.split("WHERE")[1]  # the version check
+    assert "MATCH.VERSION = " in update.split("WHERE")[1].replace('"', "")  # the version check
     assert not any("FROM DEAL" in s for s in sql.seen)
     assert answer["deal"]["n"] == 3 and answer["version"] == stored(session, match)[2]
 
@@ -241,3 +242,30 @@ def test_the_api_minimal_post_appends_from_the_state(app, client, session):
     assert response.headers["Preference-Applied"] == "return=minimal"
     body = response.get_json()
     assert body["deal"]["n"] == 3 and body["scores"] == now(session, match)["scores"]
+
+
+def test_phones_appending_at_once_each_land_once_and_the_state_holds(app):
+    with app.app_context(), Session(app.extensions["db_engine"], expire_on_commit=False) as s:
+        match = new(s)
+        add(s, match, HRA)  # the state exists: the others append from it
+    errors: list[BaseException] = []
+
+    def phone(i: int) -> None:
+        try:
+            with app.app_context(), Session(app.extensions["db_engine"]) as s:
+                for j in range(5):
+                    add(s, match, RECORDS[(i + j) % 3], idempotency_key=f"{i}-{j % 3}")
+        except BaseException as error:  # noqa: BLE001
+            errors.append(error)
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    with app.app_context(), Session(app.extensions["db_engine"]) as s:
+        state = now(s, match)
+        assert len(state["deals"]) == 1 + 6 * 3  # every key once
+        assert state["version"] == 2 + 6 * 3
+        assert stored(s, match) == (expected_state(s, match), state["version"], state["version"])
