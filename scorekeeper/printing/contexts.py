@@ -10,14 +10,13 @@ Flask or WeasyPrint. (gettext works outside a request too: it falls back to the 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, formats
+from ..i18n import collation
+from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
@@ -45,53 +44,6 @@ def paper(name: str | None, default: str = "a4") -> dict[str, Any]:
     }
 
 
-def rank_labels(ranks: Sequence[int]) -> list[str]:
-    """Rank labels with shared ranks marked: [1, 2, 3, 3, 5] -> ["1", "2", "=3", "=3", "5"]."""
-    counts = Counter(ranks)
-    return [f"={r}" if counts[r] > 1 else str(r) for r in ranks]
-
-
-def tiebreak_label(key: str) -> str:
-    """A short column heading for a tie-break key from the standings JSON."""
-    labels = {
-        "table_wins": _("Wins"),
-        "best_round": _("Best"),
-        "last_places": _("Lasts"),
-        "lot": _("Lot"),
-        "point_difference": _("Diff."),
-        "match_points": _("MP"),
-        "buchholz": _("Buchh."),  # "Buchholz" broke mid-word in its 16 mm column
-    }
-    return labels.get(key, key.replace("_", " ").capitalize())
-
-
-def total_heading(ranking: str | None) -> str:
-    """The heading of the ranking column: wins, places or the balance (RULES.md §6)."""
-    return {"wins": _("Wins"), "placings": _("Places"), "balance": _("Balance")}.get(
-        ranking or "", _("Total")
-    )
-
-
-def _stake(tournament: Mapping[str, Any]) -> Decimal | None:
-    """The tournament's stake per unit, or None (no stake, or not a number)."""
-    try:
-        stake = Decimal(str(tournament.get("stake") or ""))
-    except InvalidOperation:
-        return None
-    return stake if stake.is_finite() and stake > 0 else None
-
-
-def _money(total: Any, stake: Decimal | None) -> str | None:
-    """'-12,50': a balance at the stake, two decimals, as the page's language writes it."""
-    if stake is None or not isinstance(total, int):
-        return None
-    return formats.money(total * stake)
-
-
-def _cell(value: Any) -> str:
-    return "–" if value is None else str(value)
-
-
 def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
     planned = tournament.get("rounds_planned")
     if not after_round:
@@ -104,55 +56,34 @@ def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
 def standings_context(
     standings: Mapping[str, Any], *, large: bool = False, page: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Context of the standings sheet from the standings JSON (+ its "tournament" dict)."""
+    """Context of the standings sheet from the standings JSON (+ its "tournament" dict): the one
+    presenter's table (``standings_table``) with the paper's own layout: bands and page breaks."""
     tournament = standings.get("tournament") or {}
-    rows_in = list(standings.get("rows") or [])
-    after = standings.get("after_round") or 0
-    n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
-    keys: list[str] = []
-    for row in rows_in:
-        keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
-    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
-    gone = set(tournament.get("withdrawn") or [])
-    stake = _stake(tournament) if tournament.get("ranking", "balance") == "balance" else None
-    if large:
-        # read from two metres: rank, name, rounds, total and the first tie-break; the money
-        # and the later tie-breaks stay on the normal sheet, so the names get the room
-        keys, stake = keys[:1], None
-    rows = []
-    for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
-        results = list(row.get("rounds") or [])
-        results += [None] * (n_rounds - len(results))
-        tiebreaks = row.get("tiebreaks") or {}
-        pending = set(row.get("pending_rounds") or [])
-        dropped = set(row.get("dropped_rounds") or [])
-        rows.append(
-            {
-                "rank": label,
-                "player": row.get("player", ""),
-                "withdrawn": row.get("player_id") in gone,
-                "provisional": bool(row.get("provisional")),
-                "total": _cell(row.get("total")),
-                "money": _money(row.get("total"), stake),
-                "rounds": ["…" if n in pending else _cell(v) for n, v in enumerate(results, 1)],
-                "dropped": [n in dropped for n in range(1, len(results) + 1)],
-                "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],
-                "shaded": (i // BAND) % 2 == 1,
-            }
-        )
-    orientation = standings_layout(
-        n_rounds, len(keys) + (1 if stake is not None else 0), large=large, page=page
+    # read from two metres: rank, name, rounds, total and the first tie-break; the money and
+    # the later tie-breaks stay on the normal sheet, so the names get the room
+    table = present(
+        standings,
+        tiebreaks=1 if large else None,
+        lot=True,
+        with_money=not large,
+        rows_before_results=True,
     )
+    n_extra = len(table.tiebreak_headings) + (1 if table.money_heading else 0)
+    orientation = standings_layout(len(table.round_headings), n_extra, large=large, page=page)
+    rows = [{**row, "shaded": (i // BAND) % 2 == 1} for i, row in enumerate(table.rows)]
     for i in page_breaks([r["player"] for r in rows], large=large, layout=orientation, page=page):
         rows[i]["newpage"] = True
     return {
         "tournament": tournament,
-        "subtitle": _subtitle(tournament, after),
-        "round_headings": [_("R%(n)s", n=n + 1) for n in range(n_rounds)],
-        "total_heading": total_heading(tournament.get("ranking")),
-        "tiebreak_headings": [tiebreak_label(k) for k in keys],
+        "table": table,
+        "subtitle": _subtitle(tournament, table.after_round),
+        "who_heading": table.who_heading,
+        "round_headings": table.round_headings,
+        "total_heading": table.total_heading,
+        "tiebreak_headings": [h.text for h in table.tiebreak_headings],
+        "tiebreak_titles": [h.title for h in table.tiebreak_headings],
         # Mariáš for money: the balance times the stake, as on the standings page
-        "money_heading": (tournament.get("currency") or _("Money")) if stake is not None else None,
+        "money_heading": table.money_heading,
         "rows": rows,
         "large": large,
         "landscape": orientation != "portrait",
@@ -270,13 +201,13 @@ def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
     """A certificate for each of places 1–3 (RULES.md §6 v2): places follow the lot, which the
     certificate names when it decided; a provisional row gets none until its table is confirmed."""
     rows = list(standings.get("rows") or [])
-    counts = Counter(r["rank"] for r in rows)
+    shared = [label.startswith("=") for label in rank_labels([r["rank"] for r in rows])]
     certificates = [
         {
             "player": r["player"],
             "rank": r["rank"],
             "place": ordinal_place(r.get("place") or i + 1),
-            "by_lot": counts[r["rank"]] > 1,
+            "by_lot": shared[i],
         }
         for i, r in enumerate(rows)
         if (r.get("place") or i + 1) <= 3

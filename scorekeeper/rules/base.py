@@ -177,3 +177,18 @@ class GameRules(Protocol):
         """Score a whole match, checking each record in context (e.g. after the end: MatchFinished,
         with ``deal`` set). Deterministic and pure."""
         ...
+
+    # What a tournament asks of a game (RULES.md §6); the tournament side never branches on
+    # ``name`` either.
+    tournament_rankings: tuple[str, ...]  # what its standings may rank by; the first is default
+    tournament_table_sizes: tuple[int, ...]  # seats at a tournament table; the first is default
+
+    def standings_kind(self, options: Any) -> str:
+        """How ``tournament.standings`` ranks a tournament of this game: "marias" (balances at
+        tables of 3 or 4), "marianna" (fixed teams of two) or "twoplayer" (pairs)."""
+        ...
+
+    def table_score(self, options: Any) -> str:
+        """What one figure of a tournament table's result is: "balance" (zero-sum),
+        "team_points", "match_points" or "game_points" (the organiser types it from a sheet)."""
+        ...

@@ -53,6 +53,7 @@ class Mariage(TwoHandGame):
 
     name = "mariage"
     title = "German Mariage"
+    table_figure = "game_points"  # a tournament table's result: each player's game points
     options_class = MariageOptions
     checks = CHECKS
 

@@ -452,10 +452,22 @@ class TwoHandGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    tournament_rankings = ("wins",)
+    tournament_table_sizes = (2,)
 
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""
         return False
+
+    def standings_kind(self, options: Any) -> str:
+        """Pairs: match wins, then match points and Buchholz."""
+        return "twoplayer"
+
+    def table_score(self, options: Any) -> str:
+        """Each player's match points (a game with a match target sets ``table_figure``)."""
+        return self.table_figure
+
+    table_figure = "match_points"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -338,10 +338,11 @@ def close_round(
     if rnd.status == "closed":
         raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
     if require_confirmed:
+        loaded = common.Tables(session)
         open_tables = [
             t.number
             for t in common.load_tables(session, rnd.id)
-            if not common.table_result(session, t)["confirmed"]
+            if not common.table_result(session, t, loaded)["confirmed"]
         ]
         if open_tables:
             raise Conflict(
@@ -371,8 +372,8 @@ def cancel_round(
         raise Conflict(
             _("Only the latest round, before it is closed, can be cancelled."), field="round"
         )
-    tables = common.load_tables(session, rnd.id)
-    if any(common.table_result(session, t)["status"] != "waiting" for t in tables):
+    tables, loaded = common.load_tables(session, rnd.id), common.Tables(session)
+    if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
         raise Conflict(
             _("Results are already in for round %(n)s; it cannot be cancelled.", n=rnd.number),
             field="round",

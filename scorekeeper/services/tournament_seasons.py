@@ -83,7 +83,7 @@ def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
     tiebreaks = row.get("tiebreaks") or {}
-    if tournament.game == "marias":
+    if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
     if "match_points" in tiebreaks:
         return tiebreaks["match_points"]
@@ -178,14 +178,15 @@ def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.R
         .where(TournamentRound.tournament_id.in_(list(order)))  # type: ignore[attr-defined]
     ).all() if order else []  # fmt: skip
     rows = sorted(rows, key=lambda r: (order[r[0]], r[1], r[3].number))  # RULES.md §6a's order
-    games = {t.id: t.game for t in shown}
+    by_winner = {t.id: common.needs_winner(t) for t in shown}
+    loaded = common.Tables(session)
     tables = []
     for tournament_id, _r, status, table in rows:
         sides = [to_roster.get(p) for p in table.player_ids]
         if not all(sides):
             continue
         confirmed, scores, _w = common.counted_result(
-            session, table, closed=status == "closed", game=games[tournament_id]
+            loaded, table, closed=status == "closed", by_winner=by_winner[tournament_id]
         )
         if confirmed:
             tables.append(([[s] for s in sides], scores))
@@ -224,7 +225,9 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
             }
         )
     balance = sum(
-        e["total"] or 0 for e in played if e["game"] == "marias" and e["ranking"] == "balance"
+        e["total"] or 0
+        for e in played
+        if e["ranking"] == "balance"  # Mariáš for balances
     )
     return {
         "id": entry.id,

@@ -37,6 +37,7 @@ def session(request, tmp_path):
     app.config.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TESTING=True)
     babel.init_app(app)
     db.init_app(app)
+    ts.register_guards()  # what create_app does: the closed-round lock
     with app.app_context():
         yield get_session()
     app.extensions["db_engine"].dispose()
@@ -519,3 +520,22 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
         seated = ts.confirm_round(session=session, tournament_id=second.id)
         for table in seated["tables"]:
             assert len(winners & set(table["players"])) == 1
+
+
+def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
+    # issue 10 item 5: importing the tournament services changes nothing; create_app hangs the
+    # guards on the match services, once however many apps are made
+    import importlib
+
+    from scorekeeper import create_app
+    from scorekeeper.services import match_write
+    from scorekeeper.services import tournaments as services
+
+    match_write.GUARDS.clear()
+    match_write.REMATCH_GUARDS.clear()
+    importlib.reload(services)
+    assert match_write.GUARDS == [] and match_write.REMATCH_GUARDS == []
+    create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    assert [g.__name__ for g in match_write.GUARDS] == ["closed_round_guard"]
+    assert [g.__name__ for g in match_write.REMATCH_GUARDS] == ["no_rematch_guard"]

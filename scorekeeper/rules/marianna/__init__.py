@@ -182,11 +182,21 @@ class MariannaGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    tournament_rankings = ("wins",)
+    tournament_table_sizes = (2,)  # two teams (or two players) meet at a table
 
     def plays_in_teams(self, options: Any) -> bool:
         """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""
         players = options.get("players", 4) if isinstance(options, Mapping) else options.players
         return players == 4
+
+    def standings_kind(self, options: Any) -> str:
+        """Fixed teams rank by wins and point difference; two players on their own as pairs."""
+        return "marianna" if self.plays_in_teams(options) else "twoplayer"
+
+    def table_score(self, options: Any) -> str:
+        """Each team's points (two players on their own: each one's game points)."""
+        return "team_points" if self.plays_in_teams(options) else "game_points"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -93,10 +93,20 @@ class MariasRules:
     has_stake = True
     default_currency = "CZK"
     zero_sum = True
+    tournament_rankings = ("balance", "placings")
+    tournament_table_sizes = (3, 4)  # 4 only where the number of players needs it
 
     def plays_in_teams(self, options: Any) -> bool:
         """Each player settles on their own."""
         return False
+
+    def standings_kind(self, options: Any) -> str:
+        """Balances (or places) at tables of three or four, zero-sum."""
+        return "marias"
+
+    def table_score(self, options: Any) -> str:
+        """Each player's balance at the table."""
+        return "balance"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

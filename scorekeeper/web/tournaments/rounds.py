@@ -123,11 +123,11 @@ def sheet(tournament_id: str, r: int, t: int):
     """Type a table's final figures from its paper sheet (one per seat)."""
     tournament = organised(tournament_id)
     db = get_session()
-    state = svc.tournament_state(session=db, tournament_id=tournament.id)
-    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
-    table = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
-    if table is None:
+    try:
+        table = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)
+    except ServiceError:
         abort(404)
+    table = table["tables"][0]
     form = forms.ActionForm()
     errors: dict[str, str] = {}
     values = [request.form.get(f"scores-{i}", "") for i in range(len(table["player_ids"]))]
@@ -162,6 +162,7 @@ def sheet(tournament_id: str, r: int, t: int):
     return render_template(
         "tournaments/sheet.html",
         tournament=tournament,
+        figure=svc.table_score(tournament),
         r=r,
         table=table,
         values=values,
