@@ -19,7 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
 METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
 KEYWORDS = {
-    "_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None, "N_": None,
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "lazy_gettext": None,
+    "N_": None,
 }  # fmt: skip  (N_: gettext_noop, as pybabel extracts it by default)
 
 
