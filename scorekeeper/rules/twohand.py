@@ -454,6 +454,7 @@ class TwoHandGame:
     zero_sum = False
     tournament_rankings = ("wins",)
     tournament_table_sizes = (2,)
+    table_figure = "match_points"  # what one figure of a tournament table's result is
 
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""
@@ -464,10 +465,8 @@ class TwoHandGame:
         return "twoplayer"
 
     def table_score(self, options: Any) -> str:
-        """Each player's match points (a game with a match target sets ``table_figure``)."""
+        """Each player's match points, or game points where ``table_figure`` says so."""
         return self.table_figure
-
-    table_figure = "match_points"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
