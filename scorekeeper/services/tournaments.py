@@ -388,6 +388,11 @@ def live(*, session: Session, tournament_id: str) -> dict[str, Any]:
     }
 
 
+def entrant_names(*, session: Session, tournament_id: str) -> dict[str, str]:
+    """Every entrant's id -> name (withdrawn ones too), without the rounds and results."""
+    return {p.id: p.name for p in common.load_players(session, tournament_id)}
+
+
 def table_score(tournament: Tournament) -> str:
     """What one figure of a table's result is in this tournament (the game's ``table_score``)."""
     return common.game_of(tournament).table_score(tournament.options)

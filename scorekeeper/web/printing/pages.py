@@ -295,11 +295,11 @@ def tournament_table_result(match_id: str) -> dict[str, Any] | None:
     if found is None:
         return None
     tournament_id, r, t = found
-    state = tournaments.tournament_state(session=session, tournament_id=tournament_id)
-    rnd = next(x for x in state["rounds"] if x["round"] == r)
-    table = next(x for x in rnd["tables"] if x["table"] == t)
+    event = tournaments.get_tournament(session=session, tournament_id=tournament_id)
+    one = tournaments.tournament_table(session=session, tournament_id=event.id, round=r, table=t)
+    table = one["tables"][0]  # only this table is scored, not the whole tournament
     return {
-        "event": state["name"],
+        "event": event.name,
         "round": r,
         "table": t,
         "confirmed": table["confirmed"],

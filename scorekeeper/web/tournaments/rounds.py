@@ -219,10 +219,7 @@ def audit(tournament_id: str):
     """Every change: who, when, before, after."""
     tournament = organised(tournament_id)
     db = get_session()
-    names = {
-        p["id"]: p["name"]
-        for p in svc.tournament_state(session=db, tournament_id=tournament.id)["players"]
-    }
+    names = svc.entrant_names(session=db, tournament_id=tournament.id)
     log = svc.audit_log(session=db, tournament_id=tournament.id)
     for entry in log:
         entry["before_text"] = _words(entry["before"], names)
