@@ -18,7 +18,14 @@ from babel.messages.mofile import write_mo
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
 METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "lazy_gettext": None,
+    "N_": None,  # marked in the rules (scorekeeper.rules.base.N_), translated by the pages
+}
 
 
 def extracted() -> list[tuple[str | tuple[str, str], list[tuple[str, int]]]]:

@@ -87,6 +87,7 @@ def context(
         "box": list(box),
         "current": current_game(state),
         "suit": lambda s: forms.suit_label(game, s),
+        "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
     }
