@@ -183,6 +183,9 @@ class GameRules(Protocol):
         """The columns of a blank score sheet for this many players."""
         ...
 
+    # A game with ``has_stake`` also answers ``money(scores, stake) -> list[str]``: each
+    # balance times the stake per unit, as a decimal string.
+
     def names_trump(self, options: Any) -> bool:
         """Whether a deal names a trump under these options (object or JSON form)."""
         ...

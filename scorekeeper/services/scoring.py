@@ -112,7 +112,7 @@ def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: Matc
     for key, value in result.extra.items():
         out.setdefault(key, value)
     if game.has_stake:
-        out["money"] = match_setup.money(list(result.scores), match.stake)
+        out["money"] = match_setup.money(game, list(result.scores), match.stake)
     out["version"] = match.version
     out["stake"] = match.stake
     out["currency"] = match.currency
@@ -132,7 +132,7 @@ def minimal(match: Any, deal: dict[str, Any], result: MatchScore) -> dict[str, A
     }
     game = get_game(match.game)
     if game.has_stake:
-        out["money"] = match_setup.money(list(result.scores), match.stake)
+        out["money"] = match_setup.money(game, list(result.scores), match.stake)
     for key in game.minimal_extra:  # what it answers besides the deal (API.md v2)
         if key in result.extra:
             out[key] = result.extra[key]

@@ -130,6 +130,10 @@ class MariasRules:
             SheetColumn("balance", "strong", per_side=True),
         )
 
+    def money(self, scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
+        """Each balance times the stake per unit ("-1.40"); InvalidOptions for a bad stake."""
+        return money(scores, stake)
+
     def names_trump(self, options: Any) -> bool:
         """A deal names a trump (or betl/durch in its place)."""
         return True
