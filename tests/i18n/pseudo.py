@@ -24,7 +24,8 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "_l": None,
     "lazy_gettext": None,
-    "N_": None,  # marked in the rules (scorekeeper.rules.base.N_), translated by the pages
+    "N_": None,  # rules.messages: the rules' message templates
+    "Nn_": (1, 2),
 }
 
 

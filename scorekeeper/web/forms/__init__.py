@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from ...rules.registry import get_game
-from . import marianna, marias, twohand
+from . import common, marianna, marias, twohand
 from .common import (
     DECKS,
     FRENCH,
@@ -29,9 +29,6 @@ from .common import (
     field_for_path,
     flek_name,
     flek_steps,
-    local_suits,
-    name_seats,
-    or_list,
     part_name,
     seat_choices,
     suit_choices,
@@ -40,6 +37,7 @@ from .common import (
 )
 
 __all__ = [
+    "common",
     "DECKS",
     "FRENCH",
     "SYMBOLS",
@@ -51,9 +49,6 @@ __all__ = [
     "field_for_path",
     "flek_name",
     "flek_steps",
-    "local_suits",
-    "name_seats",
-    "or_list",
     "part_name",
     "seat_choices",
     "suit_choices",

@@ -117,8 +117,8 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
         if error.field == "declarer" and dealer is not None and 0 <= dealer < len(seats) == 4:
             # four at the table: the dealer sits out, so the choice is among the other three
             others = [name for i, name in enumerate(seats) if i != dealer]
-            text = text.replace("player 1 to 4", forms.or_list(others))
-        return forms.local_suits(forms.name_seats(text, seats, teams), match.game)
+            text = text.replace("player 1 to 4", forms.common.or_list(others))
+        return forms.common.local_suits(forms.common.name_seats(text, seats, teams), match.game)
 
     return form.form_errors_from([FieldError(e.field, words(e)) for e in errors])
 
@@ -131,7 +131,7 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
 
     def name(text: str) -> str:
         # seats as names, and the suits as the players' deck calls them (RULES.md preamble)
-        return forms.local_suits(forms.name_seats(text, players, teams), match.game)
+        return forms.common.local_suits(forms.common.name_seats(text, players, teams), match.game)
 
     return dict(
         deal,
