@@ -27,8 +27,8 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
+from ..paths import HASHED
 from ..paths import STATIC as STATIC_ROOT
-from ..web.assets import HASHED
 
 mimetypes.add_type("font/ttf", ".ttf")
 
