@@ -319,9 +319,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         "game": state.get("game", ""),
         "game_title": game_short_title(state.get("game", "")),
         # the games table's last heading (the record of a Mariasz or Mariage match)
-        "game_points": column_label(_game(state["game"]).game_points_key)
-        if state.get("game") in GAME_NAMES
-        else "",
+        "game_points": games_points_label(state.get("game", "")),
         "sides": sides,
         "side_heads": short_names(sides),  # the narrow deal columns: first names
         "players": list(state.get("players") or sides),
@@ -462,6 +460,11 @@ def column_label(key: str) -> str:
         "game_points": _("Game points"),
     }
     return labels.get(key, key)
+
+
+def games_points_label(game: str) -> str:
+    """The heading of a match's games-won column: 'Match points' (Mariasz), 'Game points'."""
+    return column_label(_game(game).game_points_key) if game in GAME_NAMES else ""
 
 
 def sheet_legend(game: str) -> str:
