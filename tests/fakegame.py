@@ -37,6 +37,7 @@ class Tally:
     default_currency = ""
     zero_sum = False
     minimal_extra: tuple[str, ...] = ()
+    preset_titles: Mapping[str, str] = {}
 
     def make_options(self, preset=None, overrides=None):  # noqa: ANN001, ANN201
         values = dict(self.presets[preset or self.default_preset])

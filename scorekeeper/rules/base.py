@@ -178,6 +178,10 @@ class GameRules(Protocol):
     sheet_landscape: bool  # the blank score sheet is printed across the page
     game_points_key: str  # heading key of the games' score column: match_points | game_points
     sheet_legend: str  # a one-line reminder under a blank sheet (N_ marked, English)
+    #: presets players know as games of their own, by their name ("Cinquecento")
+    preset_titles: Mapping[str, str]
+    #: per preset, the options it leaves no room for: a new-match form does not offer them
+    preset_fixed: Mapping[str, frozenset[str]]
 
     def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
         """The columns of a blank score sheet for this many players."""

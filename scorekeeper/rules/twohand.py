@@ -464,6 +464,8 @@ class TwoHandGame:
     tariff_names: tuple[str, ...] = ()
     sheet_seats = (2,)
     sheet_landscape = False
+    preset_titles: Mapping[str, str] = {}
+    preset_fixed: Mapping[str, frozenset[str]] = {}
     game_points_key = "game_points"
     sheet_legend: str
 

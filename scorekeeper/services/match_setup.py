@@ -130,14 +130,8 @@ def money(game: Any, scores: list[int], stake: str | None) -> list[str] | None:
     return [str(m) for m in game.money(scores, Decimal(stake))]
 
 
-# Presets that players know as games of their own (RULES.md §3a, §3b): titled by that name.
-PRESET_TITLES: dict[tuple[str, str], str] = {
-    ("marianna", "cinquecento"): "Cinquecento",
-    ("marianna", "briscola151"): "Briscola 151",
-}
-
-
 def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
     """A match's title when none was given: the game (or its named preset) and who plays."""
-    game = PRESET_TITLES.get((rules.name, preset or ""), game_title(rules.name, rules.title))
+    # a preset players know as a game of its own (RULES.md §3a, §3b) is titled by that name
+    game = rules.preset_titles.get(preset or "", game_title(rules.name, rules.title))
     return _("%(game)s: %(players)s", game=game, players=", ".join(players))

@@ -83,3 +83,14 @@ def test_mariáš_names_its_parts_and_flek_levels_once():
     for name in GAME_NAMES:
         if name != "marias":
             assert not get_game(name).flek_names and not get_game(name).part_names
+
+
+def test_named_presets_title_the_match_and_fix_some_options():
+    marianna = get_game("marianna")
+    assert marianna.preset_titles["briscola151"] == "Briscola 151"
+    for preset, fixed in marianna.preset_fixed.items():
+        assert preset in marianna.presets
+        assert fixed <= set(marianna.options_to_json(marianna.make_options(preset)))
+    assert "covered_marianna" in marianna.preset_fixed["briscola151"]
+    for name in ("marias", "mariasz", "mariage"):
+        assert not get_game(name).preset_titles and not get_game(name).preset_fixed

@@ -197,6 +197,22 @@ class MariannaGame:
     tariff_names: tuple[str, ...] = ()
     sheet_seats = (4, 2)
     sheet_landscape = False
+    preset_titles: Mapping[str, str] = {"cinquecento": "Cinquecento", "briscola151": "Briscola 151"}
+    # docs/rules.md §3a Cinquecento: first marianna 40, later 20; no mariannino, no mariannone;
+    # §3b Briscola 151: only matrimoni are declared; the target and the claim remain
+    preset_fixed: Mapping[str, frozenset[str]] = {
+        "cinquecento": frozenset({"first_sets_trump", "values", "mariannino", "mariannone"}),
+        "briscola151": frozenset(
+            {
+                "first_sets_trump",
+                "values",
+                "mariannino",
+                "mariannone",
+                "covered_marianna",
+                "first_to_target_wins",
+            }
+        ),
+    }
     game_points_key = "game_points"
     sheet_legend = N_("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501")
 

@@ -110,6 +110,8 @@ class MariasRules:
     tariff_names = PART_VALUE_NAMES
     sheet_seats = (3, 4)
     sheet_landscape = True
+    preset_titles: Mapping[str, str] = {}
+    preset_fixed: Mapping[str, frozenset[str]] = {}
     game_points_key = "game_points"
     sheet_legend = N_(
         "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · each flek doubles"
