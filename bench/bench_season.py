@@ -76,6 +76,7 @@ def main() -> None:
             if attempt == "cold":
                 tournament_standings._CACHE.clear()
                 tournament_common.POLL_MARKS.clear()
+                tournament_seasons.clear_caches()
             with app.app_context():
                 session = get_session()
                 start = time.perf_counter()

@@ -31,6 +31,11 @@ API (players are ids, plain strings)::
   corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; round by round the
   last two rounds have repeats).
   When this round alone can be drawn without a repeat, only a repeat-free plan replaces it.
+- Known perfect plans (:mod:`scorekeeper.tournament.draw_designs`; random method, rounds_total
+  given, no bye, nobody kept apart): 9 players over up to 4 rounds of 3 (the affine plane) and
+  15 players over up to 7 (Kirkman's schoolgirls), the players shuffled by ``seed``; used while
+  the history is exactly rounds of that plan (a round redrawn with another seed falls back to
+  the search above).
 - The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
   could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the
   draw minimised).
