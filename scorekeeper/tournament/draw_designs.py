@@ -84,6 +84,9 @@ def design(n: int, sizes: Sequence[int], rounds: int) -> Schedule | None:
     return found if rounds <= len(found) else None
 
 
+EMBED_STEPS = 100_000  # budget of the search for the history inside a design
+
+
 def next_round(
     sizes: Sequence[int],
     rounds_left: int,
@@ -92,16 +95,101 @@ def next_round(
     seed: int,
 ) -> list[list[int]] | None:
     """This round's tables from the seed's shuffle of a known design, if the history is some of
-    its rounds and enough are left; None otherwise."""
+    its rounds (as drawn, or once the players are renamed: :func:`embed`) and enough are left;
+    None otherwise."""
     n = sum(sizes)
     base = design(n, sizes, 1)
     if base is None or any(any(row) for row in apart):
         return None
     rounds = shuffled(base, seed)
     played = [r for r in rounds if all(met[a][b] for t in r for a, b in combinations(t, 2))]
-    if len(played) + rounds_left > len(rounds) or not _history_is(met, played):
+    if len(played) + rounds_left <= len(rounds) and _history_is(met, played):
+        return next(r for r in rounds if r not in played)
+    found = embed(rounds, met, rounds_left, budget=EMBED_STEPS)
+    return found[0] if found else None
+
+
+def embed(rounds: Schedule, met, rounds_left: int, *, budget: int) -> Schedule | None:
+    """The rounds still to play of a copy of ``rounds`` (players renamed) whose other rounds
+    are exactly the meetings so far, e.g. after a round drawn with another seed or seeded by
+    rating; None if there is none or the search ran out of ``budget`` steps."""
+    n = len(met)
+    k = _whole_rounds(rounds, met)
+    if k is None or k == 0 or k + rounds_left > len(rounds):
         return None
-    return next(r for r in rounds if r not in played)
+    history = [frozenset(b for b in range(n) if met[a][b]) for a in range(n)]
+    steps = [budget]
+    for chosen in combinations(range(len(rounds)), k):
+        sigma = _isomorphism(_graph(n, [rounds[i] for i in chosen]), history, steps)
+        if sigma is not None:
+            rest = [r for i, r in enumerate(rounds) if i not in chosen]
+            return [[[sigma[p] for p in t] for t in r] for r in rest]
+        if steps[0] <= 0:
+            return None
+    return None
+
+
+def _whole_rounds(rounds: Schedule, met) -> int | None:
+    """How many of the design's rounds the meetings so far make (None: not a whole number of
+    rounds, or someone met twice)."""
+    n = len(met)
+    if any(met[a][b] > 1 for a in range(n) for b in range(n)):
+        return None
+    per_round = sum(len(t) * (len(t) - 1) // 2 for t in rounds[0])
+    edges = sum(1 for a in range(n) for b in range(a) if met[a][b])
+    return None if edges % per_round else edges // per_round
+
+
+def _graph(n: int, rounds: Schedule) -> list[frozenset[int]]:
+    adjacent: list[set[int]] = [set() for _ in range(n)]
+    for r in rounds:
+        for t in r:
+            for a, b in combinations(t, 2):
+                adjacent[a].add(b)
+                adjacent[b].add(a)
+    return [frozenset(x) for x in adjacent]
+
+
+def _isomorphism(g: list[frozenset[int]], h: list[frozenset[int]], steps: list[int]):
+    """A map of ``g``'s vertices onto ``h``'s keeping every edge and non-edge (backtracking in
+    breadth-first order, so each vertex meets mapped neighbours), or None; spends ``steps``."""
+    n = len(g)
+    order: list[int] = []
+    seen: set[int] = set()
+    for root in range(n):
+        if root in seen:
+            continue
+        seen.add(root)
+        queue = [root]
+        for v in queue:  # the queue grows while it is read: breadth first
+            order.append(v)
+            for w in sorted(g[v] - seen):
+                seen.add(w)
+                queue.append(w)
+    sigma: dict[int, int] = {}
+    used: set[int] = set()
+
+    def extend(i: int) -> bool:
+        if i == n:
+            return True
+        v = order[i]
+        for p in range(n):
+            steps[0] -= 1
+            if steps[0] <= 0:
+                return False
+            if p in used or len(h[p]) != len(g[v]):
+                continue
+            if any((u in g[v]) != (sigma[u] in h[p]) for u in sigma):
+                continue
+            sigma[v] = p
+            used.add(p)
+            if extend(i + 1):
+                return True
+            del sigma[v]
+            used.discard(p)
+        return False
+
+    return dict(sigma) if extend(0) else None
 
 
 def shuffled(base: Schedule, seed: int) -> Schedule:

@@ -50,14 +50,55 @@ def test_the_seed_shuffles_the_plan():
     assert draw_schedule(players=ids(15), rounds=7, seed=1) == a
 
 
-def test_a_history_not_from_the_design_falls_back_to_the_search():
-    # round 1 redrawn with another seed: the next round is searched as for any field
+@pytest.mark.parametrize("seed", range(10))
+def test_a_round_redrawn_with_another_seed_keeps_the_plan_perfect(seed):
+    # the organiser redraws round 3 with a fresh seed: the history is still part of a copy of
+    # the design (players renamed), so the rounds left are found in it
+    players, history, draws = ids(15), {}, []
+    for r in range(1, 8):
+        d = draw_round(players=players, round_no=r, seed=seed + 100 * (r == 3), history=history,
+                       rounds_total=7)  # fmt: skip
+        draws.append(d)
+        history = add_to_history(history, d)
+    assert [d.repeats for d in draws] == [0] * 7
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_round_one_seeded_by_rating_then_perfect_rounds(seed):
+    # RULES.md §6 v2: round 1 spread by rating, then random draws: any one round of 5 tables
+    # is a round of some copy of Kirkman's schedule
     players = ids(15)
-    first = draw_round(players=players, round_no=1, seed=5, rounds_total=None)
-    history = add_to_history({}, first)
-    d = draw_round(players=players, round_no=2, seed=9, history=history, rounds_total=7)
+    first = draw_round(players=players, round_no=1, seed=seed, method="spread",
+                       ranking=players[::-1], rounds_total=7)  # fmt: skip
+    history, draws = add_to_history({}, first), [first]
+    for r in range(2, 8):
+        d = draw_round(players=players, round_no=r, seed=seed, history=history, rounds_total=7)
+        draws.append(d)
+        history = add_to_history(history, d)
+    assert max(meetings(draws).values()) == 1
+
+
+def test_a_history_outside_the_design_falls_back_to_the_search():
+    # two rounds drawn without lookahead that no copy of this design contains: the search
+    players = ids(15)
+    history: dict = {}
+    for r in (1, 2):
+        d = draw_round(players=players, round_no=r, seed=0, history=history, rounds_total=None)
+        history = add_to_history(history, d)
+    d = draw_round(players=players, round_no=3, seed=0, history=history, rounds_total=7)
     assert sorted(p for t in d.tables for p in t) == players
-    assert d.repeats == 0
+
+
+def test_embedding_gives_up_within_its_budget():
+    rounds = draw_designs.design(15, [3] * 5, 7)
+    met = [[0] * 15 for _ in range(15)]
+    for t in rounds[0]:
+        for a in t:
+            for b in t:
+                met[a][b] = int(a != b)
+    assert draw_designs.embed(rounds, met, 6, budget=10) is None  # out of steps
+    found = draw_designs.embed(rounds, met, 6, budget=100_000)
+    assert found is not None and len(found) == 6
 
 
 def test_kept_apart_pairs_are_not_seated_by_the_design():
