@@ -86,7 +86,7 @@ def plan(
         if not conflicts:
             break
         found = Choice()
-        barred = _Barred(tabu, step, cost - best_cost)
+        barred = (tabu, step, cost - best_cost)
         for r in sorted(conflicts):
             for p in sorted(conflicts[r]):
                 evaluations += _offer_swaps(found, sched[r], where[r], r, p, count, apart, rng,
@@ -150,19 +150,11 @@ def _conflicts(sched: Schedule, count, apart) -> dict[int, set[int]]:
     return conflicts
 
 
-class _Barred:
-    """A swap is barred while tabu, unless it would beat the best schedule seen."""
-
-    def __init__(self, tabu: dict, step: int, above_best: int) -> None:
-        self.tabu, self.step, self.above_best = tabu, step, above_best
-
-    def __call__(self, delta: int, key: tuple[int, int, int]) -> bool:
-        return self.tabu.get(key, 0) > self.step and self.above_best + delta >= 0
-
-
 def _offer_swaps(found, tables, wr, r: int, p: int, count, apart, rng, barred) -> int:
-    """Offer every swap of ``p`` with a player at another table of round ``r``; ``barred(delta,
-    key)`` refuses a tabu swap. Returns the evaluations spent."""
+    """Offer every swap of ``p`` with a player at another table of round ``r``; ``barred`` is
+    (tabu, step, cost above the best): a tabu swap is refused unless it beats the best schedule
+    seen. Returns the evaluations spent."""
+    tabu, step, above_best = barred
     a = wr[p]
     others = [x for x in tables[a] if x != p]
     cp, ap = count[p], apart[p]
@@ -173,6 +165,7 @@ def _offer_swaps(found, tables, wr, r: int, p: int, count, apart, rng, barred) -
             continue
         spent += len(tb)
         join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
+        p_barred = tabu.get((r, p, b), 0) > step
         for q in tb:
             cq, aq = count[q], apart[q]
             delta = (
@@ -182,9 +175,10 @@ def _offer_swaps(found, tables, wr, r: int, p: int, count, apart, rng, barred) -
                 - ap[q]
                 - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
             )
-            if barred(delta, (r, p, b)) or barred(delta, (r, q, a)):
+            if (p_barred or tabu.get((r, q, a), 0) > step) and above_best + delta >= 0:
                 continue
-            found.offer((r, p, q), delta, rng)
+            if found.delta is None or delta <= found.delta:
+                found.offer((r, p, q), delta, rng)
     return spent
 
 

@@ -210,34 +210,41 @@ class _Seating:
         evaluations); ``choice`` is (q, table) and q None for a move; a tabu move is allowed
         when it beats the best seen (``above_best`` is the current cost minus the best)."""
         a = self.where[p]
+        wp, ta = self.w[p], self.tables[a]
+        others = [x for x in ta if x != p]
         best, spent = Choice(), 0
         for b in self.span(p, a):
             if b == a:
                 continue
-            spent += len(self.tables[b]) + 1
-            self._offer_swaps(best, p, a, b, rng, tabu, step, above_best)
-            sizes = (len(self.tables[a]) - 1, len(self.tables[b]) + 1)
-            if all(s in allowed_sizes for s in sizes):
-                delta = sum(self.w[p][y] for y in self.tables[b]) - self.own[p]
-                delta += self.disp(p, b) - self.disp(p, a)
-                if not _tabu(tabu, step, (p, b)) or above_best + delta < 0:
-                    best.force((None, b), delta)
+            tb = self.tables[b]
+            spent += len(tb) + 1
+            join = sum(wp[y] for y in tb) - self.own[p]  # p leaves a, sits at b
+            if self.ideal is not None:
+                join += self.disp(p, b) - self.disp(p, a)
+            p_barred = tabu.get((p, b), 0) > step
+            barred = (tabu, step, above_best, p_barred)
+            self._offer_swaps(best, p, (a, b), others, join, barred, rng)
+            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
+                if not p_barred or above_best + join < 0:
+                    best.force((None, b), join)
         return best.choice, best.delta, spent
 
-    def _offer_swaps(self, best, p, a, b, rng, tabu, step, above_best) -> None:
-        """Offer every swap of ``p`` (at table ``a``) with a player of table ``b``."""
-        w, own = self.w, self.own
-        wp, tb = w[p], self.tables[b]
-        others = [x for x in self.tables[a] if x != p]
-        cp_b = sum(wp[y] for y in tb)
-        shift = self.disp(p, b) - self.disp(p, a)
-        for q in tb:
-            delta = sum(w[q][x] for x in others) + cp_b - wp[q] - own[p] - own[q]
-            if self.ideal is not None:
-                delta += shift + self.disp(q, a) - self.disp(q, b)
-            if _tabu(tabu, step, (p, b), (q, a)) and above_best + delta >= 0:
+    def _offer_swaps(self, best, p, tables, others, join, barred, rng) -> None:
+        """Offer every swap of ``p`` (at table ``a``) with a player of table ``b``; ``join`` is
+        what ``p`` alone moving costs, ``barred`` (tabu, step, cost above the best, whether
+        ``p`` may not go to ``b``)."""
+        a, b = tables
+        tabu, step, above_best, p_barred = barred
+        w, own, wp, ideal = self.w, self.own, self.w[p], self.ideal
+        for q in self.tables[b]:  # the hot loop
+            wq = w[q]
+            delta = sum(wq[x] for x in others) + join - wp[q] - own[q]
+            if ideal is not None:
+                delta += self.disp(q, a) - self.disp(q, b)
+            if (p_barred or tabu.get((q, a), 0) > step) and above_best + delta >= 0:
                 continue
-            best.offer((q, b), delta, rng)
+            if best.delta is None or delta <= best.delta:
+                best.offer((q, b), delta, rng)
 
 
 class Choice:
@@ -258,10 +265,6 @@ class Choice:
         """A strictly cheaper candidate wins outright (no tie-break draw)."""
         if self.delta is None or delta < self.delta:
             self.choice, self.delta, self.ties = choice, delta, 1
-
-
-def _tabu(tabu: dict, step: int, *keys) -> bool:
-    return any(tabu.get(k, 0) > step for k in keys)
 
 
 def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:
