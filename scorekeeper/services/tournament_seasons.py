@@ -114,9 +114,11 @@ def _remember(cache: OrderedDict, key: Any, value: Any, size: int = _CACHE_SIZE)
     return value
 
 
-def _marks(session: Session, shown: Sequence[Tournament]) -> dict[str, str]:
-    """Each evening's standings fingerprint, fresh (two small aggregate queries an evening)."""
-    return {t.id: tournament_standings.fingerprint(session, t.id, fresh=True) for t in shown}
+def _marks(session: Session, shown: Sequence[Tournament], *, fresh: bool = True) -> dict[str, str]:
+    """Each evening's standings fingerprint (two small aggregate queries an evening); not
+    ``fresh``: one this process computed in the last ``FINGERPRINT_TTL`` seconds may serve
+    (every change made in this process forgets it at once)."""
+    return {t.id: tournament_standings.fingerprint(session, t.id, fresh=fresh) for t in shown}
 
 
 def _evening_results(session: Session, tournament: Tournament, mark: str):
@@ -216,7 +218,7 @@ def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.R
     else:
         query = query.where(Tournament.season_id == owner["season_id"])
     shown = sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
-    marks = _marks(session, shown)
+    marks = _marks(session, shown, fresh=False)  # the season table just read them, as a rule
     to_roster = _roster_ids(session, [t.id for t in shown])
     key = (tuple((t.id, marks[t.id]) for t in shown), tuple(sorted(to_roster.items(), key=str)))
     if key in _RATINGS:
