@@ -5,12 +5,15 @@ ETag (live.js) instead of ``<meta refresh>``, and offers a plain link without Ja
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
+SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
 DEAL = {"declarer": 0, "trump": "hearts", "parts": [{"kind": "hra", "won": True, "flek": 0}]}
 
 
@@ -46,10 +49,15 @@ def test_spectators_page_updates_without_reloading(live_server, browser, monkeyp
         timeout=10_000,
     )
     assert page.evaluate("window.stillHere") is True  # swapped in, not reloaded
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / "match-spectators-live.png"), full_page=True)
     context.close()
 
     plain = browser.new_context(java_script_enabled=False).new_page()
     plain.goto(f"{live_server}/m/{match['id']}")
     link = plain.locator("a[data-live-link]")
     assert link.is_visible() and link.inner_text() == "Show the latest"
+    if SHOTS:
+        plain.screenshot(path=str(Path(SHOTS) / "match-spectators-no-js.png"), full_page=True)
     plain.context.close()
