@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -29,7 +30,7 @@ from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
 from ...services.errors import Conflict, NotFound, StaleAdd
-from .. import forms
+from .. import forms, live
 from ..forms import new as forms_new
 from . import bp
 from . import view as match_view
@@ -151,12 +152,20 @@ def new_form(game: str, preset: str) -> Any:
 
 
 @bp.get("/m/<match_id>")
-def show(match_id: str) -> str:
-    """The read-only page for spectators: scores, deals, chart."""
+def show(match_id: str) -> Any:
+    """The read-only page for spectators: scores, deals, chart; live.js fetches it again with
+    its ETag (``304`` while nothing changed)."""
     match = load_match(match_id)
+    etag = live.match_etag(match)
+    unchanged = live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
     match_view.remember(match, None, editor=False)  # listed under "Recent matches", read-only
     state = svc.match_state(session=get_session(), match=match)
-    return render_template("matches/match.html", **match_view.context(match, state, None))
+    ctx = match_view.context(match, state, None)
+    page = render_template("matches/match.html", etag=etag, refresh=live.MATCH_REFRESH_SECONDS,
+                           **ctx)  # fmt: skip
+    return live.with_etag(make_response(page), etag)
 
 
 @bp.route("/m/<match_id>/<token>", methods=["GET", "POST"])
