@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import DealScore, MatchFinished, MatchScore
+from .base import N_, DealScore, MatchFinished, MatchScore
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -53,7 +53,10 @@ class Mariage(TwoHandGame):
 
     name = "mariage"
     title = "German Mariage"
-    table_figure = "game_points"  # a tournament table's result: each player's game points
+    short_title = "Mariage"
+    has_target = False
+    carries_ties = True
+    sheet_legend = N_("Each deal is a game: 1 game point, 2 when the loser has under 33")
     options_class = MariageOptions
     checks = CHECKS
 

@@ -24,8 +24,9 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "_l": None,
     "lazy_gettext": None,
-    "N_": None,
-}  # fmt: skip  (N_: gettext_noop, as pybabel extracts it by default)
+    "N_": None,  # rules.messages: the rules' message templates
+    "Nn_": (1, 2),
+}
 
 
 def extracted() -> list[tuple[str | tuple[str, str], list[tuple[str, int]]]]:

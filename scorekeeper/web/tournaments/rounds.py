@@ -15,7 +15,7 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
-from ...services.tournament_rounds import new_seed
+from ...services.tournament_draws import new_seed
 from ..auth import login_required
 from . import bp, forms
 from .pages import _act, _actor, _back, _flash_errors, organised
