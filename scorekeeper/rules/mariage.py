@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import DealScore, MatchFinished, MatchScore
+from .base import DealScore, MatchFinished, MatchScore, check_deck
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -39,12 +39,14 @@ class MariageOptions:
     pamfil: bool = True
     match_target: int | None = 7
     match_games: int | None = None
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 CHECKS = {
     "pamfil": check_bool,
     "match_target": check_int(1, optional=True),
     "match_games": check_int(1, optional=True),
+    "deck": check_deck,
 }
 
 

@@ -29,7 +29,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import (
+    SUITS,
+    DealScore,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+    check_deck,
+)
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -63,6 +71,7 @@ class MariaszOptions:
     ace_king: str = "off"  # "off" | "30/60" | "trumps_only" (v2); a stored true means "30/60"
     closing: bool = False
     no_trump: bool = False  # v2
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 CHECKS = {
@@ -75,6 +84,7 @@ CHECKS = {
     "ace_king": check_ace_king,
     "closing": check_bool,
     "no_trump": check_bool,
+    "deck": check_deck,
 }
 
 
