@@ -152,6 +152,7 @@ class GameRules(Protocol):
     has_stake: bool  # played for money: a stake per unit and a currency (marias)
     default_currency: str  # the currency a new match offers ("" when has_stake is False)
     zero_sum: bool  # every deal's deltas (and so every table's results) sum to zero
+    deal_form: str  # which deal form and template a deal is entered with: marias|marianna|twohand
 
     def plays_in_teams(self, options: Any) -> bool:
         """Whether scores belong to teams of two (marianna for four) rather than to players."""

@@ -452,6 +452,7 @@ class TwoHandGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    deal_form = "twohand"
 
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""

@@ -182,6 +182,7 @@ class MariannaGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    deal_form = "marianna"
 
     def plays_in_teams(self, options: Any) -> bool:
         """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""

@@ -93,6 +93,7 @@ class MariasRules:
     has_stake = True
     default_currency = "CZK"
     zero_sum = True
+    deal_form = "marias"
 
     def plays_in_teams(self, options: Any) -> bool:
         """Each player settles on their own."""

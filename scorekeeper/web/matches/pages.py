@@ -29,7 +29,8 @@ from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
 from ...services.errors import Conflict, NotFound, StaleAdd
-from .. import forms, forms_new
+from .. import forms
+from ..forms import new as forms_new
 from . import bp
 from . import view as match_view
 

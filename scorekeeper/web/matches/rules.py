@@ -22,7 +22,7 @@ from ...services import scoring
 from ...services.errors import Conflict
 from ...services.match_finish import finish_match
 from .. import rules_words
-from ..forms_new import OPTION_LABELS
+from ..forms.new import OPTION_LABELS
 from . import bp
 from .pages import ACTOR, load_match
 

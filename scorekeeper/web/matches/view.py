@@ -28,7 +28,7 @@ from ...services import matches as svc
 from ...services.errors import NotFound
 from .. import forms
 from ..forms import summarize
-from ..forms_marianna import add_token, describe_tokens
+from ..forms.marianna import add_token, describe_tokens
 
 RECENT, NAMES, SHOWN = 12, 40, 15
 

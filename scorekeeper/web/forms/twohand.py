@@ -13,8 +13,16 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules.base import SUITS
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+from ...rules.base import SUITS
+from .common import (
+    SYMBOLS,
+    DealFormBase,
+    TapRadio,
+    seat_choices,
+    suit_choices,
+    suit_label,
+    to_int,
+)
 
 SEATS = (0, 1)
 
@@ -122,7 +130,6 @@ def _str(value: Any) -> str:
 
 def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
-    from .forms import SYMBOLS, suit_label
 
     bits = [suit_label(game, record["trump"])] if record.get("trump") else []
     points = list(record.get("points") or [None, None])

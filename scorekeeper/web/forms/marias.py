@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+from .common import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
 
 NO_TRUMP = ("betl", "durch")
 GAME_PARTS = ("hra", "sto", "sto_proti")
@@ -236,7 +236,6 @@ PART_NAMES = {
 
 def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
     """'Jana · červené ♥ · hra ✓ · sedma ✗ re' — what the table reported."""
-    from .forms import suit_label
 
     if record.get("renonc") is not None:
         return str(_l("renonc by %(name)s", name=players[record["renonc"]]))

@@ -1,4 +1,4 @@
-"""HTML forms of the match pages: new match, deal entry (dispatched per game), confirmations.
+"""What every deal form shares: suit and seat choices, the tap radio, error placement.
 
 A deal form turns into exactly the record dict the JSON API takes (docs/api.md "Deal records"),
 and a stored record turns back into form data for editing. The rules do the checking; their
@@ -19,7 +19,7 @@ from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from ..rules.base import SUITS, FieldError
+from ...rules.base import SUITS, FieldError
 
 # The deck the players know (docs/rules.md preamble): labels only, data stays hearts/diamonds/...
 SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
@@ -163,27 +163,6 @@ def field_for_path(path: str, paths: Mapping[str, str]) -> str | None:
             return paths[key]
         parts.pop()
     return None
-
-
-def deal_form(game: str, players: Sequence[str], options: Mapping[str, Any]):  # noqa: ANN201
-    """The game's deal-form module (build/to_record/from_record) for this match."""
-    if game == "marias":
-        from . import forms_marias as module
-    elif game == "marianna":
-        from . import forms_marianna as module
-    else:
-        from . import forms_twohand as module
-    return module
-
-
-def summarize(
-    game: str, record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-) -> str:
-    """One line saying what the table reported in a deal, in the players' deck."""
-    try:
-        return deal_form(game, players, options).summarize(game, record, players)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return ""
 
 
 class ConfirmForm(FlaskForm):

@@ -16,8 +16,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..rules.base import SUITS
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
+from ...rules.base import SUITS
+from .common import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")
