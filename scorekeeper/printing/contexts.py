@@ -316,6 +316,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "title": state.get("title") or "",
         "game": state.get("game", ""),
+        "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
         "game_title": GAME_TITLES.get(state.get("game", ""), state.get("game", "")),
         "sides": sides,
         "side_heads": short_names(sides),  # the narrow deal columns: first names

@@ -13,7 +13,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import assets, auth, security
+    from . import assets, auth, security, suits
     from .api import matches as api
     from .api import seasons as api_seasons
     from .api import tournaments as api_tournaments
@@ -27,6 +27,7 @@ def register(app: Flask) -> None:
 
     security.init_app(app)
     assets.init_app(app)
+    suits.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)
     app.register_blueprint(matches_bp)

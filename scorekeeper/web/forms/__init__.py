@@ -19,8 +19,6 @@ from typing import Any
 from ...rules.registry import get_game
 from . import marianna, marias, twohand
 from .common import (
-    DECKS,
-    FRENCH,
     SYMBOLS,
     ConfirmForm,
     DealFormBase,
@@ -37,8 +35,6 @@ from .common import (
 )
 
 __all__ = [
-    "DECKS",
-    "FRENCH",
     "SYMBOLS",
     "ConfirmForm",
     "DealFormBase",
@@ -70,6 +66,7 @@ def summarize(
 ) -> str:
     """One line saying what the table reported in a deal, in the players' deck."""
     try:
-        return deal_form(game, players, options).summarize(game, record, players)
+        deck = options.get("deck")
+        return deal_form(game, players, options).summarize(game, record, players, deck)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return ""

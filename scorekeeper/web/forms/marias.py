@@ -44,7 +44,8 @@ def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
-    contract = suit_choices(game) + [("betl", _l("betl")), ("durch", _l("durch"))]
+    contract = suit_choices(game, options.get("deck"))
+    contract += [("betl", _l("betl")), ("durch", _l("durch"))]
     attrs: dict[str, Any] = {
         "declarer": TapRadio(_l("Declarer"), choices=seat_choices(players)),
         "trump": TapRadio(_l("Trump"), choices=contract),
@@ -234,14 +235,16 @@ PART_NAMES = {
 }
 
 
-def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
+) -> str:
     """'Jana · červené ♥ · hra ✓ · sedma ✗ re' — what the table reported."""
 
     if record.get("renonc") is not None:
         return str(_l("renonc by %(name)s", name=players[record["renonc"]]))
     bits = [players[record["declarer"]]]
     if record.get("trump"):
-        bits.append(suit_label(game, record["trump"]))
+        bits.append(suit_label(game, record["trump"], deck))
     dp, fp = record.get("declarer_points"), record.get("defender_points")
     for part in record.get("parts") or []:
         won = part.get("won")

@@ -54,7 +54,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     attrs: dict[str, Any] = {}
     paths = {"points": "points_0", "marriages": "marriages_0"}
     if has_trump(game, options):
-        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game))
+        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
         paths["trump"] = "trump"
     if has_target(game):
         attrs["first_to_target"] = TapRadio(
@@ -128,10 +128,12 @@ def _str(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
+) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
 
-    bits = [suit_label(game, record["trump"])] if record.get("trump") else []
+    bits = [suit_label(game, record["trump"], deck)] if record.get("trump") else []
     points = list(record.get("points") or [None, None])
     melds = list(record.get("marriages") or [[], []])
     for s in SEATS:
