@@ -208,3 +208,10 @@ def test_blank_sheet_and_record_show_the_deck(client):
     match_id = url.split("/")[2]
     record = client.get(f"/m/{match_id}/record?lang=de").text
     assert ("german-leaves", "Grün") in pictures(record)
+
+
+def test_the_rules_page_shows_the_deck(client):
+    url = start(client, "marias", "pub", opt_deck="italian")
+    page = client.get(f"/m/{url.split('/')[2]}/rules?lang=cs").text
+    row = re.search(r"<tr><td>[^<]*<span translate=\"no\"><code>deck</code>.*?</tr>", page, re.S)[0]
+    assert [n for n, _a in pictures(row)][0] == "italian-cups" and "italské barvy" in row
