@@ -215,3 +215,20 @@ def test_the_rules_page_shows_the_deck(client):
     page = client.get(f"/m/{url.split('/')[2]}/rules?lang=cs").text
     row = re.search(r"<tr><td>[^<]*<span translate=\"no\"><code>deck</code>.*?</tr>", page, re.S)[0]
     assert [n for n, _a in pictures(row)][0] == "italian-cups" and "italské barvy" in row
+
+
+def test_chart_legend_of_long_team_names_takes_a_row_each():
+    from scorekeeper.printing.chart import legend_labels, running_chart
+
+    short, per_row = legend_labels(["Jana", "Petr"], [3, -3], 318)
+    assert per_row == 2 and short == ["Jana 3", "Petr -3"]
+    teams = ["Jürgen Weiß & Änne Öhler", "Ömer Üzüm & Ülrike Ärmel"]
+    labels, per_row = legend_labels(teams, [110, 50], 318)
+    assert per_row == 1 and labels == [
+        "Jürgen Weiß & Änne Öhler 110",
+        "Ömer Üzüm & Ülrike Ärmel 50",
+    ]
+    longest, _ = legend_labels(["Maximiliane Schwarzenberger-Ötztaler & X" * 2, "B"], [7, 0], 318)
+    assert longest[0].endswith("… 7") and len(longest[0]) * 6.8 <= 318
+    svg = running_chart(teams, [[110, 50]])
+    assert 'viewBox="0 0 360 198"' in svg  # one more legend row, the plot keeps its height
