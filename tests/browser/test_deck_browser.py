@@ -150,6 +150,9 @@ def test_deck_and_layout_in_the_players_language(page, live_app, live_server, sh
         alt = targets[0]["alt"]
         assert alt == "Kelche", targets[0]
     page.locator("#deal-form").screenshot(path=str(shots / f"deck-{lang}-deal-tapped.png"))
+    page.emulate_media(color_scheme="dark")  # black clubs and spades stay visible
+    page.locator("#deal-form").screenshot(path=str(shots / f"deck-{lang}-deal-dark.png"))
+    page.emulate_media(color_scheme="light")
     save(page)
     page.reload()
     line = page.locator("#deal-1")
