@@ -18,6 +18,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..i18n import collation, formats
+from ..rules.registry import GAME_NAMES, get_game
 from .chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
@@ -317,7 +318,9 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         "title": state.get("title") or "",
         "game": state.get("game", ""),
         "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
-        "game_title": GAME_TITLES.get(state.get("game", ""), state.get("game", "")),
+        "game_title": game_short_title(state.get("game", "")),
+        # the games table's last heading (the record of a Mariasz or Mariage match)
+        "game_points": games_points_label(state.get("game", "")),
         "sides": sides,
         "side_heads": short_names(sides),  # the narrow deal columns: first names
         "players": list(state.get("players") or sides),
@@ -338,22 +341,28 @@ def _signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-GAME_TITLES = {
-    "mariasz": "Mariasz",
-    "mariage": "Mariage",
-    "marianna": "Marianna",
-    "marias": "Mariáš",
-}
 ROW_MM = 8  # a handwritten figure needs about 8 mm of height
 
 
-def _sides_for_sheet(game: str, players: Sequence[str]) -> tuple[list[str], list[str]]:
+def _game(name: str) -> Any:
+    """The game object of ``name``; KeyError for a game that is not in the registry."""
+    if name not in GAME_NAMES:
+        raise KeyError(name)
+    return get_game(name)
+
+
+def game_short_title(name: str) -> str:
+    """The game's name on paper ("Mariáš"); an unknown name as it is."""
+    return _game(name).short_title if name in GAME_NAMES else name
+
+
+def _sides_for_sheet(game: Any, players: Sequence[str]) -> tuple[list[str], list[str]]:
     """(players, sides) for a sheet: blanks where nobody was named, teams for four in marianna."""
     names = [p.strip() for p in players if p.strip()]
-    counts = {"marias": (3, 4), "marianna": (4, 2)}.get(game, (2,))
+    counts = game.sheet_seats
     if len(names) not in counts:
         names = (names + [""] * counts[0])[: counts[0]]
-    if game == "marianna" and len(names) == 4:
+    if game.plays_in_teams({"players": len(names)}):
         teams = [(names[0], names[2]), (names[1], names[3])]
         sides = [" & ".join(n for n in team if n) for team in teams]
         return names, sides
@@ -390,49 +399,17 @@ def score_sheet_context(
     game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
-    title = GAME_TITLES[game]
-    names, sides = _sides_for_sheet(game, players)
+    rules = _game(game)
+    title = rules.short_title
+    names, sides = _sides_for_sheet(rules, players)
     # the columns are narrow: first names over them (the full names head the sheet)
     per_side = [{"label": s, "blank": not s} for s in short_names(sides)]
 
-    def single(label: str, cls: str = "") -> dict[str, Any]:
-        return {"label": label, "sub": None, "cls": cls}
-
-    def group(label: str, cls: str = "") -> dict[str, Any]:
-        return {"label": label, "sub": per_side, "cls": cls}
-
-    if game == "marias":
-        columns = [single("#", "n")]
-        if len(names) == 4:
-            columns.append(single(_("Dealer"), "narrow"))
-        columns += [
-            single(_("Declarer"), "name"),
-            single(_("Trump"), "narrow"),
-            single(_("Game (parts)"), "wide"),
-            single(_("Flek"), "narrow"),
-            single(_("Won / lost"), "narrow"),
-            group(_("± this deal")),
-            group(_("Balance"), "strong"),
-        ]
-        landscape = True
-    elif game == "marianna":
-        columns = [
-            single("#", "n"),
-            group(_("Card points")),
-            group(_("Declarations"), "decl"),
-            group(_("Total"), "strong"),
-        ]
-        landscape = False
-    else:
-        columns = [
-            single("#", "n"),
-            single(_("Trump"), "narrow"),
-            group(_("Card points")),
-            group(_("Marriages")),
-            single(_("Game result"), "wide"),
-            group(_("Match points") if game == "mariasz" else _("Game points"), "strong"),
-        ]
-        landscape = False
+    columns = [
+        {"label": column_label(c.key), "sub": per_side if c.per_side else None, "cls": c.cls}
+        for c in rules.sheet_columns(len(names))
+    ]
+    landscape = rules.sheet_landscape
     width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
     page = page or paper("a4")
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
@@ -440,6 +417,7 @@ def score_sheet_context(
         usable -= 2 * ROW_MM
     return {
         "game": game,
+        "has_stake": rules.has_stake,  # the sheet has a line for the stake
         "title": title,
         "players": names,
         "sides": sides,
@@ -462,15 +440,34 @@ def sheet_rows(per_page: int) -> int:
     return per_page if per_page >= SHEET_DEALS else max(2 * per_page, SHEET_DEALS)
 
 
-def sheet_legend(game: str) -> str:
-    """A one-line reminder under a blank sheet (RULES.md §1–4)."""
-    legends = {
-        "mariasz": _("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131"),
-        "mariage": _("Each deal is a game: 1 game point, 2 when the loser has under 33"),
-        "marianna": _("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501"),
-        "marias": _(
-            "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · "
-            "each flek doubles"
-        ),
+def column_label(key: str) -> str:
+    """The heading of a score sheet column named by the game's ``sheet_columns``."""
+    labels = {
+        "n": "#",
+        "dealer": _("Dealer"),
+        "declarer": _("Declarer"),
+        "trump": _("Trump"),
+        "game_parts": _("Game (parts)"),
+        "flek": _("Flek"),
+        "won_lost": _("Won / lost"),
+        "this_deal": _("± this deal"),
+        "balance": _("Balance"),
+        "card_points": _("Card points"),
+        "declarations": _("Declarations"),
+        "total": _("Total"),
+        "marriages": _("Marriages"),
+        "game_result": _("Game result"),
+        "match_points": _("Match points"),
+        "game_points": _("Game points"),
     }
-    return legends.get(game, "")
+    return labels.get(key, key)
+
+
+def games_points_label(game: str) -> str:
+    """The heading of a match's games-won column: 'Match points' (Mariasz), 'Game points'."""
+    return column_label(_game(game).game_points_key) if game in GAME_NAMES else ""
+
+
+def sheet_legend(game: str) -> str:
+    """A one-line reminder under a blank sheet (RULES.md §1–4), in the page's language."""
+    return _(_game(game).sheet_legend) if game in GAME_NAMES else ""

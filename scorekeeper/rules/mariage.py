@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .base import DealScore, MatchFinished, MatchScore, check_deck
+from .base import N_, DealScore, MatchFinished, MatchScore, check_deck
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -55,6 +55,10 @@ class Mariage(TwoHandGame):
 
     name = "mariage"
     title = "German Mariage"
+    short_title = "Mariage"
+    has_target = False
+    carries_ties = True
+    sheet_legend = N_("Each deal is a game: 1 game point, 2 when the loser has under 33")
     options_class = MariageOptions
     checks = CHECKS
 

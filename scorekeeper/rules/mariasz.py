@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    N_,
     SUITS,
     DealScore,
     InvalidDeal,
@@ -37,6 +38,7 @@ from .base import (
     MatchFinished,
     MatchScore,
     check_deck,
+    option,
 )
 from .twohand import (
     RecordRules,
@@ -93,6 +95,15 @@ class Mariasz(TwoHandGame):
 
     name = "mariasz"
     title = "Polish Mariasz"
+    short_title = "Mariasz"
+    shows_current_game = True
+    game_points_key = "match_points"
+    sheet_legend = N_("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131")
+
+    def names_trump(self, options: Any) -> bool:
+        """Without trumps (``no_trump``) a deal names none."""
+        return not option(options, "no_trump", False)
+
     options_class = MariaszOptions
     checks = CHECKS
 

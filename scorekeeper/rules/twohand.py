@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
+from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn
 
 # docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
 CARD_POINTS: Mapping[str, int] = {
@@ -453,6 +453,40 @@ class TwoHandGame:
     default_currency = ""
     zero_sum = False
     deal_form = "twohand"
+    short_title: str
+    has_target = True
+    carries_ties = False
+    shows_current_game = False
+    dealer_sits_out = False
+    minimal_extra: tuple[str, ...] = ("current",)
+    part_names: Mapping[str, str] = {}
+    flek_names: tuple[str, ...] = ()
+    tariff_names: tuple[str, ...] = ()
+    sheet_seats = (2,)
+    sheet_landscape = False
+    preset_titles: Mapping[str, str] = {}
+    preset_fixed: Mapping[str, frozenset[str]] = {}
+    game_points_key = "game_points"
+    sheet_legend: str
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """Trump, card points, marriages, the game's result and the running score."""
+        return (
+            SheetColumn("n", "n"),
+            SheetColumn("trump", "narrow"),
+            SheetColumn("card_points", per_side=True),
+            SheetColumn("marriages", per_side=True),
+            SheetColumn("game_result", "wide"),
+            SheetColumn(self.game_points_key, "strong", per_side=True),
+        )
+
+    def names_trump(self, options: Any) -> bool:
+        """A deal names its trump (Mariasz without trumps overrides this)."""
+        return True
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """The match ends by its own target or number of games."""
+        return False
 
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""

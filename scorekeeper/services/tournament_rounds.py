@@ -36,13 +36,7 @@ __all__ = [
     "draw_next_round",
     "preview_draw",
     "start_round",
-    "table_result",
 ]
-
-
-def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
-    """Current scores and status of a table (see tournament_common.table_result)."""
-    return common.table_result(session, table)
 
 
 def _next_number(session: Session, tournament: Tournament) -> int:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
-from ..i18n.formats import parse_amount
-from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
+from ..limits import PLAYERS_PER_TOURNAMENT
 from ..models.season import Season
 from ..models.tournament import (
     Tournament,
@@ -26,7 +24,7 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_write, tournament_standings
+from . import match_setup, match_write, tournament_standings
 from . import tournament_common as common
 from .tournament_common import get_tournament
 from .tournament_players import (  # noqa: F401  (re-exported)
@@ -49,10 +47,8 @@ from .tournament_rounds import (  # noqa: F401  (the public face of the tourname
     new_seed,
     preview_draw,
     start_round,
-    table_result,
 )
 
-RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
 DROP_ROUNDS = ("none", "worst", "best_and_worst")  # RULES.md §6 v2
 SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
@@ -80,7 +76,6 @@ __all__ = [
     "standings",
     "start_round",
     "table_of_match",
-    "table_result",
     "tournament_state",
     "withdraw_player",
 ]
@@ -138,7 +133,7 @@ def create_tournament(
         overrides["deals"] = deals_per_round  # the match itself then stops after that many
     effective = rules.make_options(preset, overrides)
     preset = preset or rules.default_preset
-    stake = _stake(stake)
+    stake = match_setup.parse_stake(stake)
     if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
         limit = PLAYERS_PER_TOURNAMENT
         raise RuleError("players", _("A tournament takes up to %(n)s players.", n=limit))
@@ -232,20 +227,6 @@ def _v2_options(
         "language": language,
         "season_id": season_id or None,
     }
-
-
-def _stake(stake: Any) -> str | None:
-    if stake in (None, ""):
-        return None
-    try:
-        value = parse_amount(stake)
-    except InvalidOperation:
-        value = Decimal(-1)
-    if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:
-        raise RuleError("stake", _("The stake is an amount such as 0.20."))
-    if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
-        raise RuleError("stake", _("The stake is an amount such as 0.20."))
-    return str(value)
 
 
 def check_table_token(table: Mapping[str, Any], token: str | None) -> bool:

@@ -160,3 +160,22 @@ def test_csrf_deal_form_without_token_stores_nothing(csrf_client):
     accepted = csrf_client.post(url, data=form_data(page, "deal-form") | HRA_WON | {"after": "1"})
     assert accepted.status_code == 302
     assert len(api_state(csrf_client, url)["deals"]) == 2
+
+
+def test_flek_names_come_from_the_rules_translated_for_the_steppers(app, client):
+    with app.test_request_context("/?lang=de"):
+        assert forms.flek_steps("marias")[:3] == ["", "Flek ×2", "Re ×4"]
+        assert forms.flek_name("marias", 9) == "×512"
+    with app.test_request_context():
+        assert forms.flek_steps("marias")[1:] == [
+            "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"
+        ]  # fmt: skip
+        assert forms.flek_steps("mariasz") == [""]  # no flek in Mariasz
+        assert forms.part_name("marias", "dve_sedmy") == "dvě sedmy"
+    page = client.get(start(client, "marias", "pub")).text
+    assert 'data-flek-names=\'["", "flek \\u00d72"' in page
+
+
+def test_marianna_page_tells_deal_js_the_plain_declaration(client):
+    page = client.get(start(client, "marianna", "marianna")).text
+    assert 'id="decl-list" data-plain="marianna"' in page

@@ -15,12 +15,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..base import (
+    N_,
     DealScore,
     FieldError,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    SheetColumn,
+    option,
     with_refusals,
 )
 from .options import (
@@ -183,6 +186,52 @@ class MariannaGame:
     default_currency = ""
     zero_sum = False
     deal_form = "marianna"
+    short_title = "Marianna"
+    has_target = True
+    carries_ties = False
+    shows_current_game = False
+    dealer_sits_out = False
+    minimal_extra: tuple[str, ...] = ()
+    part_names: Mapping[str, str] = {}
+    flek_names: tuple[str, ...] = ()
+    tariff_names: tuple[str, ...] = ()
+    sheet_seats = (4, 2)
+    sheet_landscape = False
+    preset_titles: Mapping[str, str] = {"cinquecento": "Cinquecento", "briscola151": "Briscola 151"}
+    # docs/rules.md §3a Cinquecento: first marianna 40, later 20; no mariannino, no mariannone;
+    # §3b Briscola 151: only matrimoni are declared; the target and the claim remain
+    preset_fixed: Mapping[str, frozenset[str]] = {
+        "cinquecento": frozenset({"first_sets_trump", "values", "mariannino", "mariannone"}),
+        "briscola151": frozenset(
+            {
+                "first_sets_trump",
+                "values",
+                "mariannino",
+                "mariannone",
+                "covered_marianna",
+                "first_to_target_wins",
+            }
+        ),
+    }
+    game_points_key = "game_points"
+    sheet_legend = N_("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501")
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """Each side's card points, declarations and running total."""
+        return (
+            SheetColumn("n", "n"),
+            SheetColumn("card_points", per_side=True),
+            SheetColumn("declarations", "decl", per_side=True),
+            SheetColumn("total", "strong", per_side=True),
+        )
+
+    def names_trump(self, options: Any) -> bool:
+        """Two players name a trump; four play it from the first marianna declared."""
+        return option(options, "players", 4) == 2
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """The match ends at its target."""
+        return False
 
     def plays_in_teams(self, options: Any) -> bool:
         """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from ...rules.registry import get_game
-from . import marianna, marias, twohand
+from . import common, marianna, marias, twohand
 from .common import (
     SYMBOLS,
     ConfirmForm,
@@ -25,9 +25,9 @@ from .common import (
     TapRadio,
     as_choices,
     field_for_path,
-    local_suits,
-    name_seats,
-    or_list,
+    flek_name,
+    flek_steps,
+    part_name,
     seat_choices,
     suit_choices,
     suit_label,
@@ -35,6 +35,7 @@ from .common import (
 )
 
 __all__ = [
+    "common",
     "SYMBOLS",
     "ConfirmForm",
     "DealFormBase",
@@ -42,9 +43,9 @@ __all__ = [
     "as_choices",
     "deal_form",
     "field_for_path",
-    "local_suits",
-    "name_seats",
-    "or_list",
+    "flek_name",
+    "flek_steps",
+    "part_name",
     "seat_choices",
     "suit_choices",
     "suit_label",

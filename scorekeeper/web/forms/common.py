@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
@@ -20,6 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from ...rules.base import SUITS, FieldError
+from ...rules.registry import get_game
 from .. import suits
 
 # The deck the players know (docs/rules.md preamble; the match option ``deck``): labels only,
@@ -36,6 +38,30 @@ def suit_label(game: str, suit: str, deck: str | None = None) -> str:
 def suit_choices(game: str, deck: str | None = None) -> list[tuple[str, str]]:
     """(value, label) pairs for a suit radio."""
     return [(s, suit_label(game, s, deck)) for s in SUITS]
+
+
+NO_FLEK = _l("no flek")
+
+
+def flek_name(game: str, level: int) -> str:
+    """The rules' name of a flek level in the page's language: 're' for 2, '×64' beyond
+    kalhoty (the names are written once, in the rules: ``GAME.flek_names``)."""
+    names = get_game(game).flek_names
+    if level == 0:
+        return str(NO_FLEK)
+    return _(names[level]) if 0 < level < len(names) else f"×{2**level}"
+
+
+def flek_steps(game: str) -> list[str]:
+    """What deal.js shows beside a flek stepper, by level: '', 'flek ×2', 're ×4', …"""
+    names = get_game(game).flek_names
+    return ["", *(f"{_(name)} ×{2**level}" for level, name in enumerate(names) if level)]
+
+
+def part_name(game: str, kind: str) -> str:
+    """A part of a deal as players say it (the rules' ``part_names``), in the page's language."""
+    name = get_game(game).part_names.get(kind)
+    return _(name) if name else kind
 
 
 def seat_choices(players: Sequence[str]) -> list[tuple[str, str]]:

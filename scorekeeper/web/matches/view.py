@@ -23,6 +23,7 @@ from ...db import get_session
 from ...i18n.formats import local_datetime
 from ...printing.chart import running_chart
 from ...rules.base import FieldError
+from ...rules.registry import get_game
 from ...services import match_write, scoring
 from ...services import matches as svc
 from ...services.errors import NotFound
@@ -75,6 +76,7 @@ def context(
         # a tournament table whose round is closed: final, the deal form and edits are gone
         "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
+        "deal_form": get_game(game).deal_form,  # which templates/matches/_deal_*.html
         "players": players,
         "options": options,
         "rows": rows,
@@ -86,6 +88,7 @@ def context(
         "current": current_game(state),
         "deck": suits.deck_of(game, options),  # the cards the table holds (option deck)
         "suit": lambda s: forms.suit_label(game, s, options.get("deck")),
+        "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
     }
@@ -108,7 +111,7 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
     """The rules' errors beside the form's fields, naming players and teams, not seats, and
     the suits as this game's deck calls them (the JSON API keeps the rules' English words)."""
     game, options = scoring.rules(match)
-    teams = game.side_names(match.players, options) if match.game == "marianna" else []
+    teams = game.side_names(match.players, options) if game.plays_in_teams(options) else []
     seats = list(match.players)
     dealer = forms.to_int(form.dealer.data) if "dealer" in form else None
 
@@ -117,9 +120,11 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
         if error.field == "declarer" and dealer is not None and 0 <= dealer < len(seats) == 4:
             # four at the table: the dealer sits out, so the choice is among the other three
             others = [name for i, name in enumerate(seats) if i != dealer]
-            text = text.replace("player 1 to 4", forms.or_list(others))
+            text = text.replace("player 1 to 4", forms.common.or_list(others))
         deck = match.options.get("deck")
-        return forms.local_suits(forms.name_seats(text, seats, teams), match.game, deck)
+        return forms.common.local_suits(
+            forms.common.name_seats(text, seats, teams), match.game, deck
+        )
 
     return form.form_errors_from([FieldError(e.field, words(e)) for e in errors])
 
@@ -127,13 +132,15 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
     """The deal with a one-line summary and its explanation naming the players, not seats."""
     players, sides = list(match.players), list(state["sides"])
-
-    teams = sides if match.game == "marianna" else []
+    game, options = scoring.rules(match)
+    teams = sides if game.plays_in_teams(options) else []
 
     def name(text: str) -> str:
         # seats as names, and the suits as the players' deck calls them (RULES.md preamble)
         deck = match.options.get("deck")
-        return forms.local_suits(forms.name_seats(text, players, teams), match.game, deck)
+        return forms.common.local_suits(
+            forms.common.name_seats(text, players, teams), match.game, deck
+        )
 
     return dict(
         deal,
@@ -145,7 +152,7 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """Mariasz: the points of the game in progress toward the target (API.md ``current``)."""
     current = state.get("current")
-    if state.get("game") != "mariasz" or not current or not any(current):
+    if not current or not any(current) or not get_game(state["game"]).shows_current_game:
         return None
     target = state["options"].get("target", 131)
     number = len(state.get("games") or []) + 1
@@ -189,7 +196,7 @@ def declaration_tap(form: Any) -> bool:
         form.declarations.data = " ".join((form.declarations.data or "").split()[:-1])
     else:
         return False
-    form.kind.data = "marianna"
+    form.kind.data = form.kind.default  # back to the plain declaration
     return True
 
 
@@ -234,7 +241,7 @@ def remembered_setup(game: str, seats: int) -> dict[str, Any]:
     setup = session.get("setup", {}).get(game, {})
     data = {f"player_{i}": name for i, name in enumerate(setup.get("players", [])[:seats])}
     data["stake"] = setup.get("stake") or ""
-    data["currency"] = setup.get("currency") or ("CZK" if game == "marias" else "")
+    data["currency"] = setup.get("currency") or get_game(game).default_currency
     return data
 
 

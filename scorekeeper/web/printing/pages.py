@@ -27,6 +27,7 @@ from ...db import get_session
 from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import html_response, pdf_response
+from ...rules.registry import GAME_NAMES
 from . import bp
 
 
@@ -247,7 +248,7 @@ def certificates(tournament_id: str, pdf: bool) -> Response | str:
 @printable("/sheets/<game>", "sheet")
 def sheet(game: str, pdf: bool) -> Response | str:
     """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
-    if game not in printviews.GAME_TITLES:
+    if game not in GAME_NAMES:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
     tournament_id, event = request.args.get("tournament"), None
