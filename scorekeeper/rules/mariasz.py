@@ -38,6 +38,7 @@ from .base import (
     MatchFinished,
     MatchScore,
     State,
+    check_deck,
     fold,
     option,
 )
@@ -77,6 +78,7 @@ class MariaszOptions:
     ace_king: str = "off"  # "off" | "30/60" | "trumps_only" (v2); a stored true means "30/60"
     closing: bool = False
     no_trump: bool = False  # v2
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 CHECKS = {
@@ -89,6 +91,7 @@ CHECKS = {
     "ace_king": check_ace_king,
     "closing": check_bool,
     "no_trump": check_bool,
+    "deck": check_deck,
 }
 
 

@@ -22,52 +22,22 @@ from wtforms.validators import Length
 
 from ...rules.base import SUITS, FieldError
 from ...rules.registry import get_game
+from .. import suits
 
-# The deck the players know (docs/rules.md preamble): labels only, data stays hearts/diamonds/...
-SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-DECKS: dict[str, dict[str, Any]] = {
-    "marias": {
-        "hearts": _l("červené"),
-        "diamonds": _l("kule"),
-        "clubs": _l("žaludy"),
-        "spades": _l("zelené"),
-    },
-    "mariasz": {
-        "hearts": _l("czerwień"),
-        "diamonds": _l("dzwonki"),
-        "clubs": _l("żołędzie"),
-        "spades": _l("wino"),
-    },
-    "mariage": {
-        "hearts": _l("Herz"),
-        "diamonds": _l("Schellen"),
-        "clubs": _l("Eichel"),
-        "spades": _l("Grün"),
-    },
-    "marianna": {
-        "hearts": _l("coppe"),
-        "diamonds": _l("denari"),
-        "clubs": _l("bastoni"),
-        "spades": _l("spade"),
-    },
-}
-FRENCH = {
-    "hearts": _l("hearts"),
-    "diamonds": _l("diamonds"),
-    "clubs": _l("clubs"),
-    "spades": _l("spades"),
-}
+# The deck the players know (docs/rules.md preamble; the match option ``deck``): labels only,
+# data stays hearts/diamonds/... Names, symbols and pictures live in ``web.suits``.
+SYMBOLS = suits.SYMBOLS
 
 
-def suit_label(game: str, suit: str) -> str:
-    """'červené ♥' — the local deck's name with the French symbol."""
-    deck = DECKS.get(game, FRENCH)
-    return f"{deck.get(suit, suit)} {SYMBOLS.get(suit, '')}".strip()
+def suit_label(game: str, suit: str, deck: str | None = None) -> str:
+    """'červené ♥' — the deck's name with the symbol standing for the suit (``deck`` None: the
+    game's default deck)."""
+    return suits.suit_label(suit, suits.deck_of(game, {"deck": deck}), game)
 
 
-def suit_choices(game: str) -> list[tuple[str, str]]:
+def suit_choices(game: str, deck: str | None = None) -> list[tuple[str, str]]:
     """(value, label) pairs for a suit radio."""
-    return [(s, suit_label(game, s)) for s in SUITS]
+    return [(s, suit_label(game, s, deck)) for s in SUITS]
 
 
 NO_FLEK = _l("no flek")
@@ -154,9 +124,11 @@ def or_list(names: Sequence[str]) -> str:
     return str(_l("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1]))
 
 
-def local_suits(text: str, game: str) -> str:
-    """'hearts' in a rules message as the game's deck names it: 'červené ♥', 'Herz ♥'."""
-    return re.sub(r"\b(hearts|diamonds|clubs|spades)\b", lambda m: suit_label(game, m[1]), text)
+def local_suits(text: str, game: str, deck: str | None = None) -> str:
+    """'hearts' in a rules message as the match's deck names it: 'červené ♥', 'Herz ♥'."""
+    return re.sub(
+        r"\b(hearts|diamonds|clubs|spades)\b", lambda m: suit_label(game, m[1], deck), text
+    )
 
 
 def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> str:

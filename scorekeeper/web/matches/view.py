@@ -27,7 +27,7 @@ from ...rules.registry import get_game
 from ...services import match_write, scoring
 from ...services import matches as svc
 from ...services.errors import NotFound
-from .. import forms
+from .. import forms, suits
 from ..forms import summarize
 from ..forms.marianna import add_token, describe_tokens
 
@@ -86,7 +86,8 @@ def context(
         "form": form,
         "box": list(box),
         "current": current_game(state),
-        "suit": lambda s: forms.suit_label(game, s),
+        "deck": suits.deck_of(game, options),  # the cards the table holds (option deck)
+        "suit": lambda s: forms.suit_label(game, s, options.get("deck")),
         "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
@@ -100,7 +101,9 @@ def context(
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
         ctx.update(edit_url=edit_url, qr=Markup(qr))
     if form is not None and "declarations" in form:
-        ctx["declared"] = describe_tokens(form.declarations.data, form.sides, game)
+        ctx["declared"] = describe_tokens(
+            form.declarations.data, form.sides, game, options.get("deck")
+        )
     return ctx
 
 
@@ -118,7 +121,10 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
             # four at the table: the dealer sits out, so the choice is among the other three
             others = [name for i, name in enumerate(seats) if i != dealer]
             text = text.replace("player 1 to 4", forms.common.or_list(others))
-        return forms.common.local_suits(forms.common.name_seats(text, seats, teams), match.game)
+        deck = match.options.get("deck")
+        return forms.common.local_suits(
+            forms.common.name_seats(text, seats, teams), match.game, deck
+        )
 
     return form.form_errors_from([FieldError(e.field, words(e)) for e in errors])
 
@@ -131,7 +137,10 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
 
     def name(text: str) -> str:
         # seats as names, and the suits as the players' deck calls them (RULES.md preamble)
-        return forms.common.local_suits(forms.common.name_seats(text, players, teams), match.game)
+        deck = match.options.get("deck")
+        return forms.common.local_suits(
+            forms.common.name_seats(text, players, teams), match.game, deck
+        )
 
     return dict(
         deal,
