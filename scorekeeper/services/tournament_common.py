@@ -40,6 +40,16 @@ def get_tournament(*, session: Session, tournament_id: str) -> Tournament:
     return tournament
 
 
+def tournaments_of(session: Session, organiser_id: int, opened: list[str]) -> list[Tournament]:
+    """The organiser's tournaments and those opened with their organiser link, newest first."""
+    rows = session.exec(
+        select(Tournament)
+        .where((Tournament.organiser_id == organiser_id) | Tournament.id.in_(opened))
+        .order_by(Tournament.created_at.desc())
+    )
+    return list(rows)
+
+
 def game_of(tournament: Tournament) -> GameRules:
     """The tournament's game object: what the tournament asks of its game, it asks this."""
     return get_game(tournament.game)

@@ -67,6 +67,15 @@ def _count(value: Any, field: str, low: int = 1) -> int | None:
     return number
 
 
+def seasons_of(session: Session, organiser_id: int) -> list[Season]:
+    """The organiser's seasons, oldest first."""
+    return list(
+        session.exec(
+            select(Season).where(Season.organiser_id == organiser_id).order_by(Season.created_at)
+        )
+    )
+
+
 def get_season(session: Session, season_id: Any) -> Season:
     season = session.get(Season, season_id) if isinstance(season_id, str) else None
     if season is None:

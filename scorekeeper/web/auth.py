@@ -41,6 +41,15 @@ def current_organiser() -> Any:
     return g.organiser
 
 
+def is_organiser(tournament: Any) -> bool:
+    """Whether the logged-in organiser may run ``tournament`` (its owner, or it was opened with its
+    organiser link in this browser session)."""
+    organiser = current_organiser()
+    return organiser is not None and (
+        tournament.organiser_id == organiser.id or tournament.id in session.get("runs", [])
+    )
+
+
 def _log_in(organiser: Any) -> None:
     session.clear()
     session["login"] = logins.open_login(session=get_session(), organiser=organiser)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import segno
-from flask import current_app, request, session, url_for
+from flask import request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
@@ -30,16 +30,9 @@ from ...services.errors import NotFound
 from .. import forms, suits
 from ..forms import summarize
 from ..forms.marianna import add_token, describe_tokens
+from ..links import public_url
 
 RECENT, NAMES, SHOWN = 12, 40, 15
-
-
-def public_url(endpoint: str, **values: Any) -> str:
-    """An absolute link for other phones: on SCOREKEEPER_PUBLIC_URL when set (``scorekeeper
-    serve`` sets the laptop's LAN address), so a page opened as 127.0.0.1 still shares a link
-    the table's phones can open."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for(endpoint, **values)
 
 
 def context(

@@ -8,7 +8,6 @@ configured default (A4); ``?large=1`` gives the standings in large type.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,87 +15,18 @@ from flask import (
     Response,
     abort,
     current_app,
-    render_template,
     request,
-    url_for,
 )
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from ...db import get_session
 from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
-from ...printing.response import html_response, pdf_response
+from ...printing.response import css_string, current_paper, respond
 from ...rules.registry import GAME_NAMES
 from . import bp
 
-
-@bp.app_template_filter("css_string")
-def css_string(text: Any) -> Markup:
-    """``text`` as a quoted CSS string, safe inside a <style> element."""
-    escaped = re.sub(r'[\\"<>\n\r]', lambda m: f"\\{ord(m.group()):x} ", str(text or ""))
-    return Markup(f'"{escaped}"')
-
-
-def page_counter_css() -> Markup:
-    """CSS ``content`` for the translated "Page X of Y" built from the page counters."""
-    text = _("Page {page} of {pages}")
-    parts = re.split(r"(\{page\}|\{pages\})", text)
-    out = []
-    for part in parts:
-        if part == "{page}":
-            out.append("counter(page)")
-        elif part == "{pages}":
-            out.append("counter(pages)")
-        elif part:
-            out.append(str(css_string(part)))
-    return Markup(" ".join(out))
-
-
-def _view_args() -> dict[str, Any]:
-    return {k: v for k, v in (request.view_args or {}).items() if k != "pdf"}
-
-
-def _toggle_url(**changes: Any) -> str:
-    """The current page's URL with some query arguments changed (None drops one)."""
-    args = request.args.to_dict()
-    for key, value in changes.items():
-        if value is None:
-            args.pop(key, None)
-        else:
-            args[key] = str(value)
-    return url_for(request.endpoint, **_view_args(), **args)
-
-
-def current_paper() -> dict[str, Any]:
-    """The paper asked for (?paper=), else the configured default (SCOREKEEPER_PAPER)."""
-    return printviews.paper(request.args.get("paper"), current_app.config.get("PAPER", "A4"))
-
-
-def respond(
-    template: str,
-    context: dict[str, Any],
-    *,
-    pdf: bool,
-    filename: str,
-    footer: str = "",
-    pdf_endpoint: str | None = None,
-) -> Response | str:
-    """Render a printable as HTML, or as a PDF download when ``pdf``."""
-    endpoint = pdf_endpoint or (request.endpoint or "").removesuffix("_pdf") + "_pdf"
-    html = render_template(
-        template,
-        paper=current_paper(),
-        page_counter=Markup("none") if context.get("no_footer") else page_counter_css(),
-        footer=footer,
-        toggle_url=_toggle_url,
-        pdf_url=url_for(endpoint, **_view_args(), **request.args.to_dict()),
-        for_pdf=pdf,
-        **{"landscape": False, **context},
-    )
-    if not pdf:
-        return html_response(html)
-    return pdf_response(html, filename)
+bp.app_template_filter("css_string")(css_string)
 
 
 def printable(rule: str, endpoint: str) -> Callable:
@@ -177,7 +107,7 @@ def _is_organiser(state: dict[str, Any]) -> bool:
     """The organiser's token (?token= or a bearer header), or a logged-in organiser running it."""
     from ...services import tournaments
     from ...services.tournament_common import get_tournament
-    from ..tournaments.pages import is_organiser
+    from ..auth import is_organiser
 
     tournament = get_tournament(session=get_session(), tournament_id=state["id"])
     header = request.headers.get("Authorization", "")

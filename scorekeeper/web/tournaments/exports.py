@@ -142,7 +142,7 @@ def season_table(season_id: str, kind: str) -> Response:
 @bp.get("/seasons/<season_id>/table.pdf")
 def season_pdf(season_id: str) -> Any:
     """The season's league table as a printed sheet (the standings sheet's layout)."""
-    from ..printing.pages import current_paper, respond
+    from ...printing.response import current_paper, respond
 
     table = _call(seasons.season_table, get_session(), season_id)
     season = table["season"]

@@ -27,70 +27,20 @@ from ...db import get_session
 from ...i18n.games import game_title
 from ...rules.base import RuleError
 from ...services import tournaments as svc
-from ...services.errors import ServiceError
 from ...standings_table import present
 from ..auth import current_organiser, login_required
 from . import bp, forms
-
-
-def _actor() -> str:
-    organiser = current_organiser()
-    return f"organiser:{organiser.username}" if organiser else "organiser"
-
-
-def is_organiser(tournament: Any) -> bool:
-    """Whether the logged-in organiser may run ``tournament`` (used by the printing pages too)."""
-    organiser = current_organiser()
-    return organiser is not None and (
-        tournament.organiser_id == organiser.id or tournament.id in session.get("runs", [])
-    )
-
-
-def organised(tournament_id: str) -> Any:
-    """The tournament, if the logged-in organiser may run it (owner or holder of its link)."""
-    tournament = _get(tournament_id)
-    if current_organiser() is None:
-        abort(401)
-    if not is_organiser(tournament):
-        abort(403)
-    return tournament
-
-
-def _get(tournament_id: str) -> Any:
-    try:
-        return svc.get_tournament(session=get_session(), tournament_id=tournament_id)
-    except ServiceError:
-        abort(404)
-
-
-def _flash_errors(error: Exception) -> None:
-    get_session().rollback()
-    if isinstance(error, RuleError):
-        for e in error.errors:
-            flash(e.message, "bad")
-    else:
-        flash(getattr(error, "message", str(error)), "bad")
-
-
-def _back(tournament_id: str, anchor: str = "") -> Any:
-    return redirect(url_for("tournaments.manage", tournament_id=tournament_id) + anchor)
+from .helpers import back, get_or_404, organised
 
 
 @bp.get("/")
 @login_required
 def index():
     """The organiser's tournaments."""
-    from sqlmodel import select
-
-    from ...models.tournament import Tournament
-
-    rows = get_session().exec(
-        select(Tournament)
-        .where(
-            (Tournament.organiser_id == current_organiser().id)
-            | Tournament.id.in_(session.get("runs", []))  # opened with its organiser link
-        )
-        .order_by(Tournament.created_at.desc())
+    rows = svc.common.tournaments_of(
+        get_session(),
+        current_organiser().id,
+        session.get("runs", []),  # opened with its organiser link
     )
     return render_template(
         "tournaments/index.html", tournaments=list(rows), form=forms.ActionForm()
@@ -113,7 +63,7 @@ def new():
             _errors_beside_fields(form, error)
         else:
             flash(_("Tournament created. Keep the organiser link safe."), "ok")
-            return _back(tournament.id)
+            return back(tournament.id)
     return render_template("tournaments/new.html", form=form)
 
 
@@ -164,14 +114,14 @@ def _errors_beside_fields(form: forms.NewTournamentForm, error: RuleError) -> No
 @bp.get("/<tournament_id>/o/<token>")
 def organiser_link(tournament_id: str, token: str):
     """The organiser's secret link: lets a logged-in organiser run this tournament."""
-    tournament = _get(tournament_id)
+    tournament = get_or_404(tournament_id)
     if not svc.check_token(tournament, token):
         abort(404)
     if current_organiser() is None:
         flash(_("Log in as an organiser to run this tournament."), "bad")
         return redirect(url_for("auth.login", next=request.path))
     session["runs"] = [*session.get("runs", []), tournament.id][-20:]
-    return _back(tournament.id)
+    return back(tournament.id)
 
 
 def _tables_with_links(state: dict[str, Any]) -> None:
@@ -192,13 +142,13 @@ def _tables_with_links(state: dict[str, Any]) -> None:
 def manage(tournament_id: str):
     """The organiser's desk: players, the current round's tables, draws, standings. It updates
     itself like the public pages (live.js, ETag), leaving alone a form being filled in."""
-    from .public import _etag
+    from .public import etag_of
 
     organised(tournament_id)
-    etag = _etag(tournament_id)
+    etag = etag_of(tournament_id)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
-    g.desk_etag = _etag(tournament_id, fresh=True)
+    g.desk_etag = etag_of(tournament_id, fresh=True)
     page, status = desk(tournament_id)
     response = make_response(page, status)
     response.headers["ETag"] = g.desk_etag
@@ -258,36 +208,3 @@ def _roster_names(tournament: Any) -> list[str]:
     taken = {p.name.casefold() for p in svc.common.load_players(get_session(), tournament.id)}
     people = tournament_roster.roster(get_session(), owner)
     return [p.name for p in people if p.name.casefold() not in taken]
-
-
-def _attempt(tournament_id: str, change: Any) -> list[str]:
-    """Run an organiser's change (login and CSRF checked); the reasons it was refused, if so."""
-    organised(tournament_id)
-    if not forms.ActionForm().validate_on_submit():
-        abort(400)
-    try:
-        change()
-    except (RuleError, ServiceError) as error:
-        get_session().rollback()
-        if isinstance(error, RuleError):
-            return [e.message for e in error.errors]
-        return [getattr(error, "message", str(error))]
-    return []
-
-
-def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: str, **more: Any):
-    """Run an entrant change; if refused, show the desk again with the errors beside the form
-    and the text as typed (nothing is stored)."""
-    if messages := _attempt(tournament_id, change):
-        return desk(tournament_id, 422, **{kind: {"value": value, "errors": messages, **more}})
-    flash(done, "ok")
-    return _back(tournament_id, "#players")
-
-
-def _act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:
-    messages = _attempt(tournament_id, change)
-    for message in messages:
-        flash(message, "bad")
-    if done and not messages:
-        flash(done, "ok")
-    return _back(tournament_id, anchor)

@@ -4,14 +4,17 @@ withdraw, reinstate, keep-apart pairs. Routes hang on the ``tournaments`` bluepr
 
 from __future__ import annotations
 
-from flask import request
+from typing import Any
+
+from flask import flash, request
 from flask_babel import gettext as _
 
 from ...db import get_session
 from ...services import tournaments as svc
 from ..auth import login_required
 from . import bp
-from .pages import _act, _actor, act_or_refuse
+from .helpers import act, actor, attempt, back
+from .pages import desk
 
 
 @bp.post("/<tournament_id>/players")
@@ -24,7 +27,7 @@ def add_player(tournament_id: str):
         "add",
         name,
         lambda: svc.add_player(
-            session=get_session(), tournament_id=tournament_id, name=name, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, name=name, actor=actor()
         ),
         _("%(name)s registered.", name=" ".join(name.split())),
     )
@@ -40,7 +43,7 @@ def paste_players(tournament_id: str):
         "paste",
         text,
         lambda: svc.add_players(
-            session=get_session(), tournament_id=tournament_id, text=text, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, text=text, actor=actor()
         ),
         _("Players registered."),
     )
@@ -60,7 +63,7 @@ def rename_player(tournament_id: str, player_id: str):
             tournament_id=tournament_id,
             player_id=player_id,
             name=name,
-            actor=_actor(),
+            actor=actor(),
         ),
         _("Name corrected."),
         player_id=player_id,
@@ -71,10 +74,10 @@ def rename_player(tournament_id: str, player_id: str):
 @login_required
 def withdraw_player(tournament_id: str, player_id: str):
     """Withdraw from the next round on."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.withdraw_player(
-            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=actor()
         ),
         _("Withdrawn from the next round on."),
         "#players",
@@ -85,10 +88,10 @@ def withdraw_player(tournament_id: str, player_id: str):
 @login_required
 def reinstate_player(tournament_id: str, player_id: str):
     """Undo a withdrawal."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.reinstate_player(
-            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, player_id=player_id, actor=actor()
         ),
         _("Back in the draw."),
         "#players",
@@ -100,10 +103,10 @@ def reinstate_player(tournament_id: str, player_id: str):
 def keep_apart(tournament_id: str):
     """Name two players to seat apart."""
     a, b = request.form.get("a", ""), request.form.get("b", "")
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.add_keep_apart(
-            session=get_session(), tournament_id=tournament_id, a_id=a, b_id=b, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, a_id=a, b_id=b, actor=actor()
         ),
         _("The draw will keep them apart."),
         "#players",
@@ -114,11 +117,20 @@ def keep_apart(tournament_id: str):
 @login_required
 def drop_keep_apart(tournament_id: str, pair_id: int):
     """Forget a keep-apart pair."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.remove_keep_apart(
-            session=get_session(), tournament_id=tournament_id, pair_id=pair_id, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, pair_id=pair_id, actor=actor()
         ),
         "",
         "#players",
     )
+
+
+def act_or_refuse(tournament_id: str, kind: str, value: str, change: Any, done: str, **more: Any):
+    """Run an entrant change; if refused, show the desk again with the errors beside the form
+    and the text as typed (nothing is stored)."""
+    if messages := attempt(tournament_id, change):
+        return desk(tournament_id, 422, **{kind: {"value": value, "errors": messages, **more}})
+    flash(done, "ok")
+    return back(tournament_id, "#players")

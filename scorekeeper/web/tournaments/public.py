@@ -25,9 +25,9 @@ from ...services import tournaments as svc
 from ...services.errors import ServiceError
 from ...standings_table import present
 from ..auth import current_organiser
-from ..matches.view import public_url
+from ..links import public_url
 from . import bp, forms
-from .pages import _get
+from .helpers import get_or_404
 
 REFRESH_SECONDS = 20
 TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)
@@ -79,7 +79,7 @@ def _tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
 
 def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
     """What the standings page and the TV show (the TV: the first tie-break only)."""
-    tournament = _get(tournament_id)
+    tournament = get_or_404(tournament_id)
     use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
     seen = svc.live(session=get_session(), tournament_id=tournament.id)
     state, standings = seen["state"], seen["standings"]
@@ -106,7 +106,7 @@ def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
     }
 
 
-def _etag(tournament_id: str, *, fresh: bool = False) -> str:
+def etag_of(tournament_id: str, *, fresh: bool = False) -> str:
     """The live pages' ETag: the standings' (anything shown changed), the language, the login."""
     base = svc.standings_etag(session=get_session(), tournament_id=tournament_id, fresh=fresh)
     organiser = current_organiser()
@@ -117,12 +117,12 @@ def _etag(tournament_id: str, *, fresh: bool = False) -> str:
 def _live_page(template: str, tournament_id: str, *, tv: bool = False) -> Response:
     """Render a live page with its ETag; ``304`` while nothing it shows has changed."""
     try:
-        etag = _etag(tournament_id)
+        etag = etag_of(tournament_id)
     except ServiceError:
         abort(404)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
-    etag = _etag(tournament_id, fresh=True)
+    etag = etag_of(tournament_id, fresh=True)
     response = make_response(render_template(template, etag=etag, **_live(tournament_id, tv=tv)))
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
@@ -144,7 +144,7 @@ def tv(tournament_id: str):
 @bp.route("/<tournament_id>/table/<int:r>/<int:t>/<token>", methods=["GET", "POST"])
 def table(tournament_id: str, r: int, t: int, token: str):
     """A table's page: enter deals (the match page), see the result, confirm it."""
-    tournament = _get(tournament_id)
+    tournament = get_or_404(tournament_id)
     db = get_session()
     try:
         rnd = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)

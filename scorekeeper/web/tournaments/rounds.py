@@ -18,7 +18,7 @@ from ...services.errors import ServiceError
 from ...services.tournament_draws import new_seed
 from ..auth import login_required
 from . import bp, forms
-from .pages import _act, _actor, _back, _flash_errors, organised
+from .helpers import act, actor, back, flash_errors, organised
 
 
 @bp.get("/<tournament_id>/draw")
@@ -30,8 +30,8 @@ def draw_preview(tournament_id: str):
     try:
         preview = svc.preview_draw(session=get_session(), tournament_id=tournament.id, seed=seed)
     except (RuleError, ServiceError) as error:
-        _flash_errors(error)
-        return _back(tournament.id)
+        flash_errors(error)
+        return back(tournament.id)
     return render_template(
         "tournaments/draw.html",
         tournament=tournament,
@@ -47,13 +47,13 @@ def draw_confirm(tournament_id: str):
     """Confirm the previewed draw (re-run from its seed): every table becomes a match."""
     seed = request.form.get("seed")
     start = request.form.get("start") == "1"
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.confirm_round(
             session=get_session(),
             tournament_id=tournament_id,
             seed=seed,
-            actor=_actor(),
+            actor=actor(),
             start=start,
         ),
         _("Round drawn."),
@@ -65,10 +65,10 @@ def draw_confirm(tournament_id: str):
 @login_required
 def start(tournament_id: str, r: int):
     """Start the round: the timer runs on every screen."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.start_round(
-            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, number=r, actor=actor()
         ),
         _("Round %(r)s started.", r=r),
         "#round",
@@ -79,10 +79,10 @@ def start(tournament_id: str, r: int):
 @login_required
 def close(tournament_id: str, r: int):
     """Close the round (unconfirmed tables count once confirmed)."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.close_round(
-            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, number=r, actor=actor()
         ),
         _("Round %(r)s closed.", r=r),
         "#round",
@@ -93,10 +93,10 @@ def close(tournament_id: str, r: int):
 @login_required
 def cancel(tournament_id: str, r: int):
     """Take back a draw before anything is played (e.g. a late arrival)."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.cancel_round(
-            session=get_session(), tournament_id=tournament_id, number=r, actor=_actor()
+            session=get_session(), tournament_id=tournament_id, number=r, actor=actor()
         ),
         _("Round %(r)s cancelled: draw it again.", r=r),
         "#round",
@@ -107,7 +107,7 @@ def cancel(tournament_id: str, r: int):
 @login_required
 def organiser_confirm(tournament_id: str, r: int, t: int):
     """The organiser confirms a table's current result."""
-    return _act(
+    return act(
         tournament_id,
         lambda: svc.confirm_table(
             session=get_session(), tournament_id=tournament_id, round=r, table=t, organiser=True
@@ -146,7 +146,7 @@ def sheet(tournament_id: str, r: int, t: int):
                     round=r,
                     table=t,
                     scores=scores,
-                    actor=_actor(),
+                    actor=actor(),
                     confirm=request.form.get("confirm") == "1",
                 )
             except RuleError as error:

@@ -15,10 +15,8 @@ from typing import Any
 from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlmodel import select
 
 from ...db import get_session
-from ...models.season import Season
 from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
@@ -32,10 +30,8 @@ SEASON_TV_REFRESH = 60  # the league table changes when an evening's tables are 
 
 def season_choices(organiser_id: int) -> list[Any]:
     """The organiser's seasons for the new-tournament form ("" = no season)."""
-    owned = get_session().exec(
-        select(Season).where(Season.organiser_id == organiser_id).order_by(Season.created_at)
-    )
-    return forms.choices([("", _("no season")), *((s.id, s.name) for s in owned.all())])
+    owned = seasons.seasons_of(get_session(), organiser_id)
+    return forms.choices([("", _("no season")), *((s.id, s.name) for s in owned)])
 
 
 def _owner() -> dict[str, Any]:
@@ -66,7 +62,7 @@ def seasons_index():
         else:
             flash(_("Season created: choose it when you create each evening."), "ok")
             return redirect(url_for("tournaments.season", season_id=season.id))
-    owned = session.exec(select(Season).where(Season.organiser_id == current_organiser().id)).all()
+    owned = seasons.seasons_of(session, current_organiser().id)
     status = 422 if form.errors else 200
     return render_template("tournaments/seasons.html", form=form, seasons=owned), status
 

@@ -1,0 +1,74 @@
+"""What the organiser's tournament views share: the tournament or 404, the organiser's check,
+running a change with its refusals flashed, and the way back to the desk."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, url_for
+
+from ...db import get_session
+from ...rules.base import RuleError
+from ...services import tournaments as svc
+from ...services.errors import ServiceError
+from ..auth import current_organiser, is_organiser
+from . import forms
+
+
+def actor() -> str:
+    organiser = current_organiser()
+    return f"organiser:{organiser.username}" if organiser else "organiser"
+
+
+def organised(tournament_id: str) -> Any:
+    """The tournament, if the logged-in organiser may run it (owner or holder of its link)."""
+    tournament = get_or_404(tournament_id)
+    if current_organiser() is None:
+        abort(401)
+    if not is_organiser(tournament):
+        abort(403)
+    return tournament
+
+
+def get_or_404(tournament_id: str) -> Any:
+    try:
+        return svc.get_tournament(session=get_session(), tournament_id=tournament_id)
+    except ServiceError:
+        abort(404)
+
+
+def flash_errors(error: Exception) -> None:
+    get_session().rollback()
+    if isinstance(error, RuleError):
+        for e in error.errors:
+            flash(e.message, "bad")
+    else:
+        flash(getattr(error, "message", str(error)), "bad")
+
+
+def back(tournament_id: str, anchor: str = "") -> Any:
+    return redirect(url_for("tournaments.manage", tournament_id=tournament_id) + anchor)
+
+
+def attempt(tournament_id: str, change: Any) -> list[str]:
+    """Run an organiser's change (login and CSRF checked); the reasons it was refused, if so."""
+    organised(tournament_id)
+    if not forms.ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        change()
+    except (RuleError, ServiceError) as error:
+        get_session().rollback()
+        if isinstance(error, RuleError):
+            return [e.message for e in error.errors]
+        return [getattr(error, "message", str(error))]
+    return []
+
+
+def act(tournament_id: str, change: Any, done: str, anchor: str = "") -> Any:
+    messages = attempt(tournament_id, change)
+    for message in messages:
+        flash(message, "bad")
+    if done and not messages:
+        flash(done, "ok")
+    return back(tournament_id, anchor)
