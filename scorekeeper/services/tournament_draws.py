@@ -23,7 +23,7 @@ from . import tournament_standings
 from .errors import Conflict
 
 
-def _next_number(session: Session, tournament: Tournament) -> int:
+def next_round_number(session: Session, tournament: Tournament) -> int:
     rounds = common.load_rounds(session, tournament.id)
     if rounds and rounds[-1].status != "closed":
         raise Conflict(
@@ -49,7 +49,7 @@ def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]
     return history, byes
 
 
-def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
+def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
     players = [
         p
         for p in common.load_players(session, tournament.id)
@@ -92,7 +92,7 @@ def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> d
         ) from error
 
 
-def _round_seed(tournament: Tournament, seed: Any) -> int:
+def round_seed(tournament: Tournament, seed: Any) -> int:
     if seed in (None, ""):
         return tournament.seed
     try:
@@ -107,9 +107,9 @@ def _round_seed(tournament: Tournament, seed: Any) -> int:
 def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> dict[str, Any]:
     """The next round's draw for this seed, stored nowhere: round, seed, repeats, tables, …"""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    number = _next_number(session, tournament)
-    seed = _round_seed(tournament, seed)
-    result = _draw(session, tournament, number, seed)
+    number = next_round_number(session, tournament)
+    seed = round_seed(tournament, seed)
+    result = draw_for(session, tournament, number, seed)
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     history, _byes = _history(session, tournament)
     again = [

@@ -191,7 +191,7 @@ def rename_player(
 
 def _rename_in_matches(session: Session, tournament: Tournament, player: TournamentPlayer) -> None:
     """The new name reaches every drawn table's match (its page, record and pre-filled sheet)."""
-    from .tournament_rounds import _seats  # the seat order of a draw
+    from .tournament_rounds import seat_order  # the seat order of a draw
 
     players = {p.id: p for p in load_players(session, tournament.id)}
     players[player.id] = player
@@ -201,7 +201,7 @@ def _rename_in_matches(session: Session, tournament: Tournament, player: Tournam
                 continue
             match = session.get(Match, table.match_id)
             if match is not None:
-                match.players = _seats(tournament, [players[p] for p in table.player_ids])
+                match.players = seat_order(tournament, [players[p] for p in table.player_ids])
                 session.add(match)
 
 

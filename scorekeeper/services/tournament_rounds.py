@@ -24,7 +24,7 @@ from ..models.tournament import Tournament, TournamentRound, TournamentTable, _n
 from . import match_setup, match_write, matches
 from . import tournament_common as common
 from .errors import Conflict
-from .tournament_draws import _draw, _next_number, _round_seed, new_seed, preview_draw
+from .tournament_draws import draw_for, new_seed, next_round_number, preview_draw, round_seed
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
 __all__ = [
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-def _seats(tournament: Tournament, entrants: Sequence[Any]) -> list[str]:
+def seat_order(tournament: Tournament, entrants: Sequence[Any]) -> list[str]:
     if common.is_team_game(tournament):
         a, b = entrants
         return [a.members[0], b.members[0], a.members[1], b.members[1]]
@@ -70,9 +70,9 @@ def _confirm_round(
     session: Session, tournament_id: str, seed: Any, actor: str, start: bool
 ) -> dict[str, Any]:
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    number = _next_number(session, tournament)
-    seed = _round_seed(tournament, seed)
-    result = _draw(session, tournament, number, seed)
+    number = next_round_number(session, tournament)
+    seed = round_seed(tournament, seed)
+    result = draw_for(session, tournament, number, seed)
     players = {p.id: p for p in common.load_players(session, tournament.id)}
     options = dict(tournament.options)
     if tournament.deals_per_round and "deals" in options:
@@ -85,7 +85,7 @@ def _confirm_round(
             actor,
             game=tournament.game,
             preset=tournament.preset,
-            players=_seats(tournament, [players[p] for p in ids]),
+            players=seat_order(tournament, [players[p] for p in ids]),
             options=options,
             stake=tournament.stake,
             currency=tournament.currency,

@@ -40,13 +40,13 @@ from .tournament_players import (  # noqa: F401  (re-exported)
 )
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401
 from .tournament_rounds import (  # noqa: F401  (the public face of the tournament services)
-    _round_seed,
     cancel_round,
     close_round,
     confirm_round,
     draw_next_round,
     new_seed,
     preview_draw,
+    round_seed,
     start_round,
 )
 
@@ -138,7 +138,7 @@ def create_tournament(
     table_size, ranking = _seating(rules, table_size, ranking)
     if draw_method not in DRAW_METHODS:
         raise RuleError("draw_method", _("Choose random or standings."))
-    seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
+    seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
     extras = _v2_options(session, drop_rounds, seeding, language, season_id)
     tournament = Tournament(
         name=name[:200],
