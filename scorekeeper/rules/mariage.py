@@ -26,8 +26,9 @@ from .twohand import (
     deal_total,
     describe_deal,
     parse_all,
-    player,
 )
+from .mariasz import match_over
+from .messages import Msg
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
 
@@ -72,33 +73,30 @@ class Mariage(TwoHandGame):
         for n, r in enumerate(records, 1):
             if finished:
                 raise MatchFinished(
-                    "deal", f"The match is already decided ({scores[0]}–{scores[1]}); reopen it "
-                    "by editing a deal before adding more", deal=n, total=len(records),
+                    "deal", Msg("mariasz.decided", a=scores[0], b=scores[1]), deal=n,
+                    total=len(records),
                 )  # fmt: skip
             pts = deal_points(r, total)
-            lines = [describe_deal(r, total, pts)]
+            lines: list[str] = [describe_deal(r, total, pts)]
             mp = [0, 0]
             if pts[0] == pts[1]:
                 carried += 1
                 kind, won = "tie", None
-                lines.append(f"Tie at {pts[0]}: the next decided game takes this one too")
+                lines.append(Msg("mariage.tie", n=pts[0]))
             else:
                 won = 0 if pts[0] > pts[1] else 1
                 loser = pts[1 - won]
                 kind = "double" if loser < DOUBLE_BELOW else "single"
                 value = 2 if kind == "double" else 1
-                why = (
-                    f"{player(1 - won)} has {loser}, under {DOUBLE_BELOW}: double, 2"
-                    if kind == "double"
-                    else f"{player(1 - won)} has {loser}, not under {DOUBLE_BELOW}: single, 1"
-                )
-                text = f"{player(won)} wins {pts[won]} to {loser}; {why}"
+                text = Msg(
+                    f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
+                    below=DOUBLE_BELOW,
+                )  # fmt: skip
                 if carried:
-                    games_word = "game" if carried == 1 else "games"
-                    text += f" + {carried} for the tied {games_word} carried = {value + carried}"
+                    text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
                 mp[won] = value + carried
                 carried = 0
-                lines.append(text + (" game points" if mp[won] > 1 else " game point"))
+                lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
             games.append(
                 {"deals": [n], "winner": won, "kind": kind, "points": list(pts), "match_points": mp}
             )
@@ -110,10 +108,9 @@ class Mariage(TwoHandGame):
             elif len(games) >= options.match_games and not carried:  # type: ignore[operator]
                 finished, winner = True, None if a == b else (0 if a > b else 1)
             elif len(games) >= options.match_games:  # type: ignore[operator]
-                lines.append("The agreed games are played but a tie is open: one more game")
+                lines.append(Msg("mariage.tie_open"))
             if finished:
-                who = "a draw" if winner is None else f"{player(winner)} wins"
-                lines.append(f"Match over, {a}–{b}: {who}")
+                lines.append(match_over(a, b, winner))
             deals.append(DealScore(tuple(mp), tuple(lines), {"game": len(games)}))
         return MatchScore(
             deals=tuple(deals),

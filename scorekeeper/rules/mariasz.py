@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .messages import Msg
 from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
 from .twohand import (
     RecordRules,
@@ -42,14 +43,15 @@ from .twohand import (
     deal_total,
     describe_deal,
     parse_all,
-    player,
 )
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
 
 
-def _ordinal(index: int) -> str:
-    return ORDINAL[index] if index < len(ORDINAL) else f"{index + 1}th"
+def _ordinal(index: int) -> Msg:
+    if index < len(ORDINAL):
+        return Msg(f"mariasz.{ORDINAL[index]}")
+    return Msg("mariasz.nth", n=index + 1)
 
 
 @dataclass(frozen=True)
@@ -91,10 +93,7 @@ class Mariasz(TwoHandGame):
         options = super().make_options(preset, overrides)
         options = replace(options, ace_king=ace_king_mode(options.ace_king))
         if options.no_trump and options.ace_king == "trumps_only":
-            raise InvalidOptions(
-                "options.ace_king",
-                "Without trumps (no_trump) there is no trump ace-king; choose off or 30/60",
-            )
+            raise InvalidOptions("options.ace_king", Msg("twohand.no_trump_ace_king"))
         return options
 
     def record_rules(self, options: MariaszOptions) -> RecordRules:
@@ -138,10 +137,10 @@ class _Scorer:
     def run(self, records: Sequence[TwoHandRecord]) -> MatchScore:
         for n, record in enumerate(records, 1):
             if self.finished:
+                a, b = self.scores
                 raise MatchFinished(
-                    "deal", f"The match is already decided ({self._result()}); reopen it by "
-                    "editing a deal before adding more", deal=n, total=len(records),
-                )  # fmt: skip
+                    "deal", Msg("mariasz.decided", a=a, b=b), deal=n, total=len(records)
+                )
             self.deals.append(self._deal(n, record))
         return MatchScore(
             deals=tuple(self.deals),
@@ -150,9 +149,6 @@ class _Scorer:
             winner=self.winner,
             extra={"games": self.games, "current": list(self.game_points)},
         )
-
-    def _result(self) -> str:
-        return f"{self.scores[0]}–{self.scores[1]}"
 
     def _deal(self, n: int, r: TwoHandRecord) -> DealScore:
         target = self.o.target
@@ -167,70 +163,86 @@ class _Scorer:
             self.game_marriages[s][1] += len(r.marriages[s]) - trumps
             self.game_suits[s].update(r.marriages[s])
         reached = [s for s in (0, 1) if pts[s] >= target]
-        lines = [describe_deal(r, self.total, gained)]
-        if r.is_short(self.total) and not reached:
-            cards = sum(r.card_points(self.total))
-            raise InvalidDeal(
-                "points", f"Card points add up to {cards}, short of {self.total}, but nobody "
-                f"reaches {target} in this deal; only reaching {target} stops a deal early",
-                deal=n,
-            )  # fmt: skip
-        if r.first_to_target is not None and r.first_to_target not in reached:
-            raise InvalidDeal(
-                "first_to_target", f"{player(r.first_to_target)} has {pts[r.first_to_target]} "
-                f"after this deal, short of {target}, so cannot have reached it first", deal=n,
-            )  # fmt: skip
-        if len(reached) == 2 and r.first_to_target is None:
-            raise InvalidDeal(
-                "first_to_target", f"Both players have {target} or more after this deal "
-                f"({pts[0]} and {pts[1]}); say who reached {target} first", deal=n,
-            )  # fmt: skip
+        self._check(n, r, pts, reached)
+        lines: list[str] = [describe_deal(r, self.total, gained)]
         closer = r.closed_by
         if closer is not None and closer not in reached:
             winner, kind = 1 - closer, "dubla"
             lines.append(
-                f"{player(closer)} closed the stock and has {pts[closer]}, short of {target}: "
-                f"{player(winner)} wins the game as if by dubla"
-            )
+                Msg("mariasz.closed_short", closer=closer, n=pts[closer], target=target,
+                    winner=winner)
+            )  # fmt: skip
         elif reached:
             winner = r.first_to_target if len(reached) == 2 else reached[0]
             kind = "dubla" if index == 0 else "sympla"
-            first = " first" if len(reached) == 2 else ""
+            code = "mariasz.reaches_first" if len(reached) == 2 else "mariasz.reaches"
             lines.append(
-                f"{player(winner)} reaches {target}{first} in the {_ordinal(index)} deal "
-                f"({pts[0]} to {pts[1]}): {kind}"
-            )
+                Msg(code, winner=winner, target=target, ordinal=_ordinal(index), a=pts[0],
+                    b=pts[1], kind=Msg(f"mariasz.{kind}"))
+            )  # fmt: skip
         elif index == 0 or self.o.no_trump:
-            nxt = (
-                "a second deal decides" if index == 0 else f"a {_ordinal(index + 1)} deal is played"
-            )
-            lines.append(
-                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; " + nxt
-            )
-            return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
+            game = len(self.games) + 1
+            if index == 0:
+                line = Msg("mariasz.second_decides", game=game, a=pts[0], b=pts[1], target=target)
+            else:
+                line = Msg(
+                    "mariasz.another_deal", game=game, a=pts[0], b=pts[1], target=target,
+                    ordinal=_ordinal(index + 1),
+                )  # fmt: skip
+            lines.append(line)
+            return DealScore((0, 0), tuple(lines), {"game": game})
         else:  # cannot happen with target <= 138 and checked totals
-            raise InvalidDeal("points", f"Nobody reaches {target} after two deals", deal=n)
+            raise InvalidDeal("points", Msg("mariasz.nobody_after_two", target=target), deal=n)
         return self._end_game(winner, kind, lines)
+
+    def _check(self, n: int, r: TwoHandRecord, pts: list[int], reached: list[int]) -> None:
+        """The deal in its game: a short deal needs someone at the target, who came first."""
+        target = self.o.target
+        if r.is_short(self.total) and not reached:
+            cards = sum(r.card_points(self.total))
+            raise InvalidDeal(
+                "points", Msg("mariasz.short", cards=cards, total=self.total, target=target),
+                deal=n,
+            )  # fmt: skip
+        first = r.first_to_target
+        if first is not None and first not in reached:
+            raise InvalidDeal(
+                "first_to_target",
+                Msg("mariasz.not_first", player=first, n=pts[first], target=target),
+                deal=n,
+            )
+        if len(reached) == 2 and first is None:
+            raise InvalidDeal(
+                "first_to_target",
+                Msg("mariasz.both_reach", target=target, a=pts[0], b=pts[1]),
+                deal=n,
+            )
 
     def _end_game(self, winner: int, kind: str, lines: list[str]) -> DealScore:
         o = self.o
         mp = [0, 0]
         for s in (0, 1):
             trumps, plains = self.game_marriages[s]
-            parts: list[tuple[str, int]] = []
+            parts: list[tuple[Msg, int]] = []
             if s == winner:
-                parts.append((kind, 2 if kind == "dubla" else 1))
+                value = 2 if kind == "dubla" else 1
+                parts.append((Msg("mariasz.won_kind", kind=Msg(f"mariasz.{kind}"), points=value),
+                              value))  # fmt: skip
             if trumps:
-                parts.append((_count(trumps, "trump marriage"), 2 * trumps))
+                parts.append((Msg("mariasz.trump_marriages", n=trumps, points=2 * trumps),
+                              2 * trumps))  # fmt: skip
             if plains:
-                parts.append((_count(plains, "plain marriage"), plains))
+                parts.append((Msg("mariasz.plain_marriages", n=plains, points=plains), plains))
             if len(self.game_suits[s]) == len(SUITS) and o.swatowe:
-                parts.append(("swatowe (all four suits)", o.swatowe))
+                parts.append((Msg("mariasz.swatowe", points=o.swatowe), o.swatowe))
             mp[s] = sum(v for _, v in parts)
-            text = " + ".join(f"{label} {v}" for label, v in parts)
-            text += f" = {mp[s]}" if len(parts) > 1 else ""
-            unit = "match point" if mp[s] == 1 else "match points"
-            lines.append(f"{player(s)}: {text} {unit}" if parts else f"{player(s)}: no {unit}")
+            labels = [label for label, _ in parts]
+            if not parts:
+                lines.append(Msg("mariasz.no_match_points", player=s))
+            elif len(parts) > 1:
+                lines.append(Msg("mariasz.match_points_sum", player=s, parts=labels, n=mp[s]))
+            else:
+                lines.append(Msg("mariasz.match_points", player=s, parts=labels, n=mp[s]))
         number = len(self.games) + 1
         self.games.append(
             {
@@ -250,18 +262,20 @@ class _Scorer:
         o, (a, b) = self.o, self.scores
         if o.match_target is not None and max(a, b) >= o.match_target:
             if a == b:
-                lines.append(f"Match points level at {a}: another game is played")
+                lines.append(Msg("mariasz.level", n=a))
                 return
             self.finished, self.winner = True, 0 if a > b else 1
         elif o.match_games is not None and len(self.games) >= o.match_games:
             self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
         if self.finished:
-            who = "a draw" if self.winner is None else f"{player(self.winner)} wins"
-            lines.append(f"Match over, {a}–{b}: {who}")
+            lines.append(match_over(a, b, self.winner))
 
 
-def _count(n: int, what: str) -> str:
-    return what if n == 1 else f"{n} {what}s"
+def match_over(a: int, b: int, winner: int | None) -> Msg:
+    """'Match over, 10–4: player 1 wins' (or a draw)."""
+    if winner is None:
+        return Msg("match_over_draw", a=a, b=b)
+    return Msg("match_over_wins", a=a, b=b, winner=winner)
 
 
 GAME = Mariasz()

@@ -1,0 +1,192 @@
+"""Structured rule messages: every refusal and explanation line of the games is a :class:`Msg`.
+
+A ``Msg`` is a ``str`` (its English text, so callers and tests that compare English keep
+working) that also carries a ``code`` ("marias.hra_marked") and ``params`` (the field's
+values, seats, suits, part kinds…). The English text is made from code and params in ONE place:
+the per-game catalogues ``messages_twohand``, ``messages_marias`` and ``messages_marianna``
+register ``code -> template`` here, each template marked with ``N_`` (or ``Nn_`` for a plural)
+so ``pybabel extract`` finds it and ``scorekeeper.i18n.rule_messages`` can translate it.
+
+Params are typed by their key, the same way for English here and for every language there:
+
+- a seat (0-based): ``player``, ``other``, ``winner``, ``loser``, ``closer``, ``sitter``,
+  ``offender``, ``payer``, ``payee`` ("player 2"; on a page the player's name);
+- ``players``: a list of seats ("player 1 and player 3"); ``choices``: seats to choose from
+  ("player 1, player 2 or player 4");
+- ``team``: a side of four-player Marianna ("Team A"; on a page "Jana & Ota");
+- ``suit``: a suit ("hearts"; on a page the game's deck: "červené ♥");
+- ``part``, ``part2``: a Mariáš part kind ("sto_proti" -> "sto proti");
+- ``value``: what a client sent, shown as Python ``repr`` ("'x'", "[1]");
+- ``words``: a list of English option or key words, joined by ", ";
+- a nested ``Msg`` (``why``, ``what``…) is rendered in turn, a list of them joined by " + "
+  (``each``: "; ", ``factors``: " × ");
+  anything else is shown as is.
+
+A template may name a param capitalised (``%(Player)s``) to start a sentence with it. Nothing
+here imports Flask or Babel: ``rules/`` stays pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+SEAT_KEYS = frozenset(
+    ("player", "other", "winner", "loser", "closer", "sitter", "offender", "payer", "payee")
+)
+PART_KEYS = frozenset(("part", "part2"))
+JOINS = {"each": "; ", "factors": " × "}  # how a list of messages is joined (else " + ")
+
+# code -> template, or (singular, plural, name of the count param)
+Template = str | tuple[str, str, str]
+CATALOGUE: dict[str, Template] = {}
+
+
+def N_(text: str) -> str:  # noqa: N802
+    """Mark a template for extraction (pybabel ``-k N_``); returns it unchanged."""
+    return text
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802
+    """Mark a plural template pair for extraction (pybabel ``-k Nn_:1,2``)."""
+    return singular, plural
+
+
+def register(entries: Mapping[str, Template]) -> None:
+    """Add a game's catalogue; a code is defined once."""
+    clash = CATALOGUE.keys() & entries.keys()
+    if clash:
+        raise ValueError(f"message codes defined twice: {sorted(clash)}")
+    CATALOGUE.update(entries)
+
+
+def plural(singular_plural: tuple[str, str], count: str) -> tuple[str, str, str]:
+    """A plural catalogue entry: the pair and the param that counts."""
+    return singular_plural[0], singular_plural[1], count
+
+
+# Words the English of params uses (translated by i18n.rule_messages with the same msgids).
+WORDS: dict[str, str] = {
+    "player": N_("player %(n)s"),
+    "team": N_("Team %(team)s"),
+    "and": N_("%(some)s and %(last)s"),
+    "or": N_("%(some)s or %(last)s"),
+}
+PART_NAMES: dict[str, str] = {
+    "hra": N_("hra"),
+    "sto": N_("sto"),
+    "sto_proti": N_("sto proti"),
+    "betl": N_("betl"),
+    "durch": N_("durch"),
+    "sedma": N_("sedma"),
+    "dve_sedmy": N_("dvě sedmy"),
+    "sedma_proti": N_("sedma proti"),
+    "ticha_sedma": N_("tichá sedma"),
+    "tiche_sto": N_("tiché sto"),
+}
+
+
+def join(items: list[str], last: str = "and") -> str:
+    """'a, b and c' (English; i18n.rule_messages joins in the page's language)."""
+    if len(items) < 2:
+        return "".join(items)
+    return WORDS[last] % {"some": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def english_param(key: str, value: Any) -> str:
+    """One param in the rules' English."""
+    if isinstance(value, Msg):
+        return str(value)
+    if isinstance(value, list | tuple) and value and isinstance(value[0], Msg):
+        return JOINS.get(key, " + ").join(value)
+    if key in SEAT_KEYS and type(value) is int:
+        return WORDS["player"] % {"n": value + 1}
+    if key == "players":
+        return join([WORDS["player"] % {"n": s + 1} for s in value])
+    if key == "choices":
+        return join([WORDS["player"] % {"n": s + 1} for s in value], "or")
+    if key == "team" and type(value) is int:
+        return WORDS["team"] % {"team": "AB"[value]}
+    if key in PART_KEYS:
+        return PART_NAMES.get(value, str(value))
+    if key == "value":
+        return repr(value)
+    if key == "words":
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template % values`` with every value also offered capitalised (``%(Player)s``)."""
+    if "%(" not in template:
+        return template
+    both = dict(values)
+    for key, text in values.items():
+        both[key[:1].upper() + key[1:]] = text[:1].upper() + text[1:]
+    return template % both
+
+
+def pick(entry: Template, params: Mapping[str, Any]) -> str:
+    """The English template of an entry (a plural by its count)."""
+    if isinstance(entry, str):
+        return entry
+    singular, many, count = entry
+    return singular if params.get(count) == 1 else many
+
+
+def english(code: str, params: Mapping[str, Any]) -> str:
+    """The English text of ``code`` with ``params``: the one place it is made."""
+    template = pick(CATALOGUE[code], params)
+    return fill(template, {k: english_param(k, v) for k, v in params.items()})
+
+
+def param_json(value: Any) -> Any:
+    """A param as JSON: a nested message as its code and params, tuples as lists."""
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [param_json(v) for v in value]
+    return value
+
+
+class Msg(str):
+    """A rule message: its English text, plus ``code`` and ``params`` for other languages."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, /, **params: Any) -> Msg:
+        self = super().__new__(cls, english(code, params))
+        self.code = code
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.code, self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "params"}`` as the API shows it (codes and keys English)."""
+        return {"code": self.code, "params": {k: param_json(v) for k, v in self.params.items()}}
+
+
+def _rebuild(code: str, params: dict[str, Any]) -> Msg:
+    return Msg(code, **params)
+
+
+def code_of(text: Any) -> str | None:
+    """A message's code, or None for plain text (e.g. a refusal stored before codes)."""
+    return text.code if isinstance(text, Msg) else None
+
+
+def to_json(text: Any) -> dict[str, Any]:
+    """Any rules text as ``{"code", "params"}`` (plain text: code None, params empty)."""
+    if isinstance(text, Msg):
+        return text.to_json()
+    return {"code": None, "params": {}}
+
+
+MESSAGES: dict[str, Template] = {
+    "not_allowed": N_("is not allowed"),
+    "unknown_game": N_("unknown game %(value)s; choose one of %(words)s"),
+}
+register(MESSAGES)
