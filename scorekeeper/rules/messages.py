@@ -35,7 +35,7 @@ SEAT_KEYS = frozenset(
     ("player", "other", "winner", "loser", "closer", "sitter", "offender", "payer", "payee")
 )
 PART_KEYS = frozenset(("part", "part2"))
-JOINS = {"each": "; ", "factors": " × "}  # how a list of messages is joined (else " + ")
+JOINS = {"each": "; ", "factors": " × ", "sides": " and "}  # how a list of messages is joined (else " + ")
 
 # code -> template, or (singular, plural, name of the count param)
 Template = str | tuple[str, str, str]
@@ -190,3 +190,25 @@ MESSAGES: dict[str, Template] = {
     "unknown_game": N_("unknown game %(value)s; choose one of %(words)s"),
 }
 register(MESSAGES)
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, Mapping) and value.keys() == {"code", "params"}:
+        if value["code"] in CATALOGUE:
+            return from_json(value)
+    if isinstance(value, list):
+        return [_param_from_json(v) for v in value]
+    return value
+
+
+def from_json(data: Mapping[str, Any]) -> Msg | str:
+    """A message again from its ``{"code", "params"}`` (e.g. a deal state's ``messages``); an
+    unknown code (or none) gives the plain ``message`` when there is one, else ""."""
+    code = data.get("code")
+    if code not in CATALOGUE:
+        return str(data.get("message") or "")
+    params = {k: _param_from_json(v) for k, v in (data.get("params") or {}).items()}
+    try:
+        return Msg(code, **params)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return str(data.get("message") or "")
