@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .base import DealScore, MatchFinished, MatchScore
+from .mariasz import match_over
+from .messages import Msg
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -27,8 +29,6 @@ from .twohand import (
     describe_deal,
     parse_all,
 )
-from .mariasz import match_over
-from .messages import Msg
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
 

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .messages import Msg
 from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .messages import Msg
 from .twohand import (
     RecordRules,
     TwoHandGame,

@@ -35,7 +35,8 @@ SEAT_KEYS = frozenset(
     ("player", "other", "winner", "loser", "closer", "sitter", "offender", "payer", "payee")
 )
 PART_KEYS = frozenset(("part", "part2"))
-JOINS = {"each": "; ", "factors": " × ", "sides": " and "}  # how a list of messages is joined (else " + ")
+# how a list of messages is joined (else " + ")
+JOINS = {"each": "; ", "factors": " × ", "sides": " and "}
 
 # code -> template, or (singular, plural, name of the count param)
 Template = str | tuple[str, str, str]
@@ -165,8 +166,13 @@ class Msg(str):
         return (_rebuild, (self.code, self.params))
 
     def to_json(self) -> dict[str, Any]:
-        """``{"code", "params"}`` as the API shows it (codes and keys English)."""
-        return {"code": self.code, "params": {k: param_json(v) for k, v in self.params.items()}}
+        """``{"code", "params"}`` as the API shows it (codes and keys English); memoised, since
+        the memoised explanation lines of a tournament are shown many times."""
+        cached = self.__dict__.get("_json")
+        if cached is None:
+            params = {k: param_json(v) for k, v in self.params.items()}
+            cached = self.__dict__["_json"] = {"code": self.code, "params": params}
+        return cached
 
 
 def _rebuild(code: str, params: dict[str, Any]) -> Msg:

@@ -68,8 +68,7 @@ MESSAGES: dict[str, Template] = {
         "A mariannone can be declared only once per deal (there are four kings)"
     ),
     "marianna.after_mariannino_side": N_(
-        "After a mariannino the other team holds no queen, so it declares no marianna in this "
-        "deal"
+        "After a mariannino the other team holds no queen, so it declares no marianna in this deal"
     ),
     "marianna.after_mariannino_suit": N_(
         "The mariannino was declared in %(suit)s; that suit can't be declared again in this deal"
@@ -83,14 +82,11 @@ MESSAGES: dict[str, Template] = {
         "With these options the higher total wins when both reach the target; leave it empty"
     ),
     "marianna.which_trump": N_("Say which suit was turned up as trump"),
-    "marianna.trumps_set": N_(
-        "In four-player Marianna the mariannas set trump; leave it empty"
-    ),
+    "marianna.trumps_set": N_("In four-player Marianna the mariannas set trump; leave it empty"),
     "marianna.no_claim": N_("These options have no claim rule; leave it empty"),
     # in context
     "marianna.decided_team": N_(
-        "%(Team)s already won the match in deal %(n)s; edit a deal to reopen it before adding "
-        "more"
+        "%(Team)s already won the match in deal %(n)s; edit a deal to reopen it before adding more"
     ),
     "marianna.decided_player": N_(
         "%(Player)s already won the match in deal %(n)s; edit a deal to reopen it before adding "
@@ -131,9 +127,7 @@ MESSAGES: dict[str, Template] = {
     ),
     "marianna.nobody_claimed": N_("%(sides)s reached %(target)s but nobody claimed: play on"),
     "marianna.reaches": N_("%(Side)s reaches %(n)s of %(target)s and wins the match"),
-    "marianna.first_wins": N_(
-        "Both reach %(target)s; %(side)s got there first and wins the match"
-    ),
+    "marianna.first_wins": N_("Both reach %(target)s; %(side)s got there first and wins the match"),
     "marianna.more_wins": N_(
         "Both reach %(target)s; %(side)s has more (%(a)s to %(b)s) and wins the match"
     ),

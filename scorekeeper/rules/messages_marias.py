@@ -109,9 +109,7 @@ MESSAGES: dict[str, Template] = {
         "A silent hundred of the defenders decides the hra, but it is marked lost"
     ),
     "marias.declarer_needs_100": N_("The declarer has %(n)s points; a silent hundred needs 100"),
-    "marias.defenders_need_100": N_(
-        "The defenders have %(n)s points; a silent hundred needs 100"
-    ),
+    "marias.defenders_need_100": N_("The defenders have %(n)s points; a silent hundred needs 100"),
     "marias.declarer_points_differ": N_(
         "%(points)s points here, but the declarer has %(n)s points"
     ),
@@ -146,8 +144,7 @@ MESSAGES: dict[str, Template] = {
         "%(max)s points, not %(n)s"
     ),
     "marias.sto_proti_failed_made": N_(
-        "The defenders' hundred is marked failed but they have %(n)s points; 100 or more makes "
-        "it"
+        "The defenders' hundred is marked failed but they have %(n)s points; 100 or more makes it"
     ),
     "marias.silent_hundred_over": N_(
         "A silent hundred counts cards and the trump marriage only, so at most %(max)s points, "
@@ -173,8 +170,7 @@ MESSAGES: dict[str, Template] = {
     "marias.sat_out": N_("%(sitter)s dealt and sat out"),
     "marias.sat_out_pays": N_("%(sitter)s dealt and sat out; pays and collects as a defender"),
     "marias.renonc": N_(
-        "renonc by %(offender)s: %(n)s to each other player; nothing else of this deal is "
-        "settled"
+        "renonc by %(offender)s: %(n)s to each other player; nothing else of this deal is settled"
     ),
     "marias.won": N_("%(part)s won"),
     "marias.lost": N_("%(part)s lost"),

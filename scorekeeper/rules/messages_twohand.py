@@ -19,9 +19,7 @@ MESSAGES: dict[str, Template] = {
         "Play either to a match target or a number of games, not both; leave match_target "
         "empty to play a number of games"
     ),
-    "twohand.target_or_games": N_(
-        "Say how the match ends: a match target or a number of games"
-    ),
+    "twohand.target_or_games": N_("Say how the match ends: a match target or a number of games"),
     "twohand.no_trump_ace_king": N_(
         "Without trumps (no_trump) there is no trump ace-king; choose off or 30/60"
     ),
@@ -90,16 +88,14 @@ MESSAGES: dict[str, Template] = {
     "twohand.deal": N_("%(first)s; %(second)s"),
     # Mariasz in context
     "mariasz.decided": N_(
-        "The match is already decided (%(a)s–%(b)s); reopen it by editing a deal before adding "
-        "more"
+        "The match is already decided (%(a)s–%(b)s); reopen it by editing a deal before adding more"
     ),
     "mariasz.short": N_(
         "Card points add up to %(cards)s, short of %(total)s, but nobody reaches %(target)s in "
         "this deal; only reaching %(target)s stops a deal early"
     ),
     "mariasz.not_first": N_(
-        "%(player)s has %(n)s after this deal, short of %(target)s, so cannot have reached it "
-        "first"
+        "%(player)s has %(n)s after this deal, short of %(target)s, so cannot have reached it first"
     ),
     "mariasz.both_reach": N_(
         "Both players have %(target)s or more after this deal (%(a)s and %(b)s); say who "
@@ -156,8 +152,7 @@ MESSAGES: dict[str, Template] = {
     # Mariage in context
     "mariage.tie": N_("Tie at %(n)s: the next decided game takes this one too"),
     "mariage.double": N_(
-        "%(winner)s wins %(points)s to %(lost)s; %(loser)s has %(lost)s, under %(below)s: "
-        "double, 2"
+        "%(winner)s wins %(points)s to %(lost)s; %(loser)s has %(lost)s, under %(below)s: double, 2"
     ),
     "mariage.single": N_(
         "%(winner)s wins %(points)s to %(lost)s; %(loser)s has %(lost)s, not under %(below)s: "
@@ -170,9 +165,7 @@ MESSAGES: dict[str, Template] = {
         ),
         "n",
     ),
-    "mariage.game_points": plural(
-        Nn_("%(what)s game point", "%(what)s game points"), "n"
-    ),
+    "mariage.game_points": plural(Nn_("%(what)s game point", "%(what)s game points"), "n"),
     "mariage.tie_open": N_("The agreed games are played but a tie is open: one more game"),
 }
 register(MESSAGES)

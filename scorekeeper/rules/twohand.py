@@ -280,8 +280,10 @@ def _melds(
                 errors.append(FieldError(path, Msg("twohand.not_a_suit", value=suit, words=SUITS)))
             elif suit in taken:
                 where, seat = taken[suit]
-                code = "twohand.king_in_marriage" if where == "marriages" else (
-                    "twohand.king_in_ace_king"
+                code = (
+                    "twohand.king_in_marriage"
+                    if where == "marriages"
+                    else ("twohand.king_in_ace_king")
                 )
                 errors.append(FieldError(path, Msg(code, suit=suit, player=seat)))
             else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import (
     DealScore,
     FieldError,
@@ -23,7 +24,6 @@ from ..base import (
     MatchScore,
     with_refusals,
 )
-from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..messages import Msg
 from .options import (
     DEFAULT_PRESET,
@@ -151,9 +151,7 @@ def _outcome(
     return None, Msg("marianna.both_equal", target=target, n=totals[0]), None
 
 
-def _claim(
-    c: int, totals: tuple[int, int], name: list[Msg], target: int
-) -> tuple[int, Msg, str]:
+def _claim(c: int, totals: tuple[int, int], name: list[Msg], target: int) -> tuple[int, Msg, str]:
     """A claim ends the match: right, the claimer wins; wrong, the opponent."""
     if totals[c] >= target:
         return c, Msg("marianna.claim_right", side=name[c], target=target, n=totals[c]), "claim"

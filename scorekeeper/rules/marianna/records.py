@@ -218,9 +218,7 @@ def parse_record(data: Mapping[str, Any], options: MariannaOptions) -> MariannaR
         raise InvalidDeal("declarations", Msg("marianna.declarations_list"))
     decls = tuple(_parse_declaration(i, d, options) for i, d in enumerate(raw))
     _check_sequence(decls, options.players)
-    first = _seat_or_none(
-        "first_to_target", data.get("first_to_target"), 2, "marianna.first_seat"
-    )
+    first = _seat_or_none("first_to_target", data.get("first_to_target"), 2, "marianna.first_seat")
     if first is not None and not options.first_to_target_wins:
         raise InvalidDeal("first_to_target", Msg("marianna.first_not_wins"))
     trump = data.get("trump")

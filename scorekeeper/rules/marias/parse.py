@@ -169,9 +169,7 @@ def _silent(data: Mapping[str, Any], errors: list) -> list[Silent]:
 def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> MariasRecord:
     """Every field checked, every problem collected: the path of a record with a mistake."""
     errors: list[FieldError] = [
-        FieldError(str(key), Msg("marias.not_in_record"))
-        for key in data
-        if key not in RECORD_KEYS
+        FieldError(str(key), Msg("marias.not_in_record")) for key in data if key not in RECORD_KEYS
     ]
     seats = list(range(n_players))
     dealer = _seat(data, "dealer", n_players, [], False, seats)
