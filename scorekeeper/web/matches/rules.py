@@ -15,6 +15,7 @@ from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...i18n.games import game_title
 from ...rules.base import REFUSALS
 from ...services import matches as svc
@@ -35,7 +36,7 @@ def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
 def refused_deals(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Deals stored before rules version 2 that version 2 refuses: number and reasons."""
     return [
-        {"n": d["n"], "reasons": [e["message"] for e in d[REFUSALS]]}
+        {"n": d["n"], "reasons": [rule_messages.render_json(e) for e in d[REFUSALS]]}
         for d in state["deals"]
         if d.get(REFUSALS)
     ]
