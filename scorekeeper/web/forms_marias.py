@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
+from ..rules.marias.record import part_won
 from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
 
 NO_TRUMP = ("betl", "durch")
@@ -245,9 +246,7 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
         bits.append(suit_label(game, record["trump"]))
     dp, fp = record.get("declarer_points"), record.get("defender_points")
     for part in record.get("parts") or []:
-        won = part.get("won")
-        if won is None and part["kind"] == "hra" and dp is not None and fp is not None:
-            won = dp > fp  # docs/rules.md §4: the points decide a hra whose won is left out
+        won = part_won(part["kind"], part.get("won"), dp, fp)  # the rules decide, not the page
         mark = {True: " ✓", False: " ✗"}.get(won, "")
         if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
             mark = " " + str(_l("made") if won else _l("failed"))

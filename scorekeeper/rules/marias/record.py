@@ -93,6 +93,17 @@ class MariasRecord:
         raise ValueError("record has no game part")
 
 
+def part_won(
+    kind: str, won: bool | None, declarer_points: int | None, defender_points: int | None
+) -> bool | None:
+    """Whether a part was won as recorded; a hra whose ``won`` is left out is decided by the
+    points (docs/rules.md §4: the declarer needs more than the defenders; a tie loses)."""
+    if won is None and kind == "hra" and declarer_points is not None:
+        if defender_points is not None:
+            return declarer_points > defender_points
+    return won
+
+
 def flek_words(level: int) -> Msg:
     """'flek 2', 're 4', … the name and multiplier of a flek level, as players say it."""
     if 0 < level < len(FLEK_NAMES):

@@ -14,7 +14,7 @@ from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import DealScore
 from ..messages import Msg
 from .options import MariasOptions
-from .record import MariasRecord, Part, flek_words
+from .record import MariasRecord, Part, flek_words, part_won
 
 HEARTS = Msg("marias.hearts")
 OPEN = Msg("marias.open")
@@ -75,7 +75,7 @@ def _part_value(
             return Msg(code), mine, value, text
         if won is None:  # decided by the points: say so
             dp, fp = record.declarer_points, record.defender_points
-            won = dp > fp  # type: ignore[operator]
+            won = bool(part_won(kind, won, dp, fp))
             code = "marias.hra_won_points" if won else "marias.hra_lost_points"
             return Msg(code, dp=dp, fp=fp), won, options.hra, None
         return _said(kind, won), won, options.hra, None
