@@ -61,17 +61,23 @@ class Names:
 PLAIN = Names()
 
 
+def _word(t: Any, key: str) -> str:
+    """One of the words params are made of, translated (msgids in ``rules.messages.WORDS``)."""
+    translate = t.gettext
+    return translate(WORDS[key])
+
+
 def _join(items: list[str], last: str, t: Any) -> str:
     if len(items) < 2:
         return "".join(items)
-    return t.gettext(WORDS[last]) % {"some": ", ".join(items[:-1]), "last": items[-1]}
+    return _word(t, last) % {"some": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _seat(seat: Any, names: Names, t: Any) -> str:
     if type(seat) is int and 0 <= seat < len(names.players):
         return str(names.players[seat])
     n = seat + 1 if type(seat) is int else seat
-    return t.gettext(WORDS["player"]) % {"n": n}
+    return _word(t, "player") % {"n": n}
 
 
 def _list(key: str, value: Sequence[Any], names: Names, t: Any) -> str:
@@ -99,7 +105,7 @@ def _param(key: str, value: Any, names: Names, t: Any) -> str:
     if key == "team" and type(value) is int:
         if 0 <= value < len(names.teams):
             return str(names.teams[value])
-        return t.gettext(WORDS["team"]) % {"team": "AB"[value]}
+        return _word(t, "team") % {"team": "AB"[value]}
     if key == "suit":
         if names.suit is not None:
             return names.suit(value)

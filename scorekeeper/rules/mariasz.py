@@ -229,10 +229,10 @@ class _Scorer:
                 parts.append((Msg("mariasz.won_kind", kind=Msg(f"mariasz.{kind}"), points=value),
                               value))  # fmt: skip
             if trumps:
-                parts.append((Msg("mariasz.trump_marriages", n=trumps, points=2 * trumps),
+                parts.append((_count("mariasz.trump_marriage", trumps, 2 * trumps),
                               2 * trumps))  # fmt: skip
             if plains:
-                parts.append((Msg("mariasz.plain_marriages", n=plains, points=plains), plains))
+                parts.append((_count("mariasz.plain_marriage", plains, plains), plains))
             if len(self.game_suits[s]) == len(SUITS) and o.swatowe:
                 parts.append((Msg("mariasz.swatowe", points=o.swatowe), o.swatowe))
             mp[s] = sum(v for _, v in parts)
@@ -269,6 +269,13 @@ class _Scorer:
             self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
         if self.finished:
             lines.append(match_over(a, b, self.winner))
+
+
+def _count(code: str, n: int, points: int) -> Msg:
+    """'trump marriage 2', '2 trump marriages 4'."""
+    if n == 1:
+        return Msg(code, points=points)
+    return Msg(code + "s", n=n, points=points)
 
 
 def match_over(a: int, b: int, winner: int | None) -> Msg:

@@ -127,11 +127,14 @@ MESSAGES: dict[str, Template] = {
     "mariasz.dubla": N_("dubla"),
     "mariasz.sympla": N_("sympla"),
     "mariasz.won_kind": N_("%(kind)s %(points)s"),
+    # one marriage of a kind, or (ngettext: Czech and Polish have three forms) several
+    "mariasz.trump_marriage": N_("trump marriage %(points)s"),
     "mariasz.trump_marriages": plural(
-        Nn_("trump marriage %(points)s", "%(n)s trump marriages %(points)s"), "n"
+        Nn_("%(n)s trump marriage %(points)s", "%(n)s trump marriages %(points)s"), "n"
     ),
+    "mariasz.plain_marriage": N_("plain marriage %(points)s"),
     "mariasz.plain_marriages": plural(
-        Nn_("plain marriage %(points)s", "%(n)s plain marriages %(points)s"), "n"
+        Nn_("%(n)s plain marriage %(points)s", "%(n)s plain marriages %(points)s"), "n"
     ),
     "mariasz.swatowe": N_("swatowe (all four suits) %(points)s"),
     "mariasz.match_points": plural(

@@ -18,7 +18,15 @@ from babel.messages.mofile import write_mo
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
 METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "lazy_gettext": None,
+    "N_": None,  # rules.messages: the rules' message templates
+    "Nn_": (1, 2),
+}
 
 
 def extracted() -> list[tuple[str | tuple[str, str], list[tuple[str, int]]]]:
