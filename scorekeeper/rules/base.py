@@ -152,6 +152,7 @@ class GameRules(Protocol):
     has_stake: bool  # played for money: a stake per unit and a currency (marias)
     default_currency: str  # the currency a new match offers ("" when has_stake is False)
     zero_sum: bool  # every deal's deltas (and so every table's results) sum to zero
+    state_format: int  # the shape of the running state (see ``State``): bumped when it changes
 
     def plays_in_teams(self, options: Any) -> bool:
         """Whether scores belong to teams of two (marianna for four) rather than to players."""
@@ -186,5 +187,50 @@ class GameRules(Protocol):
 
     def score(self, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
         """Score a whole match, checking each record in context (e.g. after the end: MatchFinished,
-        with ``deal`` set). Deterministic and pure."""
+        with ``deal`` set). Deterministic and pure: ``fold(self, options, n_players, records)``."""
         ...
+
+    def start(self, options: Any, n_players: int) -> State:
+        """The running state of a match with no deals yet (JSON-serialisable)."""
+        ...
+
+    def step(self, options: Any, state: State, record: Any) -> tuple[State, DealScore]:
+        """Score the next deal (a parsed record or its JSON) in context: the new state (``state``
+        itself is left as it was) and the deal's score. Raises InvalidDeal / MatchFinished with
+        ``deal`` set to the deal's number, ``state["n"] + 1``."""
+        ...
+
+    def totals(self, options: Any, state: State) -> MatchScore:
+        """The match's totals in a running state: scores, finished, winner, extra (no deals)."""
+        ...
+
+
+# ---------------------------------------------------------------- the running state
+
+#: A game's running state: everything scoring the next deal needs to know about the deals before
+#: it, as plain JSON (so a match can store it and append a deal without rescoring the others).
+#: Every state holds ``"n"``, the number of deals folded into it. A game that changes the shape of
+#: its state bumps its ``state_format``, so a stored state of another shape is never used.
+State = dict[str, Any]
+
+
+def fold(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
+    """Score a whole match as a fold of ``game.step`` over its records (``score`` of every game)."""
+    return fold_state(game, options, n_players, records)[0]
+
+
+def fold_state(
+    game: Any, options: Any, n_players: int, records: Sequence[Any]
+) -> tuple[MatchScore, State]:
+    """The match's score and its running state after the last record."""
+    state, step = game.start(options, n_players), game.step
+    deals = []
+    try:
+        for record in records:
+            state, deal = step(options, state, record)
+            deals.append(deal)
+    except MatchFinished as error:
+        error.total = len(records)  # which later deals stand after the end (deal…total)
+        raise
+    end = game.totals(options, state)
+    return MatchScore(tuple(deals), end.scores, end.finished, end.winner, end.extra), state

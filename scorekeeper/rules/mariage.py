@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .base import DealScore, MatchFinished, MatchScore
+from .base import DealScore, MatchFinished, MatchScore, State, fold
 from .mariasz import match_over
 from .messages import Msg
 from .twohand import (
@@ -65,60 +66,104 @@ class Mariage(TwoHandGame):
         self, options: MariageOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
         """Score a match in one pass (docs/rules.md §2), carrying ties to the next decided game."""
-        records = parse_all(self, options, n_players, records)
+        return fold(self, options, n_players, parse_all(self, options, n_players, records))
+
+    state_format = 1
+
+    def start(self, options: MariageOptions, n_players: int) -> State:
+        """No games yet, no tie carried."""
+        return {
+            "n": 0,
+            "players": n_players,
+            "scores": [0, 0],
+            "games": [],
+            "carried": 0,  # tied games waiting for the next decided game
+            "finished": False,
+            "winner": None,
+        }
+
+    def step(self, options: MariageOptions, state: State, record: Any) -> tuple[State, DealScore]:
+        """Score the next deal (a game of its own); the new state and the deal's score."""
+        n = state["n"] + 1
+        scores, games = state["scores"], list(state["games"])
+        if state["finished"]:
+            raise MatchFinished("deal", Msg("mariasz.decided", a=scores[0], b=scores[1]), deal=n)
+        r = record
+        if not isinstance(r, TwoHandRecord):
+            r = parse_all(self, options, state["players"], [record])[0]
         total = deal_total(options.pamfil)
-        scores, games, deals = [0, 0], [], []
-        carried = 0  # tied games waiting for the next decided game
-        finished, winner = False, None
-        for n, r in enumerate(records, 1):
-            if finished:
-                raise MatchFinished(
-                    "deal", Msg("mariasz.decided", a=scores[0], b=scores[1]), deal=n,
-                    total=len(records),
-                )  # fmt: skip
-            pts = deal_points(r, total)
-            lines: list[str] = [describe_deal(r, total, pts)]
-            mp = [0, 0]
-            if pts[0] == pts[1]:
-                carried += 1
-                kind, won = "tie", None
-                lines.append(Msg("mariage.tie", n=pts[0]))
-            else:
-                won = 0 if pts[0] > pts[1] else 1
-                loser = pts[1 - won]
-                kind = "double" if loser < DOUBLE_BELOW else "single"
-                value = 2 if kind == "double" else 1
-                text = Msg(
-                    f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
-                    below=DOUBLE_BELOW,
-                )  # fmt: skip
-                if carried:
-                    text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
-                mp[won] = value + carried
-                carried = 0
-                lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
-            games.append(
-                {"deals": [n], "winner": won, "kind": kind, "points": list(pts), "match_points": mp}
-            )
-            scores = [scores[0] + mp[0], scores[1] + mp[1]]
-            a, b = scores
-            if options.match_target is not None:
-                if max(a, b) >= options.match_target and a != b:
-                    finished, winner = True, 0 if a > b else 1
-            elif len(games) >= options.match_games and not carried:  # type: ignore[operator]
-                finished, winner = True, None if a == b else (0 if a > b else 1)
-            elif len(games) >= options.match_games:  # type: ignore[operator]
-                lines.append(Msg("mariage.tie_open"))
-            if finished:
-                lines.append(match_over(a, b, winner))
-            deals.append(DealScore(tuple(mp), tuple(lines), {"game": len(games)}))
-        return MatchScore(
-            deals=tuple(deals),
-            scores=tuple(scores),
-            finished=finished,
-            winner=winner,
-            extra={"games": games, "current": [0, 0]},
+        pts = deal_points(r, total)
+        lines: list[str] = [describe_deal(r, total, pts)]
+        won, kind, mp, carried = _game(pts, state["carried"], lines)
+        games.append(
+            {"deals": [n], "winner": won, "kind": kind, "points": list(pts), "match_points": mp}
         )
+        scores = [scores[0] + mp[0], scores[1] + mp[1]]
+        finished, winner = _match_end(options, scores, len(games), carried, lines)
+        new = {
+            "n": n,
+            "players": state["players"],
+            "scores": scores,
+            "games": games,
+            "carried": carried,
+            "finished": finished,
+            "winner": winner,
+        }
+        return new, DealScore(tuple(mp), tuple(lines), {"game": len(games)})
+
+    def totals(self, options: MariageOptions, state: State) -> MatchScore:
+        """Game points, the end and the games played (no game is ever half played)."""
+        return MatchScore(
+            deals=(),
+            scores=tuple(state["scores"]),
+            finished=state["finished"],
+            winner=state["winner"],
+            extra={"games": state["games"], "current": [0, 0]},
+        )
+
+
+def _game(
+    pts: tuple[int, int], carried: int, lines: list[str]
+) -> tuple[int | None, str, list[int], int]:
+    """Who won this deal's game, how, the game points it gives and the ties still carried."""
+    mp = [0, 0]
+    if pts[0] == pts[1]:
+        carried += 1
+        kind, won = "tie", None
+        lines.append(Msg("mariage.tie", n=pts[0]))
+    else:
+        won = 0 if pts[0] > pts[1] else 1
+        loser = pts[1 - won]
+        kind = "double" if loser < DOUBLE_BELOW else "single"
+        value = 2 if kind == "double" else 1
+        text = Msg(
+            f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
+            below=DOUBLE_BELOW,
+        )  # fmt: skip
+        if carried:
+            text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
+        mp[won] = value + carried
+        carried = 0
+        lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
+    return won, kind, mp, carried
+
+
+def _match_end(
+    options: MariageOptions, scores: list[int], played: int, carried: int, lines: list[str]
+) -> tuple[bool, int | None]:
+    """Whether the match is over after this game, and who won it (None: a draw)."""
+    finished, winner = False, None
+    a, b = scores
+    if options.match_target is not None:
+        if max(a, b) >= options.match_target and a != b:
+            finished, winner = True, 0 if a > b else 1
+    elif played >= options.match_games and not carried:  # type: ignore[operator]
+        finished, winner = True, None if a == b else (0 if a > b else 1)
+    elif played >= options.match_games:  # type: ignore[operator]
+        lines.append(Msg("mariage.tie_open"))
+    if finished:
+        lines.append(match_over(a, b, winner))
+    return finished, winner
 
 
 GAME = Mariage()

@@ -29,7 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import SUITS, DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from .base import (
+    SUITS,
+    DealScore,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+    State,
+    fold,
+)
 from .messages import Msg
 from .twohand import (
     RecordRules,
@@ -46,6 +55,9 @@ from .twohand import (
 )
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
+_SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
+_ALL_SUITS = (1 << len(SUITS)) - 1  # swatowe: every suit melded in one game
+_TOTAL = {False: deal_total(True), True: deal_total(False)}  # by no_trump
 
 
 def _ordinal(index: int) -> Msg:
@@ -112,43 +124,99 @@ class Mariasz(TwoHandGame):
         self, options: MariaszOptions, n_players: int, records: Sequence[TwoHandRecord]
     ) -> MatchScore:
         """Score a match in one pass, checking each deal in its game (docs/rules.md §1, §5)."""
-        return _Scorer(options).run(parse_all(self, options, n_players, records))
+        return fold(self, options, n_players, parse_all(self, options, n_players, records))
+
+    state_format = 1
+
+    def start(self, options: MariaszOptions, n_players: int) -> State:
+        """No deals yet: no match points, no games, the first game about to start."""
+        return _Scorer.start(n_players)
+
+    def step(self, options: MariaszOptions, state: State, record: Any) -> tuple[State, DealScore]:
+        """Score the next deal in its game; the new state and the deal's score."""
+        n = state["n"] + 1
+        if not isinstance(record, TwoHandRecord):
+            record = parse_all(self, options, state["players"], [record])[0]
+        scorer = _Scorer(options, state)
+        deal = scorer.step(n, record)
+        return scorer.state(), deal
+
+    def totals(self, options: MariaszOptions, state: State) -> MatchScore:
+        """Match points, the end, the games played and the current game's points."""
+        return MatchScore(
+            deals=(),
+            scores=tuple(state["scores"]),
+            finished=state["finished"],
+            winner=state["winner"],
+            extra={"games": state["games"], "current": list(state["current"])},
+        )
 
 
 class _Scorer:
-    """One pass over a match's records."""
+    """Scores one deal from a running state (``state()`` gives the new one).
 
-    def __init__(self, options: MariaszOptions):
+    Lists the deal changes in place are copied first; the others are replaced, never changed,
+    so the state passed in stays as it was."""
+
+    def __init__(self, options: MariaszOptions, state: State):
         self.o = options
-        self.total = deal_total(not options.no_trump)
-        self.scores = [0, 0]
-        self.games: list[dict[str, Any]] = []
-        self.deals: list[DealScore] = []
-        self.finished = False
-        self.winner: int | None = None
-        self._new_game()
+        self.total = _TOTAL[options.no_trump]
+        self.n = state["n"]
+        self.players = state["players"]
+        self.scores: list[int] = state["scores"]
+        self.games: list[dict[str, Any]] = state["games"]
+        self.finished: bool = state["finished"]
+        self.winner: int | None = state["winner"]
+        self.game_deals: list[int] = state["game_deals"][:]
+        self.game_points: list[int] = state["current"]
+        # per player: trump, plain marriages this game
+        self.game_marriages = [state["game_marriages"][0][:], state["game_marriages"][1][:]]
+        self.game_suits: list[int] = state["game_suits"][:]  # per player: suits melded, as bits
+
+    @staticmethod
+    def start(n_players: int) -> State:
+        """The state of a match with no deals."""
+        return {
+            "n": 0,
+            "players": n_players,
+            "scores": [0, 0],
+            "finished": False,
+            "winner": None,
+            "games": [],
+            "current": [0, 0],
+            "game_deals": [],
+            "game_marriages": [[0, 0], [0, 0]],
+            "game_suits": [0, 0],
+        }
+
+    def state(self) -> State:
+        """The running state as JSON: the match so far and the game being played."""
+        return {
+            "n": self.n,
+            "players": self.players,
+            "scores": self.scores,
+            "finished": self.finished,
+            "winner": self.winner,
+            "games": self.games,
+            "current": self.game_points,
+            "game_deals": self.game_deals,
+            "game_marriages": self.game_marriages,
+            "game_suits": self.game_suits,
+        }
 
     def _new_game(self) -> None:
-        self.game_deals: list[int] = []
+        self.game_deals = []
         self.game_points = [0, 0]
-        self.game_marriages = [[0, 0], [0, 0]]  # per player: trump, plain marriages this game
-        self.game_suits: list[set[str]] = [set(), set()]
+        self.game_marriages = [[0, 0], [0, 0]]
+        self.game_suits = [0, 0]
 
-    def run(self, records: Sequence[TwoHandRecord]) -> MatchScore:
-        for n, record in enumerate(records, 1):
-            if self.finished:
-                a, b = self.scores
-                raise MatchFinished(
-                    "deal", Msg("mariasz.decided", a=a, b=b), deal=n, total=len(records)
-                )
-            self.deals.append(self._deal(n, record))
-        return MatchScore(
-            deals=tuple(self.deals),
-            scores=tuple(self.scores),
-            finished=self.finished,
-            winner=self.winner,
-            extra={"games": self.games, "current": list(self.game_points)},
-        )
+    def step(self, n: int, record: TwoHandRecord) -> DealScore:
+        if self.finished:
+            a, b = self.scores
+            raise MatchFinished("deal", Msg("mariasz.decided", a=a, b=b), deal=n)
+        deal = self._deal(n, record)
+        self.n = n
+        return deal
 
     def _deal(self, n: int, r: TwoHandRecord) -> DealScore:
         target = self.o.target
@@ -157,14 +225,51 @@ class _Scorer:
         self.game_deals.append(n)
         pts = [self.game_points[s] + gained[s] for s in (0, 1)]
         self.game_points = pts
+        self._count_marriages(r)
+        reached = [s for s in (0, 1) if pts[s] >= target]
+        lines: list[str] = [describe_deal(r, self.total, gained)]
+        self._check(n, r, pts, reached)
+        winner, kind = self._game_winner(r, pts, reached, index, lines)
+        if winner is None:
+            return DealScore((0, 0), tuple(lines), {"game": len(self.games) + 1})
+        return self._end_game(winner, kind, lines)
+
+    def _count_marriages(self, r: TwoHandRecord) -> None:
         for s in (0, 1):
             trumps = sum(m == r.trump for m in r.marriages[s])
             self.game_marriages[s][0] += trumps
             self.game_marriages[s][1] += len(r.marriages[s]) - trumps
-            self.game_suits[s].update(r.marriages[s])
-        reached = [s for s in (0, 1) if pts[s] >= target]
-        self._check(n, r, pts, reached)
-        lines: list[str] = [describe_deal(r, self.total, gained)]
+            for suit in r.marriages[s]:
+                self.game_suits[s] |= _SUIT_BIT[suit]
+
+    def _check(self, n: int, r: TwoHandRecord, pts: list[int], reached: list[int]) -> None:
+        """What a deal may not say given the game's points (docs/rules.md §5)."""
+        target = self.o.target
+        if r.is_short(self.total) and not reached:
+            cards = sum(r.card_points(self.total))
+            raise InvalidDeal(
+                "points", Msg("mariasz.short", cards=cards, total=self.total, target=target),
+                deal=n,
+            )  # fmt: skip
+        first = r.first_to_target
+        if first is not None and first not in reached:
+            raise InvalidDeal(
+                "first_to_target",
+                Msg("mariasz.not_first", player=first, n=pts[first], target=target),
+                deal=n,
+            )
+        if len(reached) == 2 and first is None:
+            raise InvalidDeal(
+                "first_to_target",
+                Msg("mariasz.both_reach", target=target, a=pts[0], b=pts[1]),
+                deal=n,
+            )
+
+    def _game_winner(
+        self, r: TwoHandRecord, pts: list[int], reached: list[int], index: int, lines: list[str]
+    ) -> tuple[int | None, str]:
+        """Who wins the game with this deal and how (dubla/sympla), or None: the game goes on."""
+        target = self.o.target
         closer = r.closed_by
         if closer is not None and closer not in reached:
             winner, kind = 1 - closer, "dubla"
@@ -190,33 +295,12 @@ class _Scorer:
                     ordinal=_ordinal(index + 1),
                 )  # fmt: skip
             lines.append(line)
-            return DealScore((0, 0), tuple(lines), {"game": game})
+            return None, ""
         else:  # cannot happen with target <= 138 and checked totals
-            raise InvalidDeal("points", Msg("mariasz.nobody_after_two", target=target), deal=n)
-        return self._end_game(winner, kind, lines)
-
-    def _check(self, n: int, r: TwoHandRecord, pts: list[int], reached: list[int]) -> None:
-        """The deal in its game: a short deal needs someone at the target, who came first."""
-        target = self.o.target
-        if r.is_short(self.total) and not reached:
-            cards = sum(r.card_points(self.total))
             raise InvalidDeal(
-                "points", Msg("mariasz.short", cards=cards, total=self.total, target=target),
-                deal=n,
-            )  # fmt: skip
-        first = r.first_to_target
-        if first is not None and first not in reached:
-            raise InvalidDeal(
-                "first_to_target",
-                Msg("mariasz.not_first", player=first, n=pts[first], target=target),
-                deal=n,
+                "points", Msg("mariasz.nobody_after_two", target=target), deal=self.n + 1
             )
-        if len(reached) == 2 and first is None:
-            raise InvalidDeal(
-                "first_to_target",
-                Msg("mariasz.both_reach", target=target, a=pts[0], b=pts[1]),
-                deal=n,
-            )
+        return winner, kind
 
     def _end_game(self, winner: int, kind: str, lines: list[str]) -> DealScore:
         o = self.o
@@ -229,30 +313,22 @@ class _Scorer:
                 parts.append((Msg("mariasz.won_kind", kind=Msg(f"mariasz.{kind}"), points=value),
                               value))  # fmt: skip
             if trumps:
-                parts.append((_count("mariasz.trump_marriage", trumps, 2 * trumps),
-                              2 * trumps))  # fmt: skip
+                parts.append((_count("mariasz.trump_marriage", trumps, 2 * trumps), 2 * trumps))
             if plains:
                 parts.append((_count("mariasz.plain_marriage", plains, plains), plains))
-            if len(self.game_suits[s]) == len(SUITS) and o.swatowe:
+            if self.game_suits[s] == _ALL_SUITS and o.swatowe:
                 parts.append((Msg("mariasz.swatowe", points=o.swatowe), o.swatowe))
             mp[s] = sum(v for _, v in parts)
-            labels = [label for label, _ in parts]
-            if not parts:
-                lines.append(Msg("mariasz.no_match_points", player=s))
-            elif len(parts) > 1:
-                lines.append(Msg("mariasz.match_points_sum", player=s, parts=labels, n=mp[s]))
-            else:
-                lines.append(Msg("mariasz.match_points", player=s, parts=labels, n=mp[s]))
+            lines.append(_match_points(s, parts, mp[s]))
         number = len(self.games) + 1
-        self.games.append(
-            {
-                "deals": self.game_deals,
-                "winner": winner,
-                "kind": kind,
-                "points": self.game_points,
-                "match_points": mp,
-            }
-        )
+        game = {
+            "deals": self.game_deals,
+            "winner": winner,
+            "kind": kind,
+            "points": self.game_points,
+            "match_points": mp,
+        }
+        self.games = [*self.games, game]
         self.scores = [self.scores[s] + mp[s] for s in (0, 1)]
         self._new_game()
         self._check_end(lines)
@@ -269,6 +345,16 @@ class _Scorer:
             self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
         if self.finished:
             lines.append(match_over(a, b, self.winner))
+
+
+def _match_points(seat: int, parts: list[tuple[Msg, int]], total: int) -> Msg:
+    """'player 1: dubla 2 + trump marriage 2 = 4 match points'."""
+    labels = [label for label, _ in parts]
+    if not parts:
+        return Msg("mariasz.no_match_points", player=seat)
+    if len(parts) > 1:
+        return Msg("mariasz.match_points_sum", player=seat, parts=labels, n=total)
+    return Msg("mariasz.match_points", player=seat, parts=labels, n=total)
 
 
 def _count(code: str, n: int, points: int) -> Msg:

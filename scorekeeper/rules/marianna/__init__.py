@@ -22,6 +22,8 @@ from ..base import (
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    State,
+    fold,
     with_refusals,
 )
 from ..messages import Msg
@@ -251,38 +253,52 @@ class MariannaGame:
     def score(self, options: MariannaOptions, n_players: int, records: Sequence[Any]) -> MatchScore:
         """Score a whole match; a record may be a MariannaRecord or its JSON dict."""
         self._check_players(n_players, options)
-        deals: list[DealScore] = []
-        scores = (0, 0)
-        winner: int | None = None
-        decided_in = 0
-        for n, raw in enumerate(records, start=1):
-            if winner is not None:
-                key = _side_key(options)
-                raise MatchFinished(
-                    "deal",
-                    Msg(DECIDED[key], **{key: winner}, n=decided_in),
-                    deal=n,
-                    total=len(records),
-                )
-            record = raw
-            if not isinstance(raw, MariannaRecord):
-                try:
-                    record = _parse_record(raw, options)
-                except InvalidDeal as error:
-                    raise InvalidDeal(error.errors, deal=n) from error
-            delta, lines = score_deal(options, record)
-            scores = (scores[0] + delta[0], scores[1] + delta[1])
-            refused = _check_in_context(options, record, scores, n) + v2_refusals(record)
-            winner, line, how = _outcome(options, record, scores)
-            if line:
-                lines.append(line)
-            if winner is not None:
-                decided_in = n
-            extra = with_refusals({"ended_by": how} if how else {}, refused)
-            deals.append(DealScore(delta=delta, explanation=tuple(lines), extra=extra))
+        return fold(self, options, n_players, records)
+
+    state_format = 1
+
+    def start(self, options: MariannaOptions, n_players: int) -> State:
+        """No deals yet: both sides at 0, nobody has won."""
+        self._check_players(n_players, options)
+        return {"n": 0, "scores": [0, 0], "winner": None, "decided_in": 0}
+
+    def step(self, options: MariannaOptions, state: State, raw: Any) -> tuple[State, DealScore]:
+        """Score the next deal; the new state and the deal's score."""
+        n = state["n"] + 1
+        winner = state["winner"]
+        if winner is not None:
+            key = _side_key(options)
+            raise MatchFinished(
+                "deal", Msg(DECIDED[key], **{key: winner}, n=state["decided_in"]), deal=n
+            )
+        record = raw
+        if not isinstance(raw, MariannaRecord):
+            try:
+                record = _parse_record(raw, options)
+            except InvalidDeal as error:
+                raise InvalidDeal(error.errors, deal=n) from error
+        delta, lines = score_deal(options, record)
+        old = state["scores"]
+        scores = (old[0] + delta[0], old[1] + delta[1])
+        refused = _check_in_context(options, record, scores, n) + v2_refusals(record)
+        winner, line, how = _outcome(options, record, scores)
+        if line:
+            lines.append(line)
+        extra = with_refusals({"ended_by": how} if how else {}, refused)
+        new = {
+            "n": n,
+            "scores": list(scores),
+            "winner": winner,
+            "decided_in": n if winner is not None else state["decided_in"],
+        }
+        return new, DealScore(delta=delta, explanation=tuple(lines), extra=extra)
+
+    def totals(self, options: MariannaOptions, state: State) -> MatchScore:
+        """Both sides' points, the winner (the match is over once there is one), the target."""
+        winner = state["winner"]
         return MatchScore(
-            deals=tuple(deals),
-            scores=scores,
+            deals=(),
+            scores=tuple(state["scores"]),
             finished=winner is not None,
             winner=winner,
             extra={"target": options.target},

@@ -37,6 +37,8 @@ from ..base import (
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    State,
+    fold,
     with_refusals,
 )
 from ..messages import Msg
@@ -133,48 +135,82 @@ class MariasRules:
     def score(self, options: MariasOptions, n_players: int, records: Sequence[Any]) -> MatchScore:
         """Balances in units after every deal; MatchFinished for a deal after the end."""
         _check_players(n_players)
-        totals = [0] * n_players
-        deals: list[DealScore] = []
-        end = _End(options, n_players)
-        for n, record in enumerate(records, 1):
-            if end.winner is not None or end.shared:
-                raise MatchFinished(
-                    "deal", Msg("marias.ended", n=end.over_at), deal=n, total=len(records)
-                )
-            if not isinstance(record, MariasRecord):
-                try:
-                    record = parse_record(record, options, n_players)
-                except InvalidDeal as exc:
-                    raise InvalidDeal(exc.errors, deal=n) from None
-            else:
-                _check_seats(record, n_players, n)
-            deal = settle(record, options, n_players)
-            for i, d in enumerate(deal.delta):
-                totals[i] += d
+        return fold(self, options, n_players, records)
+
+    state_format = 1
+
+    def start(self, options: MariasOptions, n_players: int) -> State:
+        """No deals yet: every balance 0, the end not due."""
+        _check_players(n_players)
+        return {
+            "n": 0,
+            "players": n_players,
+            "totals": [0] * n_players,
+            "extra_round_from": None,  # the deal after which the end was due
+            "winner": None,
+            "over_at": 0,  # the deal that ended the match
+            "shared": False,  # over with the top shared (no extra rounds): no winner
+        }
+
+    def step(self, options: MariasOptions, state: State, record: Any) -> tuple[State, DealScore]:
+        """Settle the next deal; the new state and the deal's score."""
+        n, n_players = state["n"] + 1, state["players"]
+        if state["winner"] is not None or state["shared"]:
+            raise MatchFinished("deal", Msg("marias.ended", n=state["over_at"]), deal=n)
+        if not isinstance(record, MariasRecord):
+            try:
+                record = parse_record(record, options, n_players)
+            except InvalidDeal as exc:
+                raise InvalidDeal(exc.errors, deal=n) from None
+        else:
+            _check_seats(record, n_players, n)
+        deal = settle(record, options, n_players)
+        new = dict(state)
+        new["n"] = n
+        new["totals"] = totals = [t + d for t, d in zip(state["totals"], deal.delta)]  # noqa: B905
+        line = None
+        o = options  # an open session without a target never ends: no _End to ask
+        if new["extra_round_from"] is not None or not (
+            o.deals is None and o.finished_after is None and o.chip_target is None
+        ):
+            end = _End(options, n_players, new)
             line = end.after(n, totals)
-            extra = with_refusals(deal.extra, refusals(record))
-            if line or extra != deal.extra:
-                lines = deal.explanation + ((line,) if line else ())
-                deal = replace(deal, explanation=lines, extra=extra)
-            deals.append(deal)
-        finished = end.winner is not None or end.shared
+            new.update(end.state())
+        extra = with_refusals(deal.extra, refusals(record))
+        if line or extra != deal.extra:
+            lines = deal.explanation + ((line,) if line else ())
+            deal = replace(deal, explanation=lines, extra=extra)
+        return new, deal
+
+    def totals(self, options: MariasOptions, state: State) -> MatchScore:
+        """The balances in units, the end and (while it is due but open) the extra round."""
+        finished = state["winner"] is not None or state["shared"]
         extra: dict[str, Any] = {}
-        if end.extra_round_from is not None and not finished:
+        if state["extra_round_from"] is not None and not finished:
             extra["extra_round"] = True
-        return MatchScore(tuple(deals), tuple(totals), finished, end.winner, extra)
+        return MatchScore((), tuple(state["totals"]), finished, state["winner"], extra)
 
 
 class _End:
     """When a Mariáš match ends (docs/rules.md §4 v2): the agreed deals, the chip target or the
     table's Finish, then extra rounds of one deal per player while the top balance is shared."""
 
-    def __init__(self, options: MariasOptions, n_players: int):
+    def __init__(self, options: MariasOptions, n_players: int, state: State):
         self.o = options
         self.round = n_players
-        self.extra_round_from: int | None = None  # the deal after which the end was due
-        self.winner: int | None = None
-        self.over_at = 0
-        self.shared = False  # over with the top shared (no extra rounds): no winner
+        self.extra_round_from: int | None = state["extra_round_from"]
+        self.winner: int | None = state["winner"]
+        self.over_at: int = state["over_at"]
+        self.shared: bool = state["shared"]
+
+    def state(self) -> dict[str, Any]:
+        """The end's part of the running state."""
+        return {
+            "extra_round_from": self.extra_round_from,
+            "winner": self.winner,
+            "over_at": self.over_at,
+            "shared": self.shared,
+        }
 
     def _due(self, n: int, totals: list[int]) -> Msg | None:
         o = self.o

@@ -166,24 +166,41 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
     """What one checked deal changes for each player (zero-sum), with the explanation."""
     delta = [0] * n_players
     lines: list[Msg] = []
-    declarer = record.declarer
     sitter = record.dealer if n_players == 4 else None
-    if sitter is None:
-        active = [0, 1, 2]
-        with_sitter = False
-    else:
-        active = [s for s in range(4) if s != sitter]
-        with_sitter = options.sitter_pays
-        code = "marias.sat_out_pays" if with_sitter else "marias.sat_out"
-        lines.append(Msg(code, sitter=sitter))
+    active, with_sitter = ([0, 1, 2], False) if sitter is None else _table(sitter, options, lines)
     if record.renonc is not None:
         lines.append(_renonc(record, options, active, delta))
         return DealScore(tuple(delta), tuple(lines))
-    payers = [s for s in active if s != declarer]
+    payers = [s for s in active if s != record.declarer]
     if with_sitter:
         payers.append(sitter)  # type: ignore[arg-type]
-    common = 0  # what every payer owes the declarer (negative: the declarer owes them)
-    owed = [0] * len(payers)  # on top of that, per payer (flek per defender)
+    common, owed = _parts(record, options, payers, with_sitter, lines)
+    if record.silent:
+        common += _silent(record, options, with_sitter, lines)
+    _pay(record.declarer, payers, common, owed, options.limit, delta, lines)
+    return DealScore(tuple(delta), tuple(lines))
+
+
+def _table(sitter: int, options: MariasOptions, lines: list[Msg]) -> tuple[list[int], bool]:
+    """The players in the deal (all but the dealer, who sits out) and whether the sitter pays."""
+    active = [s for s in range(4) if s != sitter]
+    with_sitter = options.sitter_pays
+    code = "marias.sat_out_pays" if with_sitter else "marias.sat_out"
+    lines.append(Msg(code, sitter=sitter))
+    return active, with_sitter
+
+
+def _parts(
+    record: MariasRecord,
+    options: MariasOptions,
+    payers: list[int],
+    with_sitter: bool,
+    lines: list[Msg],
+) -> tuple[int, list[int]]:
+    """Each part's line; what every payer owes the declarer (negative: the declarer owes them)
+    and, on top of that, what each payer owes by their own flek (flek per defender)."""
+    common = 0
+    owed = [0] * len(payers)
     hearts_double = options.hearts_double and record.trump == "hearts"
     for part in record.parts:
         label, declarer_wins, value, text = _part_value(part, record, options)
@@ -203,6 +220,15 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
             owed[j] += amount if declarer_wins else -amount
             exprs.append(expr)
         lines.append(_line(label, declarer_wins, payers, exprs, with_sitter))
+    return common, owed
+
+
+def _silent(
+    record: MariasRecord, options: MariasOptions, with_sitter: bool, lines: list[Msg]
+) -> int:
+    """The silent seven's line; what every payer owes the declarer for it."""
+    common = 0
+    hearts_double = options.hearts_double and record.trump == "hearts"
     for silent in record.silent:
         if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
             mine = silent.side == "declarer"
@@ -210,7 +236,19 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
             common += amount if mine else -amount
             code = "marias.ticha_sedma_declarer_from" if mine else "marias.ticha_sedma_defenders_to"
             lines.append(Msg(code + ("_sitter" if with_sitter else ""), expr=expr))
-    limit = options.limit
+    return common
+
+
+def _pay(
+    declarer: int,
+    payers: list[int],
+    common: int,
+    owed: list[int],
+    limit: int | None,
+    delta: list[int],
+    lines: list[Msg],
+) -> None:
+    """Settle between the declarer and each payer, capped by the ``limit``."""
     for j, payer in enumerate(payers):
         amount = common + owed[j]
         if limit is not None and abs(amount) > limit:
@@ -219,4 +257,3 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
             amount = limit if amount > 0 else -limit
         delta[declarer] += amount
         delta[payer] -= amount
-    return DealScore(tuple(delta), tuple(lines))
