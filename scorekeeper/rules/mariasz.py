@@ -349,7 +349,7 @@ class _Scorer:
 
 def _match_points(seat: int, parts: list[tuple[Msg, int]], total: int) -> Msg:
     """'player 1: dubla 2 + trump marriage 2 = 4 match points'."""
-    labels = [label for label, _ in parts]
+    labels = tuple(label for label, _ in parts)
     if not parts:
         return Msg("mariasz.no_match_points", player=seat)
     if len(parts) > 1:

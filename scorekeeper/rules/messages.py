@@ -28,6 +28,7 @@ here imports Flask or Babel: ``rules/`` stays pure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -95,36 +96,61 @@ def join(items: list[str], last: str = "and") -> str:
 
 
 def english_param(key: str, value: Any) -> str:
-    """One param in the rules' English."""
+    """One param in the rules' English (the common kinds first: this runs for every line)."""
+    kind = type(value)
+    if kind is int:
+        if key in SEAT_KEYS:
+            return WORDS["player"] % {"n": value + 1}
+        if key == "team":
+            return WORDS["team"] % {"team": "AB"[value]}
+        return str(value)
+    if kind is Msg:
+        return value
+    if kind is str:
+        if key in PART_KEYS:
+            return PART_NAMES.get(value, value)
+        return repr(value) if key == "value" else value
+    return _other_param(key, value)
+
+
+def _other_param(key: str, value: Any) -> str:
+    if key == "value":
+        return repr(value)
     if isinstance(value, Msg):
         return str(value)
     if isinstance(value, list | tuple) and value and isinstance(value[0], Msg):
         return JOINS.get(key, " + ").join(value)
-    if key in SEAT_KEYS and type(value) is int:
-        return WORDS["player"] % {"n": value + 1}
     if key == "players":
         return join([WORDS["player"] % {"n": s + 1} for s in value])
     if key == "choices":
         return join([WORDS["player"] % {"n": s + 1} for s in value], "or")
-    if key == "team" and type(value) is int:
-        return WORDS["team"] % {"team": "AB"[value]}
-    if key in PART_KEYS:
-        return PART_NAMES.get(value, str(value))
-    if key == "value":
-        return repr(value)
     if key == "words":
         return ", ".join(str(v) for v in value)
     return str(value)
 
 
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+_CAPITALS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def _capitals(template: str) -> tuple[tuple[str, str], ...]:
+    """(capitalised key, its param) for each ``%(Player)s`` of a template; memoised."""
+    found = _CAPITALS.get(template)
+    if found is None:
+        keys = dict.fromkeys(k for k in _PLACEHOLDER.findall(template) if k[:1].isupper())
+        found = _CAPITALS[template] = tuple((k, k[:1].lower() + k[1:]) for k in keys)
+    return found
+
+
 def fill(template: str, values: Mapping[str, str]) -> str:
-    """``template % values`` with every value also offered capitalised (``%(Player)s``)."""
-    if "%(" not in template:
-        return template
-    both = dict(values)
-    for key, text in values.items():
-        both[key[:1].upper() + key[1:]] = text[:1].upper() + text[1:]
-    return template % both
+    """``template % values``, a ``%(Player)s`` getting its param with a capital first letter."""
+    capitals = _capitals(template)
+    if capitals:
+        values = dict(values)
+        for key, param in capitals:
+            text = values[param]
+            values[key] = text[:1].upper() + text[1:]
+    return template % values
 
 
 def pick(entry: Template, params: Mapping[str, Any]) -> str:
@@ -138,6 +164,8 @@ def pick(entry: Template, params: Mapping[str, Any]) -> str:
 def english(code: str, params: Mapping[str, Any]) -> str:
     """The English text of ``code`` with ``params``: the one place it is made."""
     template = pick(CATALOGUE[code], params)
+    if not params:
+        return template
     return fill(template, {k: english_param(k, v) for k, v in params.items()})
 
 
@@ -157,9 +185,22 @@ class Msg(str):
     params: dict[str, Any]
 
     def __new__(cls, code: str, /, **params: Any) -> Msg:
+        # Memoised: a tournament says the same few lines thousands of times, and making the
+        # English is the slow part. Params a client sent (``value``) are never shared.
+        key: Any = (code, *params.items()) if "value" not in params else None
+        try:
+            known = _MADE.get(key)
+        except TypeError:  # a list param: made each time
+            key = known = None
+        if known is not None:
+            return known
         self = super().__new__(cls, english(code, params))
         self.code = code
         self.params = params
+        if key is not None:
+            if len(_MADE) >= _MADE_MAX:
+                _MADE.clear()
+            _MADE[key] = self
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -173,6 +214,10 @@ class Msg(str):
             params = {k: param_json(v) for k, v in self.params.items()}
             cached = self.__dict__["_json"] = {"code": self.code, "params": params}
         return cached
+
+
+_MADE: dict[Any, Msg] = {}
+_MADE_MAX = 50_000
 
 
 def _rebuild(code: str, params: dict[str, Any]) -> Msg:

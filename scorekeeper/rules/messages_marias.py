@@ -190,7 +190,7 @@ MESSAGES: dict[str, Template] = {
     "marias.flek_words": N_("%(name)s %(factor)s"),
     "marias.hearts": N_("červené 2"),
     "marias.open": N_("open cards 2"),
-    "marias.times": N_("%(value)s × %(factors)s = %(n)s"),
+    "marias.times": N_("%(base)s × %(factors)s = %(n)s"),
     "marias.then_times": N_("%(text)s; × %(factors)s = %(n)s"),
     "marias.from_each": N_("%(label)s: %(expr)s from each defender"),
     "marias.to_each": N_("%(label)s: %(expr)s to each defender"),

@@ -133,7 +133,7 @@ def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> M
         ]
         if melds:
             parts.append(
-                Msg("twohand.side_melds", player=s, cards=cards[s], melds=melds, sum=sums[s])
+                Msg("twohand.side_melds", player=s, cards=cards[s], melds=tuple(melds), sum=sums[s])
             )
         else:
             parts.append(Msg("twohand.side_cards", player=s, cards=cards[s]))

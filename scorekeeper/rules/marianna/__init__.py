@@ -110,7 +110,9 @@ def score_deal(
         name, cards = side_label(side, options), record.points[side]
         if own:
             melds = [label for label, _ in own]
-            line = Msg("marianna.side_total", side=name, cards=cards, melds=melds, total=total)
+            line = Msg(
+                "marianna.side_total", side=name, cards=cards, melds=tuple(melds), total=total
+            )
         else:
             line = Msg("marianna.side_cards", side=name, cards=cards)
         lines.append(line)

@@ -103,8 +103,8 @@ def _expr(
         words.append(OPEN)
     total = value * factor
     if text:
-        return total, Msg("marias.then_times", text=text, factors=words, n=total)
-    return total, Msg("marias.times", value=value, factors=words, n=total)
+        return total, Msg("marias.then_times", text=text, factors=tuple(words), n=total)
+    return total, Msg("marias.times", base=value, factors=tuple(words), n=total)
 
 
 def _each(declarer_wins: bool, sitter: bool) -> str:
@@ -120,7 +120,7 @@ def _line(
         return Msg(_each(declarer_wins, sitter), label=label, expr=exprs[0])
     code = "marias.from_payer" if declarer_wins else "marias.to_payer"
     each = [Msg(code, expr=e, payer=p) for p, e in zip(payers, exprs, strict=True)]
-    return Msg("marias.per_payer", label=label, each=each)
+    return Msg("marias.per_payer", label=label, each=tuple(each))
 
 
 @lru_cache(maxsize=4096)
