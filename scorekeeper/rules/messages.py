@@ -220,6 +220,11 @@ _MADE: dict[Any, Msg] = {}
 _MADE_MAX = 50_000
 
 
+def clear_caches() -> None:
+    """Forget the memoised messages (benchmarks start cold)."""
+    _MADE.clear()
+
+
 def _rebuild(code: str, params: dict[str, Any]) -> Msg:
     return Msg(code, **params)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from . import messages_twohand  # noqa: F401  (registers the codes below)
@@ -124,8 +125,11 @@ def _meld(suit: str, record: TwoHandRecord, *, ace_king: bool = False) -> Msg:
     return Msg(code, suit=suit, points=meld_value(suit, trump))
 
 
+@lru_cache(maxsize=8192)
 def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> Msg:
-    """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'."""
+    """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'.
+
+    Memoised (records are frozen): a tournament repeats the same deals many times."""
     cards, parts = record.card_points(total), []
     for s in SEATS:
         melds = [_meld(m, record) for m in record.marriages[s]] + [

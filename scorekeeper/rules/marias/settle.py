@@ -13,6 +13,7 @@ from functools import lru_cache
 from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import DealScore
 from ..messages import Msg
+from ..messages import clear_caches as clear_messages
 from .options import MariasOptions
 from .record import MariasRecord, Part, flek_words, part_won
 
@@ -145,8 +146,9 @@ def _same_for_all(
 
 
 def clear_caches() -> None:
-    """Forget the memoised explanations (the benchmark starts every run cold)."""
+    """Forget the memoised explanations and messages (the benchmark starts every run cold)."""
     _same_for_all.cache_clear()
+    clear_messages()
 
 
 def _renonc(
