@@ -9,7 +9,10 @@ side in one run, with a bare Flask + SQLite insert app as the floor:
 3. 20 phones on one 500-deal match: p95 (target: within 3× of the bare app's p95);
 4. the bare app: 20 phones inserting a JSON row each: p95.
 
-    .venv/bin/python bench/bench_save_cost.py [--threads 4] [--posts 25]
+The app's POSTs carry ``Prefer: return=minimal`` and an ``Idempotency-Key``, as the phones' pages
+send them (``static/js/queue.js``); ``--full`` asks for the whole match state instead.
+
+    .venv/bin/python bench/bench_save_cost.py [--threads 4] [--posts 25] [--full]
 """
 
 from __future__ import annotations
@@ -62,11 +65,15 @@ def bare(db: str, port: int, threads: int) -> None:
     waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
+MINIMAL = {"Prefer": "return=minimal"}  # what the pages send; --full: {}
+
+
 def post(conn: http.client.HTTPConnection, path: str, body: object, token: str = "") -> float:
     """One POST; its latency in ms (asserts it was stored)."""
     headers = {"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+        headers.update(MINIMAL)
     started = time.perf_counter()
     conn.request("POST", path, body=json.dumps(body).encode(), headers=headers)
     response = conn.getresponse()
@@ -120,8 +127,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=4, help="waitress threads (as serve)")
     parser.add_argument("--posts", type=int, default=25, help="POSTs per phone")
+    parser.add_argument("--full", action="store_true", help="answer the whole state, not minimal")
     parser.add_argument("--bare", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.full:
+        MINIMAL.clear()
     if args.bare:
         bare(args.bare[0], int(args.bare[1]), int(args.bare[2]))
         return
@@ -163,7 +173,8 @@ def main() -> None:
                 server.wait(10)
     base = pct(floor, 95)
     print(
-        f"SQLite, waitress threads={args.threads}, {args.posts} POSTs per phone; "
+        f"SQLite, waitress threads={args.threads}, {args.posts} POSTs per phone, "
+        f"{'whole state' if args.full else 'Prefer: return=minimal'}; "
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     )
     print(f"{'measure':44} {'value':>10} {'ratio':>7} {'target':>7}")

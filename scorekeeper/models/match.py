@@ -1,8 +1,10 @@
 """Tables of casual matches: matches, deal records as entered, audit trail, idempotency keys.
 
 Only what the table reported is stored (the match's setup and each deal's record as canonical
-JSON). Scores, deltas, winners and "finished" are never stored: the services recompute them from
-the records with the game's rules on every read. JSON columns use ``sa.JSON`` (TEXT on SQLite,
+JSON), plus a cache of the rules' running state after the last deal (``running_state``, valid for
+``running_version``) so that a deal can be appended without rescoring the match. Deltas and
+explanations are never stored: the services recompute them from the records with the game's
+rules when a page or the API shows the deals. JSON columns use ``sa.JSON`` (TEXT on SQLite,
 ``json`` on PostgreSQL).
 """
 
@@ -50,6 +52,13 @@ class Match(SQLModel, table=True):
     version: int = Field(default=1)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    # The rules' running state after the last deal (issue 12: a deal is appended from it without
+    # rescoring the others) and the match ``version`` it belongs to; any other version means it
+    # is stale and the deals are rescored. Derived, never the truth: the deals are.
+    running_state: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(sa.JSON, nullable=True)
+    )
+    running_version: int | None = Field(default=None)
 
 
 class Deal(SQLModel, table=True):

@@ -101,9 +101,13 @@ def with_refusals(extra: Mapping[str, Any], errors: Sequence[FieldError]) -> dic
 
 def refuse_new(result: MatchScore, n: int) -> None:
     """Raise InvalidDeal when deal ``n`` (1-based), being added or edited, breaks a v2 rule."""
-    if not 1 <= n <= len(result.deals):
-        return
-    found = result.deals[n - 1].extra.get(REFUSALS)
+    if 1 <= n <= len(result.deals):
+        refuse_new_deal(result.deals[n - 1], n)
+
+
+def refuse_new_deal(deal: DealScore, n: int) -> None:
+    """Raise InvalidDeal when ``deal``, number ``n`` and being added or edited, breaks a v2 rule."""
+    found = deal.extra.get(REFUSALS)
     if found:
         raise InvalidDeal([FieldError(e["field"], _message(e)) for e in found], deal=n)
 

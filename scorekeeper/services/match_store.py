@@ -6,6 +6,10 @@ so a check and the write it guards see the same deals. On SQLite the writers of 
 queue on a Python lock first, so they wait their turn instead of sleeping in SQLite's busy
 handler (which adds tens of milliseconds under load).
 
+An append with a stored running state (``read_match``, then ``bump``) takes no lock first: it reads
+the match, writes the deal and moves the version on only if nobody else did meanwhile (the
+version check); when someone did, the caller rolls back and goes the locked way.
+
 The cache maps a match id to (committed version, rows, parsed records). Every committed change
 bumps the version, so an entry is used only when it is exactly the committed state; it is filled
 under the write lock or right after a commit, never from a transaction that may roll back.
@@ -47,6 +51,30 @@ _LOCK = (
         updated_at=sa.bindparam("now_", type_=_match.c.updated_at.type),
     )
     .returning(*_match.c)
+)
+
+
+_SELECT_MATCH = sa.select(*_match.c).where(_match.c.id == sa.bindparam("match_id_"))
+# The append's one write to the match: the new version and running state, only if nobody else
+# changed the match since it was read (the version check).
+_BUMP = (
+    sa.update(_match)
+    .where(_match.c.id == sa.bindparam("match_id_"), _match.c.version == sa.bindparam("seen_"))
+    .values(
+        version=sa.bindparam("new_"),
+        updated_at=sa.bindparam("now_", type_=_match.c.updated_at.type),
+        running_state=sa.bindparam("state_", type_=_match.c.running_state.type),
+        running_version=sa.bindparam("new_"),
+    )
+)
+# After a rescoring under the lock: the running state of the version just written.
+_KEEP = (
+    sa.update(_match)
+    .where(_match.c.id == sa.bindparam("match_id_"), _match.c.version == sa.bindparam("new_"))
+    .values(
+        running_state=sa.bindparam("state_", type_=_match.c.running_state.type),
+        running_version=sa.bindparam("new_"),
+    )
 )
 
 
@@ -120,6 +148,39 @@ def lock_match(session: Session, match_id: str) -> Any:
     """Bump the version (the transaction's first statement: takes the lock) and return the
     match's columns as a row (attributes like a Match), or None for an unknown id."""
     return session.execute(_LOCK, {"match_id_": match_id, "now_": utcnow()}).first()
+
+
+def read_match(session: Session, match_id: str) -> Any:
+    """The match's columns as a row (attributes like a Match), without taking the lock; None
+    for an unknown id. An append reads this, then writes with ``bump``'s version check."""
+    return session.execute(_SELECT_MATCH, {"match_id_": match_id}).first()
+
+
+def bump(session: Session, match_id: str, seen: int, state: Any) -> tuple[int, Any] | None:
+    """Give the match version ``seen + 1`` and its running state, if it is still at ``seen``:
+    (the new version, when), or None when another writer changed it first (roll back)."""
+    now = utcnow()
+    values = {"match_id_": match_id, "seen_": seen, "new_": seen + 1, "now_": now, "state_": state}
+    if session.execute(_BUMP, values).rowcount != 1:
+        return None
+    return seen + 1, now
+
+
+def keep_state(session: Session, match_id: str, version: int, state: Any) -> None:
+    """Store the running state after the deals of ``version`` (written under the lock)."""
+    session.execute(_KEEP, {"match_id_": match_id, "new_": version, "state_": state})
+
+
+def extend(session: Session, match_id: str, seen: int, version: int, row: Row, record: Any) -> None:
+    """After a committed append: the cached ``seen`` state plus the new deal becomes ``version``
+    (nothing happens when ``seen`` was not cached)."""
+    key = _key(session, match_id)
+    with _cache_lock:
+        entry = _cache.get(key)
+        if entry is None or entry[0] != seen:
+            return
+        _cache[key] = (version, (*entry[1], row), (*entry[2], record))
+        _cache.move_to_end(key)
 
 
 _inserts: dict[str, Any] = {}

@@ -3,8 +3,12 @@
 ``write`` runs one change to a match's deal list. It bumps the version first (the writers' lock,
 see ``match_store``), applies the change to the rows and parsed records, re-scores the whole new
 list (so an edit that makes a later deal impossible is refused with that deal's number), writes
-the audit entry (and "reopen" when the change un-decides the match) and the idempotency answer,
-and commits. On any error everything is rolled back: nothing is half-stored.
+the audit entry (and "reopen" when the change un-decides the match), the idempotency answer and
+the running state after the new list, and commits. On any error everything is rolled back:
+nothing is half-stored.
+
+An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
+the match's stored running state, so its cost does not grow with the match (issue 12).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -21,9 +26,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
-from ..rules.base import RuleError, refuse_new
+from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
 from . import match_store, scoring
 from .errors import Locked, NotFound, StaleAdd
+from .match_store import Row
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
@@ -84,6 +90,18 @@ class Repeat(dict):
     """The stored first answer to a repeated idempotency key: ``status`` and ``deal``."""
 
 
+@dataclass(frozen=True)
+class Append:
+    """An added deal, as ``write`` can append it from the stored running state.
+
+    ``check(n)`` refuses the deal as number ``n`` (StaleAdd, the deal limit); ``store(game,
+    parsed)`` inserts it and returns its Row."""
+
+    record: Any
+    check: Callable[[int], None]
+    store: Callable[[Any, Any], Row]
+
+
 def write(
     session: Session,
     match_id: Any,
@@ -92,8 +110,14 @@ def write(
     key: str | None = None,
     *,
     minimal: bool = False,
+    append: Append | None = None,
 ) -> dict:
-    """Lock, apply ``change`` to the deal list, re-score everything, store + audit, commit.
+    """Apply ``change`` to the deal list and commit, answering the new state.
+
+    With ``append`` and ``minimal`` (an added deal, API.md v2 ``Prefer: return=minimal``) the
+    deal is scored from the match's stored running state: no deal is loaded or rescored. When
+    there is no usable state, or another writer got in first, the deal list is locked, changed
+    and rescored whole (``change``), and the running state after it is stored for next time.
 
     Answers the whole state, or with ``minimal`` (an added deal) just the new deal and the
     totals. With ``key``, the added deal is kept as the key's answer; a repeat of a stored key
@@ -102,63 +126,11 @@ def write(
         raise not_found()
     with match_store.writer(session):
         try:
-            match = match_store.lock_match(session, match_id)
-            if match is None:
-                raise not_found()
-            if GUARDS and (reason := locked_reason(session, match_id)):
-                raise Locked(reason, current=match.version - 1)
-            game, options = scoring.rules(match)
-            n_players = len(match.players)
-            hit = match_store.cached(session, match_id, match.version - 1)
-            if hit is None:
-                rows = match_store.load_rows(session, match_id)
-                records = [
-                    scoring.parse(game, options, n_players, r.record, n)
-                    for n, r in enumerate(rows, 1)
-                ]
-                match_store.remember(session, match_id, match.version - 1, rows, records)
-            else:
-                rows, records = hit
-            old_records = records[:]
-            action, n, before, after = change(
-                rows, records, game=game, options=options, n_players=n_players
-            )
-            result = scoring.score(game, options, n_players, records)
-            if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
-                refuse_new(result, n)
-            audit(session, match_id, action, n, before, after, actor)
-            if action != "add" and not result.finished:
-                was = scoring.score(game, options, n_players, old_records)
-                if was.finished:
-                    audit(
-                        session,
-                        match_id,
-                        "reopen",
-                        n,
-                        {"finished": True, "winner": was.winner},
-                        {"finished": False},
-                        actor,
-                    )
-            if minimal or key is not None:
-                last = rows[-1]
-                deal = scoring.deal_item(len(rows), last, json.loads(last.text), result.deals[-1])
-            if minimal:
-                state = scoring.minimal(match, deal, result)
-            else:
-                plain = scoring.state(match, game, options, rows, result)
-                state = scoring.EncodedState(plain, match_store.dumps(plain))
-            if key is not None:
-                if match.version % KEY_PRUNE_EVERY == 0:
-                    prune_keys(session)
-                # Last, and without looking first (the common case saves a query).
-                match_store.insert(
-                    session,
-                    IdempotencyKey.__table__,
-                    match_id=match_id,
-                    key=key,
-                    response=match_store.dumps({"status": 201, "deal": deal}),
-                    created_at=utcnow(),
-                )
+            done = None
+            if append is not None and minimal:
+                done = _append(session, match_id, append, actor, key)
+            if done is None:
+                done = _rewrite(session, match_id, change, actor, key, minimal)
             session.commit()
         except (IntegrityError, RuleError, StaleAdd):
             # A repeat breaks the unique key, or is refused because its first run ended the
@@ -172,9 +144,145 @@ def write(
         except BaseException:
             session.rollback()
             raise
-        match_store.remember(session, match_id, match.version, rows, records)
+        answer, remember, match = done
+        remember()
     match_store.update_orm_copy(session, match)
-    return state
+    return answer
+
+
+Done = tuple[dict, Callable[[], None], Any]  # the answer, what to cache once committed, the match
+
+
+def _append(
+    session: Session, match_id: str, append: Append, actor: str | None, key: str | None
+) -> Done | None:
+    """Add a deal from the stored running state: one read of the match, the deal's INSERT (and
+    its audit entry and key), one UPDATE of the match with a version check. None (nothing
+    written) when the state is stale or the match changed meanwhile: then lock and rescore."""
+    match = match_store.read_match(session, match_id)
+    if match is None:
+        raise not_found()
+    game, options = scoring.rules(match)
+    state = scoring.running(game, match, match.version)
+    if state is None:  # nothing written yet: go on the locked way in this transaction
+        return None
+    if GUARDS and (reason := locked_reason(session, match_id)):
+        raise Locked(reason, current=match.version)
+    n = state["n"] + 1
+    append.check(n)
+    parsed = scoring.parse(game, options, len(match.players), append.record, n)
+    try:
+        state, scored = scoring.step(game, options, state, parsed)
+    except MatchFinished as error:
+        error.total = error.total or n
+        raise
+    refuse_new_deal(scored, n)
+    row = append.store(game, parsed)
+    audit(session, match_id, "add", n, None, row.record, actor)
+    deal = scoring.deal_item(n, row, json.loads(row.text), scored)
+    bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
+    if bumped is None:  # another writer (another process) changed the match since the read
+        session.rollback()  # (this expires the session's objects, as any refused write does)
+        return None
+    version, now = bumped
+    after = _Bumped(match, version, now)
+    answer = scoring.minimal(after, deal, game.totals(options, state))
+    if key is not None:
+        _keep_answer(session, match_id, version, key, deal)
+
+    def remember() -> None:
+        match_store.extend(session, match_id, match.version, version, row, parsed)
+
+    return answer, remember, after
+
+
+class _Bumped:
+    """The match as read, at its new version (what the answer and the ORM copy read)."""
+
+    def __init__(self, row: Any, version: int, updated_at: Any):
+        self._row, self.version, self.updated_at = row, version, updated_at
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._row, name)
+
+
+def _rewrite(
+    session: Session,
+    match_id: str,
+    change: Change,
+    actor: str | None,
+    key: str | None,
+    minimal: bool,
+) -> Done:
+    """Lock, apply ``change`` to the deal list, re-score everything, store + audit."""
+    match = match_store.lock_match(session, match_id)
+    if match is None:
+        raise not_found()
+    if GUARDS and (reason := locked_reason(session, match_id)):
+        raise Locked(reason, current=match.version - 1)
+    game, options = scoring.rules(match)
+    n_players = len(match.players)
+    hit = match_store.cached(session, match_id, match.version - 1)
+    if hit is None:
+        rows = match_store.load_rows(session, match_id)
+        records = [
+            scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)
+        ]
+        match_store.remember(session, match_id, match.version - 1, rows, records)
+    else:
+        rows, records = hit
+    old_records = records[:]
+    action, n, before, after = change(
+        rows, records, game=game, options=options, n_players=n_players
+    )
+    result, running = scoring.score_with_state(game, options, n_players, records)
+    if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
+        refuse_new(result, n)
+    audit(session, match_id, action, n, before, after, actor)
+    if action != "add" and not result.finished:
+        was = scoring.score(game, options, n_players, old_records)
+        if was.finished:
+            audit(
+                session,
+                match_id,
+                "reopen",
+                n,
+                {"finished": True, "winner": was.winner},
+                {"finished": False},
+                actor,
+            )
+    if running is not None:
+        match_store.keep_state(session, match_id, match.version, running)
+    if minimal or key is not None:
+        last = rows[-1]
+        deal = scoring.deal_item(len(rows), last, json.loads(last.text), result.deals[-1])
+    if minimal:
+        state = scoring.minimal(match, deal, result)
+    else:
+        plain = scoring.state(match, game, options, rows, result)
+        state = scoring.EncodedState(plain, match_store.dumps(plain))
+    if key is not None:
+        _keep_answer(session, match_id, match.version, key, deal)
+
+    def remember() -> None:
+        match_store.remember(session, match_id, match.version, rows, records)
+
+    return state, remember, match
+
+
+def _keep_answer(session: Session, match_id: str, version: int, key: str, deal: dict) -> None:
+    """Keep the added deal as the idempotency key's answer (pruning old keys now and then)."""
+    if version % KEY_PRUNE_EVERY == 0:
+        prune_keys(session)
+    # Last, and without looking first (the common case saves a query).
+    match_store.insert(
+        session,
+        IdempotencyKey.__table__,
+        match_id=match_id,
+        key=key,
+        response=match_store.dumps({"status": 201, "deal": deal}),
+        created_at=utcnow(),
+    )
 
 
 KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency records

@@ -1,9 +1,10 @@
 """Match service: create matches, record/replace/delete deals, compute the match state.
 
-Stored: the match's setup and each deal's record as entered (canonical JSON). Everything derived
-(deltas, scores, winner, finished) is recomputed by the game's rules on every read and write,
-never stored. Every write re-scores the whole new record list before anything is stored, then
-stores the change and its audit entry in one transaction; on any error nothing is kept.
+Stored: the match's setup and each deal's record as entered (canonical JSON), and the rules'
+running state after the last deal. Deltas and explanations are recomputed by the game's rules on
+every read. An edit, delete or undo re-scores the whole new record list before anything is
+stored; an added deal answered minimally is scored from the running state instead (issue 12).
+Each change is stored with its audit entry in one transaction; on any error nothing is kept.
 Locking and the parsed-record cache live in ``match_store``; parsing and scoring in ``scoring``.
 """
 
@@ -47,12 +48,14 @@ def get_match(*, session: Session, match_id: str) -> Match:
     return match
 
 
+_TOKEN = sa.select(Match.__table__.c.token).where(Match.__table__.c.id == sa.bindparam("match_id_"))
+
+
 def match_token(*, session: Session, match_id: Any) -> str:
     """The match's secret, read without building the whole Match (API auth); NotFound."""
     if not match_write.valid_id(match_id):
         raise match_write.not_found()
-    table = Match.__table__
-    token = session.execute(sa.select(table.c.token).where(table.c.id == match_id)).scalar()
+    token = session.execute(_TOKEN, {"match_id_": match_id}).scalar()
     if token is None:
         raise match_write.not_found()
     return token
@@ -166,8 +169,7 @@ def record_deal(
             "idempotency_key", _("An idempotency key is 1 to 200 printable ASCII characters.")
         )
 
-    def add(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
-        n = len(rows) + 1
+    def check(n: int) -> None:
         if expected_n is not None and expected_n != n:
             raise StaleAdd(
                 ngettext(
@@ -185,8 +187,8 @@ def record_deal(
         if n > DEALS_PER_MATCH:
             limit = DEALS_PER_MATCH
             raise InvalidDeal("deal", _("A match holds up to %(n)s deals.", n=limit))
-        parsed = scoring.parse(game, options, n_players, record, n)
-        records.append(parsed)
+
+    def store(game: Any, parsed: Any) -> Row:
         canonical = game.record_to_json(parsed)
         deal_id = match_store.insert(
             session,
@@ -196,10 +198,20 @@ def record_deal(
             version=1,
             created_at=utcnow(),
         )
-        rows.append(match_store.make_row(deal_id, canonical, 1))
-        return "add", n, None, canonical
+        return match_store.make_row(deal_id, canonical, 1)
 
-    answer = match_write.write(session, match_id, add, actor, idempotency_key, minimal=minimal)
+    def add(rows: list[Row], records: list[Any], *, game: Any, options: Any, n_players: int):
+        n = len(rows) + 1
+        check(n)
+        parsed = scoring.parse(game, options, n_players, record, n)
+        records.append(parsed)
+        rows.append(store(game, parsed))
+        return "add", n, None, rows[-1].record
+
+    append = match_write.Append(record, check, store)
+    answer = match_write.write(
+        session, match_id, add, actor, idempotency_key, minimal=minimal, append=append
+    )
     if isinstance(answer, match_write.Repeat):
         match = get_match(session=session, match_id=match_id)
         now = match_state(session=session, match=match)

@@ -1,5 +1,8 @@
 """Between the stored rows and the pure rules: parse records, score them, shape the match state.
 
+Also the running state a match stores (issue 12): ``score_with_state`` gives it after a whole
+rescoring, ``running`` says whether the stored one may be used, ``step`` scores one deal from it.
+
 Nothing here touches the database. A rules engine that crashes on odd input (instead of raising
 a RuleError) is logged and the input refused like any bad record, so a client never gets a 500.
 """
@@ -14,7 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..rules.base import InvalidDeal, MatchScore, RuleError
+from ..rules.base import InvalidDeal, MatchScore, RuleError, fold_state
 from ..rules.messages import to_json as message_json
 from ..rules.registry import get_game
 from . import match_setup
@@ -58,6 +61,50 @@ def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> Ma
         raise
     except Exception as error:
         log.exception("rules %s crashed scoring %d deals", game.name, len(records))
+        raise InvalidDeal("", _("These deals could not be scored.")) from error
+
+
+def score_with_state(
+    game: Any, options: Any, n_players: int, records: Sequence[Any]
+) -> tuple[MatchScore, dict[str, Any] | None]:
+    """Score the whole record list, and the running state to store after it (None for a game
+    without one)."""
+    if getattr(game, "state_format", None) is None:
+        return score(game, options, n_players, records), None
+    try:
+        result, state = fold_state(game, options, n_players, list(records))
+    except RuleError:
+        raise
+    except Exception as error:
+        log.exception("rules %s crashed scoring %d deals", game.name, len(records))
+        raise InvalidDeal("", _("These deals could not be scored.")) from error
+    return result, stored(game, state)
+
+
+def stored(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """A running state as the match keeps it: tagged with the game and the state's shape."""
+    return {"rules": f"{game.name}/{game.state_format}", "state": state}
+
+
+def running(game: Any, match: Any, version: int) -> dict[str, Any] | None:
+    """The match's stored running state if it is the one after its deals at ``version`` and of
+    this game's current shape; None when the deals must be rescored instead."""
+    kept = match.running_state
+    if kept is None or match.running_version != version or not isinstance(kept, dict):
+        return None
+    if kept.get("rules") != f"{game.name}/{getattr(game, 'state_format', None)}":
+        return None
+    return kept.get("state")
+
+
+def step(game: Any, options: Any, state: dict[str, Any], record: Any) -> tuple[dict, Any]:
+    """Score one more deal from a running state: the new state and the deal's score."""
+    try:
+        return game.step(options, state, record)
+    except RuleError:
+        raise
+    except Exception as error:
+        log.exception("rules %s crashed scoring deal %s", game.name, state.get("n", 0) + 1)
         raise InvalidDeal("", _("These deals could not be scored.")) from error
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
@@ -301,9 +302,17 @@ def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] |
     return tuple(row) if row else None
 
 
+# Built once (this guard runs on every deal save): executed with the match id as a parameter.
+_CLOSED_ROUND = (
+    select(TournamentRound.number, TournamentRound.status)
+    .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+    .where(TournamentTable.match_id == sa.bindparam("match_id_"))
+)
+
+
 def closed_round_guard(session: Session, match_id: str) -> str | None:
     """A table's deals are final once its round is closed (the organiser corrects results)."""
-    row = _round_of_match(session, match_id, TournamentRound.number, TournamentRound.status)
+    row = session.execute(_CLOSED_ROUND, {"match_id_": match_id}).first()
     if row is None or row[1] != "closed":
         return None
     return _(
