@@ -40,6 +40,17 @@ SUIT_WORDS: dict[str, str] = {
     "clubs": N_("clubs"),
     "spades": N_("spades"),
 }
+# Each game's deck (the same words as the deal forms), when a page gives no suit function.
+DECKS: dict[str, dict[str, str]] = {
+    "marias": {"hearts": N_("červené"), "diamonds": N_("kule"), "clubs": N_("žaludy"),
+               "spades": N_("zelené")},
+    "mariasz": {"hearts": N_("czerwień"), "diamonds": N_("dzwonki"), "clubs": N_("żołędzie"),
+                "spades": N_("wino")},
+    "mariage": {"hearts": N_("Herz"), "diamonds": N_("Schellen"), "clubs": N_("Eichel"),
+                "spades": N_("Grün")},
+    "marianna": {"hearts": N_("coppe"), "diamonds": N_("denari"), "clubs": N_("bastoni"),
+                 "spades": N_("spade")},
+}  # fmt: skip
 # The games' titles (params named ``game`` carry the rules' English title).
 TITLES: tuple[str, ...] = (
     N_("Czech Mariáš"),
@@ -56,6 +67,7 @@ class Names:
     players: Sequence[str] = ()
     teams: Sequence[str] = ()
     suit: Callable[[str], str] | None = None
+    game: str | None = None  # without ``suit``: name suits as this game's deck does
 
 
 PLAIN = Names()
@@ -109,7 +121,8 @@ def _param(key: str, value: Any, names: Names, t: Any) -> str:
     if key == "suit":
         if names.suit is not None:
             return names.suit(value)
-        return t.gettext(SUIT_WORDS[value]) if value in SUIT_WORDS else str(value)
+        words = DECKS.get(names.game or "", SUIT_WORDS)
+        return t.gettext(words[value]) if value in words else str(value)
     if key in PART_KEYS:
         return t.gettext(PART_NAMES[value]) if value in PART_NAMES else str(value)
     if key == "game":
@@ -143,6 +156,14 @@ def render(text: Any, names: Names = PLAIN) -> str:
 def render_json(data: Mapping[str, Any], names: Names = PLAIN) -> str:
     """A message given as ``{"code", "params"}`` (a deal state's ``messages``), rendered."""
     return render(from_json(data), names)
+
+
+def explanation(deal: Mapping[str, Any], names: Names = PLAIN) -> list[str]:
+    """A deal's explanation lines (from the state's ``messages``) in the request's language."""
+    coded = deal.get("messages")
+    if coded is not None:
+        return [render_json(m, names) for m in coded]
+    return [render(line, names) for line in deal.get("explanation") or []]
 
 
 def error_json(error: Any, names: Names = PLAIN) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, formats
+from ..i18n import collation, formats, rule_messages
 from .chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
@@ -301,13 +301,16 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     deals = list(state.get("deals") or [])
     deltas = [d.get("delta") or [0] * len(sides) for d in deals]
     totals = running_totals(len(sides), deltas)
+    players = list(state.get("players") or sides)
+    teams = sides if len(sides) == 2 and len(players) == 4 else []
+    names = rule_messages.Names(players, teams, game=state.get("game"))
     rows = [
         {
             "n": d.get("n", i + 1),
             "delta": [_signed(v) for v in deltas[i]],
             "after": [totals[s][i + 1] for s in range(len(sides))],
             "summary": str(d.get("summary") or ""),
-            "explanation": list(d.get("explanation") or []),
+            "explanation": rule_messages.explanation(d, names),
         }
         for i, d in enumerate(deals)
     ]

@@ -87,3 +87,15 @@ def test_a_polish_explanation_of_a_mariasz_deal(client):
     why = " ".join(re.findall(r'<div class="why">([^<]*)</div>', page))
     assert "meldunek atutowy (czerwień ♥) 40" in why, why
     assert "dubla" in why and "card points" not in why
+
+
+def test_the_printed_match_record_explains_in_the_readers_language(client):
+    url = start(client, "marias", "pub", players=FOUR)
+    data = form_data(client.get(url).text, "deal-form")
+    data |= {"declarer": "1", "trump": "hearts", "game": "hra", "game_won": "1", "idem": "pr-1"}
+    assert client.post(url, data=data).status_code == 302
+    match_id = url.split("/")[2]
+    sheet = client.get(f"/m/{match_id}/record?lang=de").text
+    assert "Jana gibt und setzt aus" in sheet
+    assert "hra gewonnen: 1 × Herz 2 = 2 von jedem Gegenspieler" in sheet
+    assert "dealt and sat out" not in sheet

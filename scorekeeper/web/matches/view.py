@@ -124,21 +124,13 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
     )
 
 
-def explanation(match: Any, deal: Mapping[str, Any], words: rule_messages.Names) -> list[str]:
-    """A deal's explanation lines in the page's language (from its ``messages``)."""
-    coded = deal.get("messages")
-    if coded is not None:
-        return [rule_messages.render_json(m, words) for m in coded]
-    return [rule_messages.render(line, words) for line in deal.get("explanation") or []]
-
-
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
     """The deal with a one-line summary and its explanation naming the players, not seats."""
     players = list(match.players)
     return dict(
         deal,
         summary=summarize(match.game, deal["record"], players, match.options),
-        explanation=explanation(match, deal, names(match, state["sides"])),
+        explanation=rule_messages.explanation(deal, names(match, state["sides"])),
     )
 
 
