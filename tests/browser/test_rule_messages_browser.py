@@ -38,5 +38,5 @@ def test_czech_refusal_and_explanation(page, live_server, shots):  # noqa: F811
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     why = page.inner_text("body")
     assert "rozdává Jana a toto rozdání nehraje" in why
-    assert "hra vyhraná: 1 × červené 2 = 2 od každého obránce" in why
+    assert "hra (výhra): 1 × červené 2 = 2 od každého obránce" in why
     _check_and_shoot(page, shots, "cs-explanation")

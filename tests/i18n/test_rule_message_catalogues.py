@@ -69,9 +69,9 @@ def test_seats_teams_and_suits_as_the_page_names_them(app):
 @pytest.mark.parametrize(
     ("language", "hearts", "part"),
     [
-        ("pl", "czerwień 2", "sto proti wygrane"),
+        ("pl", "czerwień 2", "sto proti (wygrana)"),
         ("de", "Herz 2", "sto proti gewonnen"),
-        ("it", "cuori 2", "sto proti vinto"),
+        ("it", "cuori 2", "sto proti (vinto)"),
     ],
 )
 def test_nothing_stays_czech_only_in_other_languages(app, language, hearts, part):

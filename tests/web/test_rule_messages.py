@@ -68,7 +68,7 @@ def test_a_czech_explanation_names_the_players_and_the_deck(client):
     assert client.post(url, data=data).status_code == 302
     page = client.get(url).text
     assert "rozdává Jana a toto rozdání nehraje" in page
-    assert "hra vyhraná: 1 × flek 2 × červené 2 = 4 od každého obránce" in page
+    assert "hra (výhra): 1 × flek 2 × červené 2 = 4 od každého obránce" in page
     state = api_state(client, url)
     deal = state["deals"][0]
     assert deal["explanation"][0] == "player 1 dealt and sat out"  # the API keeps English text
