@@ -12,6 +12,7 @@ the end of a deal. Options live in ``options``, records in ``records``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .. import messages_marianna  # noqa: F401  (registers the codes used below)
@@ -101,6 +102,18 @@ def score_deal(
     options: MariannaOptions, record: MariannaRecord
 ) -> tuple[tuple[int, int], list[str]]:
     """What one deal adds for each side, with one line of explanation per side."""
+    try:
+        delta, lines = _score_deal(options, record)
+    except TypeError:  # a record built by hand with a list inside: not hashable, not memoised
+        delta, lines = _score_deal.__wrapped__(options, record)
+    return delta, list(lines)
+
+
+@lru_cache(maxsize=8192)
+def _score_deal(
+    options: MariannaOptions, record: MariannaRecord
+) -> tuple[tuple[int, int], tuple[str, ...]]:
+    """score_deal, memoised (options and records are frozen; a tournament repeats deals)."""
     values = declaration_values(options, record)
     delta = []
     lines: list[str] = []
@@ -117,7 +130,7 @@ def score_deal(
             line = Msg("marianna.side_cards", side=name, cards=cards)
         lines.append(line)
         delta.append(total)
-    return (delta[0], delta[1]), lines
+    return (delta[0], delta[1]), tuple(lines)
 
 
 def _outcome(
