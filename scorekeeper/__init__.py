@@ -17,6 +17,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     from . import config as config_module
     from . import db, i18n, paths
+    from .services import tournaments
     from .web import register
 
     overrides = config or {}
@@ -30,6 +31,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(config_module.load(app.instance_path, config))
     db.init_app(app)
+    tournaments.register_guards()  # the closed-round lock on the match services
     register(app)
     i18n.init_app(app)
     return app

@@ -13,6 +13,14 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+# The Content-Security-Policy of every answer (web/security.py sends it; printing/response.py
+# adds the hashes of a printable's own <style> blocks).
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
 DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_ENABLED": True,
     "WTF_CSRF_TIME_LIMIT": None,  # a deal form may stay open all evening at the table

@@ -10,6 +10,7 @@ else the user's data directory (platformdirs) — never inside ``site-packages``
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -41,3 +42,6 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 TEMPLATES = resource("templates")
 STATIC = resource("static")
+# A static file served under a content-hashed name: "<12 hex digits>/<its own name>" (web/assets.py
+# makes such names; the PDF renderer reads them back).
+HASHED = re.compile(r"^(?P<hash>[0-9a-f]{12})/(?P<name>.+)$")

@@ -32,6 +32,12 @@ class Tally:
     title = "Tally"
     default_preset = "standard"
     presets: Mapping[str, Mapping[str, Any]] = {"standard": {}, "short": {"target": 10}}
+    # the capabilities other layers ask about (scorekeeper.rules.base.GameRules)
+    has_stake = False
+    default_currency = ""
+    zero_sum = False
+    minimal_extra: tuple[str, ...] = ()
+    preset_titles: Mapping[str, str] = {}
 
     def make_options(self, preset=None, overrides=None):  # noqa: ANN001, ANN201
         values = dict(self.presets[preset or self.default_preset])

@@ -139,6 +139,8 @@ class TournamentTable(SQLModel, table=True):
     manual_scores: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     confirmed_scores: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     confirmed_by: str | None = Field(default=None, max_length=120)
+    # unused: never read, no longer written (the audit log says when a table was confirmed);
+    # the column stays so that no migration is needed
     confirmed_at: datetime | None = None
 
 

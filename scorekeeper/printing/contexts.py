@@ -10,14 +10,14 @@ Flask or WeasyPrint. (gettext works outside a request too: it falls back to the 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, formats, rule_messages
+from ..i18n import collation, rule_messages
+from ..rules.registry import GAME_NAMES, get_game
+from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
@@ -45,53 +45,6 @@ def paper(name: str | None, default: str = "a4") -> dict[str, Any]:
     }
 
 
-def rank_labels(ranks: Sequence[int]) -> list[str]:
-    """Rank labels with shared ranks marked: [1, 2, 3, 3, 5] -> ["1", "2", "=3", "=3", "5"]."""
-    counts = Counter(ranks)
-    return [f"={r}" if counts[r] > 1 else str(r) for r in ranks]
-
-
-def tiebreak_label(key: str) -> str:
-    """A short column heading for a tie-break key from the standings JSON."""
-    labels = {
-        "table_wins": _("Wins"),
-        "best_round": _("Best"),
-        "last_places": _("Lasts"),
-        "lot": _("Lot"),
-        "point_difference": _("Diff."),
-        "match_points": _("MP"),
-        "buchholz": _("Buchh."),  # "Buchholz" broke mid-word in its 16 mm column
-    }
-    return labels.get(key, key.replace("_", " ").capitalize())
-
-
-def total_heading(ranking: str | None) -> str:
-    """The heading of the ranking column: wins, places or the balance (RULES.md §6)."""
-    return {"wins": _("Wins"), "placings": _("Places"), "balance": _("Balance")}.get(
-        ranking or "", _("Total")
-    )
-
-
-def _stake(tournament: Mapping[str, Any]) -> Decimal | None:
-    """The tournament's stake per unit, or None (no stake, or not a number)."""
-    try:
-        stake = Decimal(str(tournament.get("stake") or ""))
-    except InvalidOperation:
-        return None
-    return stake if stake.is_finite() and stake > 0 else None
-
-
-def _money(total: Any, stake: Decimal | None) -> str | None:
-    """'-12,50': a balance at the stake, two decimals, as the page's language writes it."""
-    if stake is None or not isinstance(total, int):
-        return None
-    return formats.money(total * stake)
-
-
-def _cell(value: Any) -> str:
-    return "–" if value is None else str(value)
-
-
 def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
     planned = tournament.get("rounds_planned")
     if not after_round:
@@ -104,55 +57,34 @@ def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
 def standings_context(
     standings: Mapping[str, Any], *, large: bool = False, page: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Context of the standings sheet from the standings JSON (+ its "tournament" dict)."""
+    """Context of the standings sheet from the standings JSON (+ its "tournament" dict): the one
+    presenter's table (``standings_table``) with the paper's own layout: bands and page breaks."""
     tournament = standings.get("tournament") or {}
-    rows_in = list(standings.get("rows") or [])
-    after = standings.get("after_round") or 0
-    n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
-    keys: list[str] = []
-    for row in rows_in:
-        keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
-    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
-    gone = set(tournament.get("withdrawn") or [])
-    stake = _stake(tournament) if tournament.get("ranking", "balance") == "balance" else None
-    if large:
-        # read from two metres: rank, name, rounds, total and the first tie-break; the money
-        # and the later tie-breaks stay on the normal sheet, so the names get the room
-        keys, stake = keys[:1], None
-    rows = []
-    for i, (row, label) in enumerate(zip(rows_in, labels, strict=True)):
-        results = list(row.get("rounds") or [])
-        results += [None] * (n_rounds - len(results))
-        tiebreaks = row.get("tiebreaks") or {}
-        pending = set(row.get("pending_rounds") or [])
-        dropped = set(row.get("dropped_rounds") or [])
-        rows.append(
-            {
-                "rank": label,
-                "player": row.get("player", ""),
-                "withdrawn": row.get("player_id") in gone,
-                "provisional": bool(row.get("provisional")),
-                "total": _cell(row.get("total")),
-                "money": _money(row.get("total"), stake),
-                "rounds": ["…" if n in pending else _cell(v) for n, v in enumerate(results, 1)],
-                "dropped": [n in dropped for n in range(1, len(results) + 1)],
-                "tiebreaks": [_cell(tiebreaks.get(k)) for k in keys],
-                "shaded": (i // BAND) % 2 == 1,
-            }
-        )
-    orientation = standings_layout(
-        n_rounds, len(keys) + (1 if stake is not None else 0), large=large, page=page
+    # read from two metres: rank, name, rounds, total and the first tie-break; the money and
+    # the later tie-breaks stay on the normal sheet, so the names get the room
+    table = present(
+        standings,
+        tiebreaks=1 if large else None,
+        lot=True,
+        with_money=not large,
+        rows_before_results=True,
     )
+    n_extra = len(table.tiebreak_headings) + (1 if table.money_heading else 0)
+    orientation = standings_layout(len(table.round_headings), n_extra, large=large, page=page)
+    rows = [{**row, "shaded": (i // BAND) % 2 == 1} for i, row in enumerate(table.rows)]
     for i in page_breaks([r["player"] for r in rows], large=large, layout=orientation, page=page):
         rows[i]["newpage"] = True
     return {
         "tournament": tournament,
-        "subtitle": _subtitle(tournament, after),
-        "round_headings": [_("R%(n)s", n=n + 1) for n in range(n_rounds)],
-        "total_heading": total_heading(tournament.get("ranking")),
-        "tiebreak_headings": [tiebreak_label(k) for k in keys],
+        "table": table,
+        "subtitle": _subtitle(tournament, table.after_round),
+        "who_heading": table.who_heading,
+        "round_headings": table.round_headings,
+        "total_heading": table.total_heading,
+        "tiebreak_headings": [h.text for h in table.tiebreak_headings],
+        "tiebreak_titles": [h.title for h in table.tiebreak_headings],
         # Mariáš for money: the balance times the stake, as on the standings page
-        "money_heading": (tournament.get("currency") or _("Money")) if stake is not None else None,
+        "money_heading": table.money_heading,
         "rows": rows,
         "large": large,
         "landscape": orientation != "portrait",
@@ -270,13 +202,13 @@ def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
     """A certificate for each of places 1–3 (RULES.md §6 v2): places follow the lot, which the
     certificate names when it decided; a provisional row gets none until its table is confirmed."""
     rows = list(standings.get("rows") or [])
-    counts = Counter(r["rank"] for r in rows)
+    shared = [label.startswith("=") for label in rank_labels([r["rank"] for r in rows])]
     certificates = [
         {
             "player": r["player"],
             "rank": r["rank"],
             "place": ordinal_place(r.get("place") or i + 1),
-            "by_lot": counts[r["rank"]] > 1,
+            "by_lot": shared[i],
         }
         for i, r in enumerate(rows)
         if (r.get("place") or i + 1) <= 3
@@ -319,7 +251,9 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "title": state.get("title") or "",
         "game": state.get("game", ""),
-        "game_title": GAME_TITLES.get(state.get("game", ""), state.get("game", "")),
+        "game_title": game_short_title(state.get("game", "")),
+        # the games table's last heading (the record of a Mariasz or Mariage match)
+        "game_points": games_points_label(state.get("game", "")),
         "sides": sides,
         "side_heads": short_names(sides),  # the narrow deal columns: first names
         "players": list(state.get("players") or sides),
@@ -340,22 +274,28 @@ def _signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-GAME_TITLES = {
-    "mariasz": "Mariasz",
-    "mariage": "Mariage",
-    "marianna": "Marianna",
-    "marias": "Mariáš",
-}
 ROW_MM = 8  # a handwritten figure needs about 8 mm of height
 
 
-def _sides_for_sheet(game: str, players: Sequence[str]) -> tuple[list[str], list[str]]:
+def _game(name: str) -> Any:
+    """The game object of ``name``; KeyError for a game that is not in the registry."""
+    if name not in GAME_NAMES:
+        raise KeyError(name)
+    return get_game(name)
+
+
+def game_short_title(name: str) -> str:
+    """The game's name on paper ("Mariáš"); an unknown name as it is."""
+    return _game(name).short_title if name in GAME_NAMES else name
+
+
+def _sides_for_sheet(game: Any, players: Sequence[str]) -> tuple[list[str], list[str]]:
     """(players, sides) for a sheet: blanks where nobody was named, teams for four in marianna."""
     names = [p.strip() for p in players if p.strip()]
-    counts = {"marias": (3, 4), "marianna": (4, 2)}.get(game, (2,))
+    counts = game.sheet_seats
     if len(names) not in counts:
         names = (names + [""] * counts[0])[: counts[0]]
-    if game == "marianna" and len(names) == 4:
+    if game.plays_in_teams({"players": len(names)}):
         teams = [(names[0], names[2]), (names[1], names[3])]
         sides = [" & ".join(n for n in team if n) for team in teams]
         return names, sides
@@ -392,49 +332,17 @@ def score_sheet_context(
     game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
-    title = GAME_TITLES[game]
-    names, sides = _sides_for_sheet(game, players)
+    rules = _game(game)
+    title = rules.short_title
+    names, sides = _sides_for_sheet(rules, players)
     # the columns are narrow: first names over them (the full names head the sheet)
     per_side = [{"label": s, "blank": not s} for s in short_names(sides)]
 
-    def single(label: str, cls: str = "") -> dict[str, Any]:
-        return {"label": label, "sub": None, "cls": cls}
-
-    def group(label: str, cls: str = "") -> dict[str, Any]:
-        return {"label": label, "sub": per_side, "cls": cls}
-
-    if game == "marias":
-        columns = [single("#", "n")]
-        if len(names) == 4:
-            columns.append(single(_("Dealer"), "narrow"))
-        columns += [
-            single(_("Declarer"), "name"),
-            single(_("Trump"), "narrow"),
-            single(_("Game (parts)"), "wide"),
-            single(_("Flek"), "narrow"),
-            single(_("Won / lost"), "narrow"),
-            group(_("± this deal")),
-            group(_("Balance"), "strong"),
-        ]
-        landscape = True
-    elif game == "marianna":
-        columns = [
-            single("#", "n"),
-            group(_("Card points")),
-            group(_("Declarations"), "decl"),
-            group(_("Total"), "strong"),
-        ]
-        landscape = False
-    else:
-        columns = [
-            single("#", "n"),
-            single(_("Trump"), "narrow"),
-            group(_("Card points")),
-            group(_("Marriages")),
-            single(_("Game result"), "wide"),
-            group(_("Match points") if game == "mariasz" else _("Game points"), "strong"),
-        ]
-        landscape = False
+    columns = [
+        {"label": column_label(c.key), "sub": per_side if c.per_side else None, "cls": c.cls}
+        for c in rules.sheet_columns(len(names))
+    ]
+    landscape = rules.sheet_landscape
     width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
     page = page or paper("a4")
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
@@ -442,6 +350,7 @@ def score_sheet_context(
         usable -= 2 * ROW_MM
     return {
         "game": game,
+        "has_stake": rules.has_stake,  # the sheet has a line for the stake
         "title": title,
         "players": names,
         "sides": sides,
@@ -464,15 +373,34 @@ def sheet_rows(per_page: int) -> int:
     return per_page if per_page >= SHEET_DEALS else max(2 * per_page, SHEET_DEALS)
 
 
-def sheet_legend(game: str) -> str:
-    """A one-line reminder under a blank sheet (RULES.md §1–4)."""
-    legends = {
-        "mariasz": _("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131"),
-        "mariage": _("Each deal is a game: 1 game point, 2 when the loser has under 33"),
-        "marianna": _("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501"),
-        "marias": _(
-            "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · "
-            "each flek doubles"
-        ),
+def column_label(key: str) -> str:
+    """The heading of a score sheet column named by the game's ``sheet_columns``."""
+    labels = {
+        "n": "#",
+        "dealer": _("Dealer"),
+        "declarer": _("Declarer"),
+        "trump": _("Trump"),
+        "game_parts": _("Game (parts)"),
+        "flek": _("Flek"),
+        "won_lost": _("Won / lost"),
+        "this_deal": _("± this deal"),
+        "balance": _("Balance"),
+        "card_points": _("Card points"),
+        "declarations": _("Declarations"),
+        "total": _("Total"),
+        "marriages": _("Marriages"),
+        "game_result": _("Game result"),
+        "match_points": _("Match points"),
+        "game_points": _("Game points"),
     }
-    return legends.get(game, "")
+    return labels.get(key, key)
+
+
+def games_points_label(game: str) -> str:
+    """The heading of a match's games-won column: 'Match points' (Mariasz), 'Game points'."""
+    return column_label(_game(game).game_points_key) if game in GAME_NAMES else ""
+
+
+def sheet_legend(game: str) -> str:
+    """A one-line reminder under a blank sheet (RULES.md §1–4), in the page's language."""
+    return _(_game(game).sheet_legend) if game in GAME_NAMES else ""

@@ -27,12 +27,8 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse, URLFetchingError
 
+from ..paths import HASHED
 from ..paths import STATIC as STATIC_ROOT
-from ..web.assets import HASHED
-
-#: The vendored font (DejaVu Sans, with its LICENSE) that has every Czech/Polish/German/Italian
-#: letter; print.css declares it with @font-face so the host's fonts do not matter.
-FONT_FILES = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf")
 
 mimetypes.add_type("font/ttf", ".ttf")
 

@@ -14,11 +14,11 @@ from typing import Any
 from flask import Response, current_app, request, send_file
 from flask_babel import gettext as _
 
+from ..config import CSP
+
 
 def html_response(html: str) -> Response:
     """The printable as a page; its own <style> blocks (paper size, footer) are allowed by hash."""
-    from ..web.security import CSP
-
     hashes = " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(block.encode()).digest()).decode() + "'"
         for block in re.findall(r"<style>(.*?)</style>", html, flags=re.S)

@@ -143,6 +143,29 @@ class MatchScore:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+def option(options: Any, name: str, default: Any = None) -> Any:
+    """One option's value, read from a game's options object or from their JSON form."""
+    if isinstance(options, Mapping):
+        return options.get(name, default)
+    return getattr(options, name, default)
+
+
+def N_(text: str) -> str:  # noqa: N802  (the gettext convention for "mark, translate later")
+    """Mark a player-facing word for translation; the rules keep it as it is (no i18n here), the
+    pages translate it (pybabel extracts ``N_`` by default)."""
+    return text
+
+
+@dataclass(frozen=True)
+class SheetColumn:
+    """One column of a blank paper score sheet: ``key`` names its heading (the printing layer
+    translates it), ``per_side`` makes it one narrow column per player or team."""
+
+    key: str
+    cls: str = ""
+    per_side: bool = False
+
+
 class GameRules(Protocol):
     """The interface every game module exposes as its module-level ``GAME`` object."""
 
@@ -157,6 +180,39 @@ class GameRules(Protocol):
     default_currency: str  # the currency a new match offers ("" when has_stake is False)
     zero_sum: bool  # every deal's deltas (and so every table's results) sum to zero
     state_format: int  # the shape of the running state (see ``State``): bumped when it changes
+    deal_form: str  # which deal form and template a deal is entered with: marias|marianna|twohand
+    short_title: str  # the game's name on paper ("Mariáš")
+    has_target: bool  # a deal may say who reached the target first (not German Mariage)
+    carries_ties: bool  # a tied game waits for the next decided one (German Mariage)
+    shows_current_game: bool  # games are played to a target: the board shows the one in progress
+    dealer_sits_out: bool  # with one player more than a deal needs, the dealer sits each deal out
+    minimal_extra: tuple[str, ...]  # state keys a ``Prefer: return=minimal`` answer carries too
+    part_names: Mapping[str, str]  # a deal's parts by record kind, as players say them (N_ marked)
+    flek_names: tuple[str, ...]  # flek level -> its name ("" for none); empty: no flek
+    tariff_names: tuple[str, ...]  # options that are a part's value in units (the tariff table)
+    sheet_seats: tuple[int, ...]  # players a blank score sheet is for, the usual count first
+    sheet_landscape: bool  # the blank score sheet is printed across the page
+    game_points_key: str  # heading key of the games' score column: match_points | game_points
+    sheet_legend: str  # a one-line reminder under a blank sheet (N_ marked, English)
+    #: presets players know as games of their own, by their name ("Cinquecento")
+    preset_titles: Mapping[str, str]
+    #: per preset, the options it leaves no room for: a new-match form does not offer them
+    preset_fixed: Mapping[str, frozenset[str]]
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """The columns of a blank score sheet for this many players."""
+        ...
+
+    # A game with ``has_stake`` also answers ``money(scores, stake) -> list[str]``: each
+    # balance times the stake per unit, as a decimal string.
+
+    def names_trump(self, options: Any) -> bool:
+        """Whether a deal names a trump under these options (object or JSON form)."""
+        ...
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """Whether the table ends the match with *Finish* (an open Mariáš session)."""
+        ...
 
     def plays_in_teams(self, options: Any) -> bool:
         """Whether scores belong to teams of two (marianna for four) rather than to players."""
@@ -206,6 +262,21 @@ class GameRules(Protocol):
 
     def totals(self, options: Any, state: State) -> MatchScore:
         """The match's totals in a running state: scores, finished, winner, extra (no deals)."""
+        ...
+
+    # What a tournament asks of a game (RULES.md §6); the tournament side never branches on
+    # ``name`` either.
+    tournament_rankings: tuple[str, ...]  # what its standings may rank by; the first is default
+    tournament_table_sizes: tuple[int, ...]  # seats at a tournament table; the first is default
+
+    def standings_kind(self, options: Any) -> str:
+        """How ``tournament.standings`` ranks a tournament of this game: "marias" (balances at
+        tables of 3 or 4), "marianna" (fixed teams of two) or "twoplayer" (pairs)."""
+        ...
+
+    def table_score(self, options: Any) -> str:
+        """What one figure of a tournament table's result is: "balance" (zero-sum),
+        "team_points", "match_points" or "game_points" (the organiser types it from a sheet)."""
         ...
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealScore, MatchFinished, MatchScore, State, fold
+from .base import N_, DealScore, MatchFinished, MatchScore, State, fold
 from .mariasz import match_over
 from .messages import Msg
 from .twohand import (
@@ -55,6 +55,10 @@ class Mariage(TwoHandGame):
 
     name = "mariage"
     title = "German Mariage"
+    short_title = "Mariage"
+    has_target = False
+    carries_ties = True
+    sheet_legend = N_("Each deal is a game: 1 game point, 2 when the loser has under 33")
     options_class = MariageOptions
     checks = CHECKS
 

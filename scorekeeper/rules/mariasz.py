@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .base import (
+    N_,
     SUITS,
     DealScore,
     InvalidDeal,
@@ -38,6 +39,7 @@ from .base import (
     MatchScore,
     State,
     fold,
+    option,
 )
 from .messages import Msg
 from .twohand import (
@@ -97,6 +99,15 @@ class Mariasz(TwoHandGame):
 
     name = "mariasz"
     title = "Polish Mariasz"
+    short_title = "Mariasz"
+    shows_current_game = True
+    game_points_key = "match_points"
+    sheet_legend = N_("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131")
+
+    def names_trump(self, options: Any) -> bool:
+        """Without trumps (``no_trump``) a deal names none."""
+        return not option(options, "no_trump", False)
+
     options_class = MariaszOptions
     checks = CHECKS
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import messages_twohand  # noqa: F401  (registers the codes below)
-from .base import SUITS, FieldError, InvalidDeal, InvalidOptions
+from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn
 from .messages import Msg
 
 # docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
@@ -467,10 +467,55 @@ class TwoHandGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    tournament_rankings = ("wins",)
+    tournament_table_sizes = (2,)
+    deal_form = "twohand"
+    short_title: str
+    has_target = True
+    carries_ties = False
+    shows_current_game = False
+    dealer_sits_out = False
+    minimal_extra: tuple[str, ...] = ("current",)
+    part_names: Mapping[str, str] = {}
+    flek_names: tuple[str, ...] = ()
+    tariff_names: tuple[str, ...] = ()
+    sheet_seats = (2,)
+    sheet_landscape = False
+    preset_titles: Mapping[str, str] = {}
+    preset_fixed: Mapping[str, frozenset[str]] = {}
+    game_points_key = "game_points"
+    sheet_legend: str
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """Trump, card points, marriages, the game's result and the running score."""
+        return (
+            SheetColumn("n", "n"),
+            SheetColumn("trump", "narrow"),
+            SheetColumn("card_points", per_side=True),
+            SheetColumn("marriages", per_side=True),
+            SheetColumn("game_result", "wide"),
+            SheetColumn(self.game_points_key, "strong", per_side=True),
+        )
+
+    def names_trump(self, options: Any) -> bool:
+        """A deal names its trump (Mariasz without trumps overrides this)."""
+        return True
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """The match ends by its own target or number of games."""
+        return False
 
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""
         return False
+
+    def standings_kind(self, options: Any) -> str:
+        """Pairs: match wins, then match points and Buchholz."""
+        return "twoplayer"
+
+    def table_score(self, options: Any) -> str:
+        """What the score column counts: match points (Mariasz) or game points (Mariage)."""
+        return self.game_points_key
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

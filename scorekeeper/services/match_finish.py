@@ -45,7 +45,7 @@ def finish_match(*, session: Session, match_id: Any, actor: str | None = None) -
             if match_write.GUARDS and (reason := match_write.locked_reason(session, match_id)):
                 raise Locked(reason, current=match.version - 1)
             game, options = scoring.rules(match)
-            if match.game != "marias" or options.deals is not None:
+            if not game.ends_by_finish(options):
                 raise Conflict(
                     _("Only an open Mariáš session is finished by the table; this match ends by "
                       "its own rules."),

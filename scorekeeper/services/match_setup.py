@@ -52,7 +52,7 @@ def check(
         "preset": preset,
         "options": rules.options_to_json(made),
         "players": names,
-        "stake": _stake(stake),
+        "stake": parse_stake(stake),
         "currency": _text(currency, "currency", 8),
         "title": _text(title, "title", 200),
     }
@@ -83,14 +83,19 @@ def _players(players: Any, counts: Sequence[int]) -> list[str]:
     return names
 
 
-def _stake(stake: Any) -> str | None:
+def parse_stake(stake: Any) -> str | None:
+    """A typed stake per unit ("0,20", "0.2", 1) as its stored decimal string, None when empty:
+    the one stake parser of matches and tournaments. InvalidOptions("stake") when it is not
+    an amount from 0 to MAX_STAKE that fits its column (STAKE_MAX characters)."""
     if stake is None or stake == "":
         return None
     try:
         value = parse_amount(stake)
     except InvalidOperation:
         raise InvalidOptions("stake", _("The stake is an amount such as 0.20.")) from None
-    if not value.is_finite() or value < 0 or value > MAX_STAKE or len(str(value)) > STAKE_MAX:
+    if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > MAX_STAKE:
+        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
+    if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
         raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
     return str(value)
 
@@ -118,26 +123,15 @@ def summary(match: Any) -> dict[str, Any]:
     }
 
 
-def money(scores: list[int], stake: str | None) -> list[str] | None:
-    """Balances times the stake, as strings (None without a stake)."""
+def money(game: Any, scores: list[int], stake: str | None) -> list[str] | None:
+    """Balances times the stake, as strings (None without a stake); ``game`` has_stake."""
     if stake is None:
         return None
-    try:
-        from ..rules.marias import money as rules_money
-
-        return [str(m) for m in rules_money(scores, Decimal(stake))]
-    except (ImportError, AttributeError):
-        return [str(Decimal(stake) * s) for s in scores]
-
-
-# Presets that players know as games of their own (RULES.md §3a, §3b): titled by that name.
-PRESET_TITLES: dict[tuple[str, str], str] = {
-    ("marianna", "cinquecento"): "Cinquecento",
-    ("marianna", "briscola151"): "Briscola 151",
-}
+    return [str(m) for m in game.money(scores, Decimal(stake))]
 
 
 def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
     """A match's title when none was given: the game (or its named preset) and who plays."""
-    game = PRESET_TITLES.get((rules.name, preset or ""), game_title(rules.name, rules.title))
+    # a preset players know as a game of its own (RULES.md §3a, §3b) is titled by that name
+    game = rules.preset_titles.get(preset or "", game_title(rules.name, rules.title))
     return _("%(game)s: %(players)s", game=game, players=", ".join(players))

@@ -160,17 +160,13 @@ def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: Matc
     }
     for key, value in result.extra.items():
         out.setdefault(key, value)
-    if match.game == "marias":
-        out["money"] = match_setup.money(list(result.scores), match.stake)
+    if game.has_stake:
+        out["money"] = match_setup.money(game, list(result.scores), match.stake)
     out["version"] = match.version
     out["stake"] = match.stake
     out["currency"] = match.currency
     out["title"] = match.title or match_setup.default_title(game, match.players, match.preset)
     return out
-
-
-#: What ``Prefer: return=minimal`` answers besides the deal (API.md v2), by game.
-MINIMAL_EXTRA = {"marias": ("money",), "mariasz": ("current",), "mariage": ("current",)}
 
 
 def minimal(match: Any, deal: dict[str, Any], result: MatchScore) -> dict[str, Any]:
@@ -183,9 +179,10 @@ def minimal(match: Any, deal: dict[str, Any], result: MatchScore) -> dict[str, A
         "finished": bool(result.finished),
         "winner": result.winner,
     }
-    if match.game == "marias":
-        out["money"] = match_setup.money(list(result.scores), match.stake)
-    for key in MINIMAL_EXTRA.get(match.game, ()):
+    game = get_game(match.game)
+    if game.has_stake:
+        out["money"] = match_setup.money(game, list(result.scores), match.stake)
+    for key in game.minimal_extra:  # what it answers besides the deal (API.md v2)
         if key in result.extra:
             out[key] = result.extra[key]
     return out
@@ -195,7 +192,7 @@ def minimal_from_state(state: dict[str, Any], deal: dict[str, Any]) -> dict[str,
     """The minimal answer cut from a whole state (a repeated key: the match as it is now)."""
     out = {"match_id": state["id"], "version": state["version"], "deal": deal}
     out.update({k: state[k] for k in ("scores", "finished", "winner")})
-    for key in MINIMAL_EXTRA.get(state["game"], ()):
+    for key in get_game(state["game"]).minimal_extra:
         if key in state:
             out[key] = state[key]
     return out

@@ -2,6 +2,10 @@
 
 A table's current result is its match's scores (one figure per side) or, when the organiser typed
 the paper sheet's figures, those. It counts only while it equals what was confirmed.
+
+A request that looks at many tables holds a ``Tables``: each match loaded once (one query for the
+tournament) and scored once per version. It is passed along explicitly; nothing is cached on the
+session.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from ..models.tournament import (
     TournamentRound,
     TournamentTable,
 )
+from ..rules.base import GameRules
+from ..rules.registry import get_game
+from ..tournament.standings import KINDS
 from . import matches
 from .errors import NotFound
 
@@ -33,9 +40,24 @@ def get_tournament(*, session: Session, tournament_id: str) -> Tournament:
     return tournament
 
 
+def game_of(tournament: Tournament) -> GameRules:
+    """The tournament's game object: what the tournament asks of its game, it asks this."""
+    return get_game(tournament.game)
+
+
 def is_team_game(tournament: Tournament) -> bool:
-    """Marianna with four at a table: entrants are fixed teams of two."""
-    return tournament.game == "marianna" and tournament.options.get("players", 4) == 4
+    """Entrants are fixed teams of two (Marianna with four at a table)."""
+    return game_of(tournament).plays_in_teams(tournament.options)
+
+
+def standings_kind(tournament: Tournament) -> str:
+    """How ``tournament.standings`` ranks it: marias, marianna (teams) or twoplayer."""
+    return game_of(tournament).standings_kind(tournament.options)
+
+
+def needs_winner(tournament: Tournament) -> bool:
+    """Whether a table's winner counts (pairs), not only its figures (places by balance)."""
+    return KINDS[standings_kind(tournament)].by_winner
 
 
 def load_players(session: Session, tournament_id: str) -> list[TournamentPlayer]:
@@ -60,17 +82,42 @@ def load_rounds(session: Session, tournament_id: str) -> list[TournamentRound]:
     )
 
 
-def preload_matches(session: Session, tournament_id: str) -> None:
-    """Load every table's match of a tournament in one query (and hold them for table_result)."""
-    rows = session.exec(
-        select(Match)
-        .join(TournamentTable, TournamentTable.match_id == Match.id)
-        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
-        .where(TournamentRound.tournament_id == tournament_id)
-    )
-    held = session.info.setdefault("tournament_matches", {})
-    for match in rows:
-        held[match.id] = match
+class Tables:
+    """The matches of the tables one request looks at, each loaded and scored once."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.matches: dict[str, Match] = {}  # strong references: no reload per table
+        self.states: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def preload(self, tournament_id: str) -> Tables:
+        """Load every table's match of a tournament in one query."""
+        rows = self.session.exec(
+            select(Match)
+            .join(TournamentTable, TournamentTable.match_id == Match.id)
+            .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+            .where(TournamentRound.tournament_id == tournament_id)
+        )
+        for match in rows:
+            self.matches[match.id] = match
+        return self
+
+    def match(self, match_id: str) -> Match:
+        """The match (NotFound for an unknown id)."""
+        found = self.matches.get(match_id)
+        if found is None:
+            found = self.matches[match_id] = matches.get_match(
+                session=self.session, match_id=match_id
+            )
+        return found
+
+    def state(self, match: Match) -> dict[str, Any]:
+        """The match's API.md state, scored once per version."""
+        key = (match.id, match.version)
+        found = self.states.get(key)
+        if found is None:
+            found = self.states[key] = matches.match_state(session=self.session, match=match)
+        return found
 
 
 def load_tables(session: Session, round_id: int) -> list[TournamentTable]:
@@ -142,18 +189,14 @@ def _closed(session: Session, table: TournamentTable) -> bool:
     return rnd is not None and rnd.status == "closed"
 
 
-def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
-    """Current scores, deal count, status and whether the table's result counts."""
-    held = session.info.setdefault("tournament_matches", {})  # strong refs: no reload per call
-    match = held.get(table.match_id)
-    if match is None:
-        match = held[table.match_id] = matches.get_match(session=session, match_id=table.match_id)
-    # a page shows the state and the standings: score each match once per session and version
-    cache = session.info.setdefault("tournament_match_states", {})
-    key = (match.id, match.version)
-    state = cache.get(key)
-    if state is None:
-        state = cache[key] = matches.match_state(session=session, match=match)
+def table_result(
+    session: Session, table: TournamentTable, tables: Tables | None = None
+) -> dict[str, Any]:
+    """Current scores, deal count, status and whether the table's result counts (``tables``:
+    the request's loaded matches, when it looks at more than this one)."""
+    tables = tables or Tables(session)
+    match = tables.match(table.match_id)
+    state = tables.state(match)
     if table.manual_scores is not None:
         scores, source = list(table.manual_scores), "sheet"
     else:
@@ -192,66 +235,37 @@ def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
 
 
 def counted_result(
-    session: Session, table: TournamentTable, *, closed: bool, game: str
+    tables: Tables, table: TournamentTable, *, closed: bool, by_winner: bool
 ) -> tuple[bool, list[int], int | None]:
     """(confirmed, scores, winner) as ``table_result`` says, without scoring the match where
-    the stored figures decide: typed sheets, and a closed Mariáš round's confirmed balances."""
+    the stored figures decide: typed sheets, and a closed round's confirmed figures when no
+    winner is needed (``by_winner`` false: places follow the balances)."""
     if table.manual_scores is not None:
         scores = list(table.manual_scores)
         winner = int(scores[1] > scores[0]) if len(scores) == 2 and scores[0] != scores[1] else None
         return table.confirmed_scores == scores, scores, winner
-    if closed and game == "marias" and table.confirmed_scores is not None:
+    if closed and not by_winner and table.confirmed_scores is not None:
         return True, list(table.confirmed_scores), None
-    result = table_result(session, table)
+    result = table_result(tables.session, table, tables)
     return result["confirmed"], result["scores"], result["winner"]
 
 
-def needs_matches(session: Session, tables: list[TournamentTable]) -> bool:
+def needs_matches(tables: list[TournamentTable]) -> bool:
     """Whether any of these tables is scored from its deals (then preload the matches)."""
     return any(t.manual_scores is None for t in tables)
 
 
-def state(session: Session, tournament: Tournament) -> dict[str, Any]:
+def state(session: Session, tournament: Tournament, loaded: Tables | None = None) -> dict[str, Any]:
     """The tournament as plain JSON (see services.tournaments.tournament_state)."""
     players = load_players(session, tournament.id)
     names = {p.id: p.name for p in players}
-    preload_matches(session, tournament.id)
-    rounds = []
-    for rnd in load_rounds(session, tournament.id):
-        tables = []
-        for table in load_tables(session, rnd.id):
-            result = table_result(session, table)
-            tables.append(
-                {
-                    "table": table.number,
-                    "player_ids": list(table.player_ids),
-                    "players": [names.get(pid, "?") for pid in table.player_ids],
-                    "match_id": table.match_id,
-                    "token": result["match"].token,
-                    "confirmed": result["confirmed"],
-                    "scores": result["scores"],
-                    "status": result["status"],
-                    "source": result["source"],
-                    "late_deals": result["late_deals"],
-                    "deals": result["deals"],
-                    "confirmed_by": table.confirmed_by,
-                    "seats": list(result["match"].players),
-                }
-            )
-        rounds.append(
-            {
-                "round": rnd.number,
-                "status": rnd.status,
-                "seed": rnd.seed,
-                "repeats": rnd.repeats,
-                "kept_apart_broken": rnd.kept_apart_broken,
-                "bye": [{"player_id": pid, "player": names.get(pid, "?")} for pid in rnd.bye_ids],
-                "started_at": iso(rnd.started_at),
-                "ends_at": iso(rnd.ends_at),
-                "closed_at": iso(rnd.closed_at),
-                "tables": tables,
-            }
+    loaded = loaded or Tables(session).preload(tournament.id)
+    rounds = [
+        round_json(
+            rnd, names, [table_json(t, table_result(session, t, loaded), names) for t in tables]
         )
+        for rnd, tables in load_all_tables(session, tournament.id)
+    ]
     return {
         "id": tournament.id,
         "name": tournament.name,
@@ -294,6 +308,66 @@ def state(session: Session, tournament: Tournament) -> dict[str, Any]:
         ],
         "rounds": rounds,
     }
+
+
+def table_json(
+    table: TournamentTable, result: dict[str, Any], names: dict[str, str]
+) -> dict[str, Any]:
+    """A table as ``state`` shows it: seats by name, its result and status, its secret token."""
+    return {
+        "table": table.number,
+        "player_ids": list(table.player_ids),
+        "players": [names.get(pid, "?") for pid in table.player_ids],
+        "match_id": table.match_id,
+        "token": result["match"].token,
+        "confirmed": result["confirmed"],
+        "scores": result["scores"],
+        "status": result["status"],
+        "source": result["source"],
+        "late_deals": result["late_deals"],
+        "deals": result["deals"],
+        "confirmed_by": table.confirmed_by,
+        "seats": list(result["match"].players),
+    }
+
+
+def round_json(
+    rnd: TournamentRound, names: dict[str, str], tables: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A round as ``state`` shows it, with the given tables."""
+    return {
+        "round": rnd.number,
+        "status": rnd.status,
+        "seed": rnd.seed,
+        "repeats": rnd.repeats,
+        "kept_apart_broken": rnd.kept_apart_broken,
+        "bye": [{"player_id": pid, "player": names.get(pid, "?")} for pid in rnd.bye_ids],
+        "started_at": iso(rnd.started_at),
+        "ends_at": iso(rnd.ends_at),
+        "closed_at": iso(rnd.closed_at),
+        "tables": tables,
+    }
+
+
+def player_names(session: Session, ids: list[str]) -> dict[str, str]:
+    """Entrant id -> name for these ids only (one query)."""
+    if not ids:
+        return {}
+    rows = session.exec(
+        select(TournamentPlayer.id, TournamentPlayer.name).where(
+            TournamentPlayer.id.in_(ids)  # type: ignore[attr-defined]
+        )
+    )
+    return dict(rows.all())
+
+
+def one_table(session: Session, tournament: Tournament, number: Any, table: Any) -> dict[str, Any]:
+    """Round ``number`` (as ``state`` shows it) holding only its table ``table``, with the names
+    of that table's players: what a table's page needs, without scoring the other tables."""
+    rnd = get_round(session, tournament, number)
+    row = get_table(session, rnd, table)
+    names = player_names(session, [*row.player_ids, *rnd.bye_ids])
+    return round_json(rnd, names, [table_json(row, table_result(session, row), names)])
 
 
 def iso(moment: Any) -> str | None:

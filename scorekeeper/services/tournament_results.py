@@ -12,7 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session
 
-from ..models.tournament import Tournament, TournamentTable, _now
+from ..models.tournament import Tournament, TournamentTable
 from ..rules.base import FieldError, RuleError
 from . import matches
 from . import tournament_common as common
@@ -34,7 +34,7 @@ def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -
         raise RuleError(errors)
     if sides == 2 and scores[0] == scores[1]:
         raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
-    if tournament.game == "marias" and sum(scores) != 0:
+    if common.game_of(tournament).zero_sum and sum(scores) != 0:
         raise RuleError(
             "scores",
             _("Balances at a table add up to zero; these add up to %(sum)s.", sum=sum(scores)),
@@ -60,7 +60,7 @@ def set_manual_result(
     row.manual_scores = None if scores is None else _check_scores(tournament, row, scores)
     if confirm:
         row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
-        row.confirmed_by, row.confirmed_at = actor[:120], _now()
+        row.confirmed_by = actor[:120]
     session.add(row)
     session.flush()
     after = common.table_result(session, row)
@@ -106,7 +106,7 @@ def confirm_table(
         "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number, by=(by or "?")[:60])
     )
     before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
-    row.confirmed_scores, row.confirmed_by, row.confirmed_at = current["scores"], actor, _now()
+    row.confirmed_scores, row.confirmed_by = current["scores"], actor
     session.add(row)
     common.audit(
         session,

@@ -1,4 +1,5 @@
-"""Rounds of a tournament: draw (preview, redraw, confirm), start, close, and table results.
+"""Rounds of a tournament: confirm a draw, start, close, cancel (the draw itself, its preview and
+seeds: ``tournament_draws``; table results: ``tournament_results``).
 
 A draw is a pure function of its inputs and seed (``tournament.draw``), so a preview stores nothing:
 confirming re-runs it with the shown seed. Confirming turns every table into an ordinary match
@@ -10,10 +11,8 @@ the table (table token) or by the organiser.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from datetime import timedelta
-from itertools import combinations
 from typing import Any
 
 from flask_babel import gettext as _
@@ -22,11 +21,10 @@ from sqlmodel import Session
 
 from ..models.match import Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from ..rules.base import RuleError
-from ..tournament import draw as drawing
-from . import match_setup, match_write, matches, tournament_standings
+from . import match_setup, match_write, matches
 from . import tournament_common as common
 from .errors import Conflict
+from .tournament_draws import _draw, _next_number, _round_seed, new_seed, preview_draw
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
 __all__ = [
@@ -34,129 +32,10 @@ __all__ = [
     "close_round",
     "confirm_round",
     "draw_next_round",
+    "new_seed",
     "preview_draw",
     "start_round",
-    "table_result",
 ]
-
-
-def table_result(session: Session, table: TournamentTable) -> dict[str, Any]:
-    """Current scores and status of a table (see tournament_common.table_result)."""
-    return common.table_result(session, table)
-
-
-def _next_number(session: Session, tournament: Tournament) -> int:
-    rounds = common.load_rounds(session, tournament.id)
-    if rounds and rounds[-1].status != "closed":
-        raise Conflict(
-            _("Close round %(n)s before drawing the next.", n=rounds[-1].number), field="round"
-        )
-    if len(rounds) >= tournament.rounds_planned:
-        raise Conflict(
-            _("All %(n)s rounds have been drawn.", n=tournament.rounds_planned), field="round"
-        )
-    return len(rounds) + 1
-
-
-def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]:
-    """How often each pair has met at a table so far, and who has had a bye."""
-    history: dict[frozenset[str], int] = {}
-    byes: list[str] = []
-    for rnd in common.load_rounds(session, tournament.id):
-        byes.extend(rnd.bye_ids)
-        for table in common.load_tables(session, rnd.id):
-            for a, b in combinations(table.player_ids, 2):
-                key = frozenset((a, b))
-                history[key] = history.get(key, 0) + 1
-    return history, byes
-
-
-def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
-    players = [
-        p
-        for p in common.load_players(session, tournament.id)
-        if p.withdrawn_after is None or p.withdrawn_after >= number
-    ]
-    history, byes = _history(session, tournament)
-    ranking = None
-    if tournament.draw_method == "standings" or tournament.table_size == 2:
-        rows = tournament_standings.standings_of(session, tournament)["rows"]
-        ranking = [row["player_id"] for row in rows]
-    # two-player games and teams are paired Swiss-style (leaders together) from round 2
-    swiss = tournament.draw_method == "standings" or tournament.table_size == 2
-    method = "standings" if swiss and number > 1 else "random"
-    if number == 1 and tournament.seeding in ("season", "rating"):
-        from .tournament_seasons import seeding_order
-
-        method, ranking = "spread", seeding_order(session, tournament, players)
-    pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
-    try:
-        return drawing.draw_round(
-            players=[p.id for p in players],
-            round_no=number,
-            seed=seed,
-            table_size=tournament.table_size,
-            history=history,
-            keep_apart=pairs,
-            method=method,
-            ranking=ranking,
-            byes_had=byes,
-            # plan the remaining rounds too, so this round does not force repeats later
-            rounds_total=tournament.rounds_planned if method == "random" else None,
-        )
-    except drawing.DrawError as error:
-        raise RuleError(
-            "players",
-            _(
-                "%(n)s players cannot be seated at these tables; add or withdraw a player.",
-                n=len(players),
-            ),
-        ) from error
-
-
-def _round_seed(tournament: Tournament, seed: Any) -> int:
-    if seed in (None, ""):
-        return tournament.seed
-    try:
-        value = int(seed)
-    except (TypeError, ValueError):
-        raise RuleError("seed", _("The seed is a whole number.")) from None
-    if value < 0 or value >= 2**31:
-        raise RuleError("seed", _("The seed is a whole number.")) from None
-    return value
-
-
-def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> dict[str, Any]:
-    """The next round's draw for this seed, stored nowhere: round, seed, repeats, tables, …"""
-    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
-    number = _next_number(session, tournament)
-    seed = _round_seed(tournament, seed)
-    result = _draw(session, tournament, number, seed)
-    names = {p.id: p.name for p in common.load_players(session, tournament.id)}
-    history, _byes = _history(session, tournament)
-    again = [
-        sorted((names[a], names[b]))
-        for t in result.tables
-        for a, b in combinations(t, 2)
-        if history.get(frozenset((a, b)))
-    ]
-    return {
-        "round": number,
-        "seed": seed,
-        "repeats": result.repeats,
-        "repeat_pairs": again,
-        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in result.kept_apart_broken],
-        "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
-        "tables": [
-            {"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
-            for i, t in enumerate(result.tables, start=1)
-        ],
-    }
-
-
-def new_seed() -> int:
-    """A fresh random seed for a redraw."""
-    return secrets.randbelow(1_000_000)
 
 
 def _seats(tournament: Tournament, entrants: Sequence[Any]) -> list[str]:
@@ -338,10 +217,11 @@ def close_round(
     if rnd.status == "closed":
         raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
     if require_confirmed:
+        loaded = common.Tables(session)
         open_tables = [
             t.number
             for t in common.load_tables(session, rnd.id)
-            if not common.table_result(session, t)["confirmed"]
+            if not common.table_result(session, t, loaded)["confirmed"]
         ]
         if open_tables:
             raise Conflict(
@@ -371,8 +251,8 @@ def cancel_round(
         raise Conflict(
             _("Only the latest round, before it is closed, can be cancelled."), field="round"
         )
-    tables = common.load_tables(session, rnd.id)
-    if any(common.table_result(session, t)["status"] != "waiting" for t in tables):
+    tables, loaded = common.load_tables(session, rnd.id), common.Tables(session)
+    if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
         raise Conflict(
             _("Results are already in for round %(n)s; it cannot be cancelled.", n=rnd.number),
             field="round",

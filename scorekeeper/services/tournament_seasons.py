@@ -7,8 +7,9 @@ confirmed table of the roster's evenings in the fixed order of §6a (date, round
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 from sqlmodel import Session, select
@@ -83,27 +84,72 @@ def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
     tiebreaks = row.get("tiebreaks") or {}
-    if tournament.game == "marias":
+    if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
     if "match_points" in tiebreaks:
         return tiebreaks["match_points"]
     return tiebreaks.get("point_difference", row["total"])
 
 
-def _evening(session: Session, tournament: Tournament) -> tuple[season_rules.Evening, dict]:
-    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
+#: What is stable per evening while its standings fingerprint stays the same, by (tournament id,
+#: fingerprint): its league-table facts and its confirmed tables for the ratings. Both are kept
+#: by entrant id, so a roster merge (not audited per evening) is seen at once; bounded.
+_RESULTS: OrderedDict[tuple[str, str], tuple[dict[str, tuple[str, int, Any]], int]] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, str], list[tuple[tuple[str, ...], tuple]]] = OrderedDict()
+_RATINGS: OrderedDict[tuple, dict[str, rating_rules.Rating]] = OrderedDict()
+_CACHE_SIZE = 1024
+
+
+def clear_caches() -> None:
+    """Forget every cached evening and rating (benchmarks, tests)."""
+    _RESULTS.clear()
+    _TABLES.clear()
+    _RATINGS.clear()
+
+
+def _remember(cache: OrderedDict, key: Any, value: Any, size: int = _CACHE_SIZE) -> Any:
+    cache[key] = value
+    while len(cache) > size:
+        cache.popitem(last=False)
+    return value
+
+
+def _marks(session: Session, shown: Sequence[Tournament], *, fresh: bool = True) -> dict[str, str]:
+    """Each evening's standings fingerprint (two small aggregate queries an evening); not
+    ``fresh``: one this process computed in the last ``FINGERPRINT_TTL`` seconds may serve
+    (every change made in this process forgets it at once)."""
+    return {t.id: tournament_standings.fingerprint(session, t.id, fresh=fresh) for t in shown}
+
+
+def _evening_results(session: Session, tournament: Tournament, mark: str):
+    """(entrant id -> (name, place, evening result), players): cached per fingerprint."""
+    key = (tournament.id, mark)
+    if key in _RESULTS:
+        _RESULTS.move_to_end(key)
+        return _RESULTS[key]
     document = tournament_standings.cached_standings(session, tournament, mark, copy_it=False)
-    to_roster = _roster_ids(session, [tournament.id])
-    results, names = {}, {}
+    results = {}
     if document["after_round"]:
         for row in document["rows"]:
-            rid = to_roster.get(row["player_id"])
-            if rid:
-                place = row["place"]
-                results[rid] = season_rules.EveningResult(place, evening_result(row, tournament))
-                names[rid] = row["player"]
-    evening = season_rules.Evening(tournament.id, results, len(document["rows"]))
-    return evening, names
+            results[row["player_id"]] = (
+                row["player"],
+                row["place"],
+                evening_result(row, tournament),
+            )
+    return _remember(_RESULTS, key, (results, len(document["rows"])))
+
+
+def _evening(
+    session: Session, tournament: Tournament, mark: str, to_roster: dict[str, str | None]
+) -> tuple[season_rules.Evening, dict]:
+    results, names = {}, {}
+    by_entrant, players = _evening_results(session, tournament, mark)
+    for entrant_id, (name, place, result) in by_entrant.items():
+        rid = to_roster.get(entrant_id)
+        if rid:
+            results[rid] = season_rules.EveningResult(place, result)
+            names[rid] = name
+    return season_rules.Evening(tournament.id, results, players), names
 
 
 def _roster_ids(session: Session, tournament_ids: list[str]) -> dict[str, str | None]:
@@ -122,7 +168,9 @@ def season_table(session: Session, season_id: str) -> dict[str, Any]:
     """API.md v2: ``{"rows": [...], "season": {...}, "evenings": [...]}``."""
     season = get_season(session, season_id)
     shown = evenings(session, season)
-    gathered = [_evening(session, t) for t in shown]
+    marks = _marks(session, shown)
+    to_roster = _roster_ids(session, [t.id for t in shown])
+    gathered = [_evening(session, t, marks[t.id], to_roster) for t in shown]
     names: dict[str, str] = {}
     for _e, got in gathered:
         names.update(got)
@@ -160,36 +208,80 @@ def season_json(season: Season) -> dict[str, Any]:
 
 
 def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.Rating]:
-    """Every roster player's rating, replayed over the owner's evenings (RULES.md §6a order)."""
+    """Every roster player's rating, replayed over the owner's evenings (RULES.md §6a order).
+
+    Each evening's confirmed tables are cached per standings fingerprint, and the replay per
+    (evenings, fingerprints, roster links): unchanged evenings are not read again."""
     query = select(Tournament)
     if "organiser_id" in owner:
         query = query.where(Tournament.organiser_id == owner["organiser_id"])
     else:
         query = query.where(Tournament.season_id == owner["season_id"])
     shown = sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
-    order = {t.id: i for i, t in enumerate(shown)}
-    to_roster = _roster_ids(session, list(order))
+    marks = _marks(session, shown, fresh=False)  # the season table just read them, as a rule
+    to_roster = _roster_ids(session, [t.id for t in shown])
+    key = (tuple((t.id, marks[t.id]) for t in shown), tuple(sorted(to_roster.items(), key=str)))
+    if key in _RATINGS:
+        _RATINGS.move_to_end(key)
+        return dict(_RATINGS[key])
+    _load_tables(session, [t for t in shown if (t.id, marks[t.id]) not in _TABLES], marks)
+    tables = []
+    for t in shown:  # RULES.md §6a's order: evenings by date, then rounds, then tables
+        for entrants, scores in _TABLES[(t.id, marks[t.id])]:
+            sides = [to_roster.get(p) for p in entrants]
+            if all(sides):
+                tables.append(([[s] for s in sides], scores))
+    return dict(_remember(_RATINGS, key, rating_rules.replay(tables), size=32))
+
+
+class _Figures(NamedTuple):
+    """A table's stored figures, enough for ``counted_result`` when they decide."""
+
+    player_ids: list[str]
+    manual_scores: list[int] | None
+    confirmed_scores: list[int] | None
+
+
+def _load_tables(session: Session, missing: Sequence[Tournament], marks: dict[str, str]) -> None:
+    """Read the confirmed tables (entrant ids, scores) of these evenings, in round and table
+    order, into the per-evening cache: one query for all of them."""
+    if not missing:
+        return
+    by_winner = {t.id: common.needs_winner(t) for t in missing}
+    loaded = common.Tables(session)
     rows = session.exec(
         select(
             TournamentRound.tournament_id, TournamentRound.number, TournamentRound.status,
-            TournamentTable,
+            TournamentTable.number, TournamentTable.id, TournamentTable.player_ids,
+            TournamentTable.manual_scores, TournamentTable.confirmed_scores,
         )
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentRound.tournament_id.in_(list(order)))  # type: ignore[attr-defined]
-    ).all() if order else []  # fmt: skip
-    rows = sorted(rows, key=lambda r: (order[r[0]], r[1], r[3].number))  # RULES.md §6a's order
-    games = {t.id: t.game for t in shown}
-    tables = []
-    for tournament_id, _r, status, table in rows:
-        sides = [to_roster.get(p) for p in table.player_ids]
-        if not all(sides):
-            continue
+        .where(TournamentRound.tournament_id.in_(list(by_winner)))  # type: ignore[attr-defined]
+    ).all()  # fmt: skip
+    found: dict[str, list] = {tid: [] for tid in by_winner}
+    for tid, _r, status, _n, table_id, seats, manual, confirmed_scores in sorted(
+        rows, key=lambda r: (r[1], r[3])
+    ):
+        # columns, not entities: the stored figures decide (typed sheets, a closed Mariáš
+        # round's confirmed balances) without building 2,400 objects; else the match decides
+        plain = manual is not None or (
+            status == "closed" and not by_winner[tid] and confirmed_scores is not None
+        )
+        table = (
+            _Figures(seats, manual, confirmed_scores)
+            if plain
+            else session.get(TournamentTable, table_id)
+        )
         confirmed, scores, _w = common.counted_result(
-            session, table, closed=status == "closed", game=games[tournament_id]
+            loaded,
+            table,  # type: ignore[arg-type]
+            closed=status == "closed",
+            by_winner=by_winner[tid],
         )
         if confirmed:
-            tables.append(([[s] for s in sides], scores))
-    return rating_rules.replay(tables)
+            found[tid].append((tuple(seats), tuple(scores)))
+    for tid, tables in found.items():
+        _remember(_TABLES, (tid, marks[tid]), tables)
 
 
 def player_json(session: Session, roster_id: str) -> dict[str, Any]:
@@ -224,7 +316,9 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
             }
         )
     balance = sum(
-        e["total"] or 0 for e in played if e["game"] == "marias" and e["ranking"] == "balance"
+        e["total"] or 0
+        for e in played
+        if e["ranking"] == "balance"  # Mariáš for balances
     )
     return {
         "id": entry.id,

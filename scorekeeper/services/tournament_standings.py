@@ -22,66 +22,83 @@ from . import tournament_common as common
 
 def kind_of(tournament: Tournament) -> str:
     """The standings kind of ``tournament.standings``: marias, marianna (teams) or twoplayer."""
-    if tournament.game == "marias":
-        return "marias"
-    return "marianna" if common.is_team_game(tournament) else "twoplayer"
+    return common.standings_kind(tournament)
 
 
 def round_results(
-    session: Session, tournament: Tournament, pending: dict[str, list[int]] | None = None
+    session: Session,
+    tournament: Tournament,
+    pending: dict[str, list[int]] | None = None,
+    tables: common.Tables | None = None,
 ) -> list[ranking.RoundResult]:
     """Per round up to the last with a confirmed table: its confirmed tables and its byes.
 
-    ``pending`` (if given) gathers, per player, the rounds whose table is not yet confirmed.
+    ``pending`` (if given) gathers, per player, the rounds whose table is not yet confirmed;
+    ``tables``: the request's loaded matches (else loaded here when a table needs its deals).
 
     With table placings a round counts only once every table is confirmed: the ranking charges a
     missing round the worst place, which must not hit players whose table is still playing.
     """
+    spec = ranking.KINDS[kind_of(tournament)]
+    whole_rounds_only = tournament.ranking == "placings"
+    loaded = common.load_all_tables(session, tournament.id)
+    if tables is None:
+        tables = common.Tables(session)
+        if any(common.needs_matches(round_tables) for _r, round_tables in loaded):
+            tables.preload(tournament.id)
     rounds: list[ranking.RoundResult] = []
     last_counted, stopped = 0, False
-    whole_rounds_only = tournament.game == "marias" and tournament.ranking == "placings"
-    loaded = common.load_all_tables(session, tournament.id)
-    if any(common.needs_matches(session, tables) for _r, tables in loaded):
-        common.preload_matches(session, tournament.id)
     for rnd, round_tables in loaded:
-        tables, complete = [], True
-        for table in round_tables:
-            confirmed, scores, winner = common.counted_result(
-                session, table, closed=rnd.status == "closed", game=tournament.game
-            )
-            if confirmed:
-                tables.append(
-                    ranking.TableResult(
-                        players=tuple(table.player_ids), scores=tuple(scores), winner=winner
-                    )
-                )
-            else:
-                complete = False
-                for pid in table.player_ids:
-                    if pending is not None:
-                        pending.setdefault(pid, []).append(rnd.number)
+        counted, complete = _counted_tables(tables, rnd, round_tables, spec, pending)
         stopped = stopped or (whole_rounds_only and not complete)
         if stopped:
             continue  # later rounds wait too, but their unconfirmed tables are still pending
-        rounds.append(ranking.RoundResult(tables=tuple(tables), byes=tuple(rnd.bye_ids)))
-        if tables:
+        rounds.append(ranking.RoundResult(tables=tuple(counted), byes=tuple(rnd.bye_ids)))
+        if counted:
             last_counted = len(rounds)
     return rounds[:last_counted]
 
 
-def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
-    """API.md standings JSON plus "tournament" (name, venue, date, rounds_planned, game)."""
+def _counted_tables(
+    tables: common.Tables,
+    rnd: TournamentRound,
+    round_tables: list[TournamentTable],
+    spec: ranking.Kind,
+    pending: dict[str, list[int]] | None,
+) -> tuple[list[ranking.TableResult], bool]:
+    """A round's confirmed table results, and whether every table of it is confirmed."""
+    counted, complete = [], True
+    for table in round_tables:
+        confirmed, scores, winner = common.counted_result(
+            tables, table, closed=rnd.status == "closed", by_winner=spec.by_winner
+        )
+        if confirmed:
+            players = tuple(table.player_ids)
+            counted.append(ranking.TableResult(players, tuple(scores), winner))
+            continue
+        complete = False
+        if pending is not None:
+            for pid in table.player_ids:
+                pending.setdefault(pid, []).append(rnd.number)
+    return counted, complete
+
+
+def standings_of(
+    session: Session, tournament: Tournament, tables: common.Tables | None = None
+) -> dict[str, Any]:
+    """API.md standings JSON plus "tournament" (name, venue, date, rounds_planned, game, and
+    what its pages need: ``teams``, ``standings_kind``)."""
     # an entrant withdrawn before the first round never played: not a row of the standings
     entrants = common.load_players(session, tournament.id)
     players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
     pending: dict[str, list[int]] = {}
-    rounds = round_results(session, tournament, pending)
+    rounds = round_results(session, tournament, pending, tables)
     document = ranking.standings_json(
         kind=kind_of(tournament),
         rounds=rounds,
         players=players,
         lot_seed=tournament.seed,
-        ranking=tournament.ranking if tournament.game == "marias" else "balance",
+        ranking=tournament.ranking or "balance",
         drop_rounds=tournament.drop_rounds or "none",
         pending=pending,
     )
@@ -97,6 +114,9 @@ def standings_of(session: Session, tournament: Tournament) -> dict[str, Any]:
         "currency": tournament.currency,
         "drop_rounds": tournament.drop_rounds,
         "language": tournament.language,
+        "seed": tournament.seed,
+        "teams": common.is_team_game(tournament),
+        "standings_kind": kind_of(tournament),
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }
@@ -153,14 +173,19 @@ _CACHE_SIZE = 64
 
 
 def cached_standings(
-    session: Session, tournament: Tournament, mark: str, *, copy_it: bool = True
+    session: Session,
+    tournament: Tournament,
+    mark: str,
+    *,
+    copy_it: bool = True,
+    tables: common.Tables | None = None,
 ) -> dict[str, Any]:
     """``standings_of`` computed once per fingerprint ``mark`` (a copy that callers may change,
     unless ``copy_it`` is false: then read it only)."""
     key = (tournament.id, mark)
     document = _CACHE.get(key)
     if document is None:
-        document = standings_of(session, tournament)
+        document = standings_of(session, tournament, tables)
         _CACHE[key] = document
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

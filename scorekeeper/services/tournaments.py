@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
-from ..i18n.formats import parse_amount
-from ..limits import PLAYERS_PER_TOURNAMENT, STAKE_MAX
+from ..limits import PLAYERS_PER_TOURNAMENT
 from ..models.season import Season
 from ..models.tournament import (
     Tournament,
@@ -27,7 +25,7 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_write, tournament_standings
+from . import match_setup, match_write, tournament_standings
 from . import tournament_common as common
 from .tournament_common import get_tournament
 from .tournament_players import (  # noqa: F401  (re-exported)
@@ -50,10 +48,8 @@ from .tournament_rounds import (  # noqa: F401  (the public face of the tourname
     new_seed,
     preview_draw,
     start_round,
-    table_result,
 )
 
-RANKINGS = ("balance", "placings", "wins")
 DRAW_METHODS = ("random", "standings")
 DROP_ROUNDS = ("none", "worst", "best_and_worst")  # RULES.md §6 v2
 SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
@@ -81,7 +77,6 @@ __all__ = [
     "standings",
     "start_round",
     "table_of_match",
-    "table_result",
     "tournament_state",
     "withdraw_player",
 ]
@@ -131,32 +126,16 @@ def create_tournament(
     if game not in GAME_NAMES:
         raise RuleError("game", _("Choose one of: %(games)s.", games=", ".join(GAME_NAMES)))
     rules = get_game(game)
-    if options is not None and not isinstance(options, Mapping):
-        raise RuleError("options", _("Options must be a JSON object."))
-    overrides = dict(options or {})
     deals_per_round = _positive(deals_per_round, "deals_per_round", allow_none=True)
-    if deals_per_round and "deals" in rules.options_to_json(rules.make_options(preset, {})):
-        overrides["deals"] = deals_per_round  # the match itself then stops after that many
-    effective = rules.make_options(preset, overrides)
+    effective = _options(rules, preset, options, deals_per_round)
     preset = preset or rules.default_preset
-    stake = _stake(stake)
+    stake = match_setup.parse_stake(stake)
     if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
         limit = PLAYERS_PER_TOURNAMENT
         raise RuleError("players", _("A tournament takes up to %(n)s players.", n=limit))
     rounds = _positive(rounds, "rounds")
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
-    if game == "marias":
-        table_size = table_size or 3
-        if table_size not in (3, 4):
-            raise RuleError(
-                "table_size", _("Mariáš tables seat 3 (or 4 where the count needs it).")
-            )
-        ranking = ranking or "balance"
-        if ranking not in ("balance", "placings"):
-            raise RuleError("ranking", _("Choose balance or placings."))
-    else:
-        table_size = 2  # two-player games, and Marianna's fixed teams, meet in pairs
-        ranking = "wins"
+    table_size, ranking = _seating(rules, table_size, ranking)
     if draw_method not in DRAW_METHODS:
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else _round_seed(Tournament(seed=0), seed)
@@ -182,6 +161,42 @@ def create_tournament(
     )
     session.add(tournament)
     session.flush()
+    _enter_players(session, tournament, players)
+    common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
+    session.commit()
+    session.refresh(tournament)
+    return tournament
+
+
+def _options(rules: Any, preset: str | None, options: Any, deals_per_round: int | None) -> Any:
+    """The game's options for the preset with the overrides (and the deals per round, where the
+    game counts deals: the match itself then stops after that many)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleError("options", _("Options must be a JSON object."))
+    overrides = dict(options or {})
+    if deals_per_round and "deals" in rules.options_to_json(rules.make_options(preset, {})):
+        overrides["deals"] = deals_per_round
+    return rules.make_options(preset, overrides)
+
+
+def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
+    """The table size and ranking, as far as the game leaves them a choice (RULES.md §6): Mariáš
+    seats 3 (or 4) and ranks by balance or placings; the other games meet in pairs (Marianna's
+    fixed teams too) and rank by wins."""
+    sizes, rankings = rules.tournament_table_sizes, rules.tournament_rankings
+    table_size = table_size or sizes[0] if len(sizes) > 1 else sizes[0]
+    if table_size not in sizes:
+        raise RuleError("table_size", _("Mariáš tables seat 3 (or 4 where the count needs it)."))
+    ranking = ranking or rankings[0] if len(rankings) > 1 else rankings[0]
+    if ranking not in rankings:
+        raise RuleError("ranking", _("Choose balance or placings."))
+    return table_size, ranking
+
+
+def _enter_players(
+    session: Session, tournament: Tournament, players: Iterable[str | Mapping[str, Any]]
+) -> None:
+    """The first entrants; a refusal names the entrant, beside the players' box (issue 14)."""
     for number, entry in enumerate(players, start=1):
         try:
             if isinstance(entry, Mapping):
@@ -194,17 +209,28 @@ def create_tournament(
                 )
             else:
                 new_player(session, tournament, entry, None)
-        except RuleError as error:  # beside the players' box, naming the entrant (issue 14)
+        except RuleError as error:
             session.rollback()
             message = error.errors[0].message
             raise RuleError(
                 f"players.{number - 1}",
                 _("Player %(n)s: %(message)s", n=number, message=message),
             ) from None
-    common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
-    session.commit()
-    session.refresh(tournament)
-    return tournament
+
+
+def game_fields(game: str, **fields: Any) -> dict[str, Any]:
+    """Of ``ranking``, ``stake`` and ``currency``, those a tournament of ``game`` takes: a ranking
+    where its game offers a choice, a stake and currency where it is played for money (all of
+    them for an unknown game: ``create_tournament`` then names the game as the problem)."""
+    if game not in GAME_NAMES:
+        return dict(fields)
+    rules = get_game(game)
+    out = {}
+    if "ranking" in fields and len(rules.tournament_rankings) > 1:
+        out["ranking"] = fields["ranking"]
+    if rules.has_stake:
+        out.update({k: fields[k] for k in ("stake", "currency") if k in fields})
+    return out
 
 
 def _v2_options(
@@ -233,20 +259,6 @@ def _v2_options(
         "language": language,
         "season_id": season_id or None,
     }
-
-
-def _stake(stake: Any) -> str | None:
-    if stake in (None, ""):
-        return None
-    try:
-        value = parse_amount(stake)
-    except InvalidOperation:
-        value = Decimal(-1)
-    if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > 1_000_000:
-        raise RuleError("stake", _("The stake is an amount such as 0.20."))
-    if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
-        raise RuleError("stake", _("The stake is an amount such as 0.20."))
-    return str(value)
 
 
 def check_table_token(table: Mapping[str, Any], token: str | None) -> bool:
@@ -322,10 +334,6 @@ def closed_round_guard(session: Session, match_id: str) -> str | None:
     )
 
 
-if closed_round_guard not in match_write.GUARDS:
-    match_write.GUARDS.append(closed_round_guard)
-
-
 def no_rematch_guard(session: Session, match_id: str) -> str | None:
     """A tournament table's match has no rematch: its players' next match comes from the draw
     (issue 14: a rematch of a table opened a match whose deals never reached the tournament)."""
@@ -334,8 +342,14 @@ def no_rematch_guard(session: Session, match_id: str) -> str | None:
     return _("This is a tournament table: the next match comes from the next draw, not a rematch.")
 
 
-if no_rematch_guard not in match_write.REMATCH_GUARDS:
-    match_write.REMATCH_GUARDS.append(no_rematch_guard)
+def register_guards() -> None:
+    """Hang the tournament's guards on the match services (``create_app`` calls this once per
+    app; calling it again adds nothing): a closed round's deals are final, a table has no
+    rematch."""
+    if closed_round_guard not in match_write.GUARDS:
+        match_write.GUARDS.append(closed_round_guard)
+    if no_rematch_guard not in match_write.REMATCH_GUARDS:
+        match_write.REMATCH_GUARDS.append(no_rematch_guard)
 
 
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
@@ -348,6 +362,44 @@ def standings(*, session: Session, tournament_id: str) -> dict[str, Any]:
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
     return tournament_standings.cached_standings(session, tournament, mark)
+
+
+def live(*, session: Session, tournament_id: str) -> dict[str, Any]:
+    """What a live page shows: ``state`` (``tournament_state``) and ``standings``, every match
+    loaded and scored once for both."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    tables = common.Tables(session).preload(tournament.id)
+    mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
+    return {
+        "state": common.state(session, tournament, tables),
+        "standings": tournament_standings.cached_standings(
+            session, tournament, mark, tables=tables
+        ),
+    }
+
+
+def entrant_names(*, session: Session, tournament_id: str) -> dict[str, str]:
+    """Every entrant's id -> name (withdrawn ones too), without the rounds and results."""
+    return {p.id: p.name for p in common.load_players(session, tournament_id)}
+
+
+def table_score(tournament: Tournament) -> str:
+    """What one figure of a table's result is in this tournament (the game's ``table_score``)."""
+    return common.game_of(tournament).table_score(tournament.options)
+
+
+def plays_in_teams(tournament: Tournament) -> bool:
+    """Whether the entrants are fixed teams of two."""
+    return common.is_team_game(tournament)
+
+
+def tournament_table(
+    *, session: Session, tournament_id: str, round: Any, table: Any
+) -> dict[str, Any]:
+    """One table of a round, as ``tournament_state`` shows it (its round with only this table
+    in "tables"), without loading the other tables; NotFound."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    return common.one_table(session, tournament, round, table)
 
 
 def standings_etag(*, session: Session, tournament_id: str, fresh: bool = False) -> str:

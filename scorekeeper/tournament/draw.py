@@ -31,6 +31,11 @@ API (players are ids, plain strings)::
   corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; round by round the
   last two rounds have repeats).
   When this round alone can be drawn without a repeat, only a repeat-free plan replaces it.
+- Known perfect plans (:mod:`scorekeeper.tournament.draw_designs`; random method, rounds_total
+  given, no bye, nobody kept apart): 9 players over up to 4 rounds of 3 (the affine plane) and
+  15 players over up to 7 (Kirkman's schoolgirls), the players shuffled by ``seed``; used while
+  the history is exactly rounds of that plan (a round redrawn with another seed falls back to
+  the search above).
 - The draw reports ``repeats`` (pairs at one table who had met before), the kept-apart pairs it
   could not keep apart, for the organiser to see before confirming, and ``cost`` (the sum the
   draw minimised).
@@ -45,7 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from . import draw_plan, draw_search
+from . import draw_designs, draw_plan, draw_search
 
 KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
@@ -113,24 +118,14 @@ def draw_round(
 ) -> Draw:
     """Seat ``players`` for round ``round_no``; see the module docstring for the rules."""
     ids = sorted(players)
-    if len(set(ids)) != len(ids):
-        raise DrawError("a player appears twice in the list")
-    if method not in ("random", "standings", "spread"):
-        raise DrawError(f"unknown draw method {method!r}; choose random, standings or spread")
-    if method in ("standings", "spread") and ranking is None:
-        raise DrawError(f"a draw by {method} needs the ranking")
+    _check_request(ids, method, ranking)
     history = history or {}
     present = set(ids)
     apart = {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= present}
     rng = random.Random(f"scorekeeper-draw:{seed}:{round_no}")
     sizes, has_bye = table_sizes(len(ids), table_size, allow_tables_of)
     ranked = _rank_order(ids, ranking) if ranking is not None else None
-
-    bye = None
-    if has_bye:
-        had = set(byes_had)
-        pool = [p for p in (ranked or ids) if p not in had] or list(ranked or ids)
-        bye = pool[-1] if ranked is not None else rng.choice(pool)
+    bye = _choose_bye(ids, ranked, byes_had, rng) if has_bye else None
     seated = [p for p in (ranked or ids) if p != bye]
     index = {p: i for i, p in enumerate(seated)}
     met, cost_apart = _matrices(index, history, apart)
@@ -141,38 +136,69 @@ def draw_round(
         # RULES.md §6 v2 round-1 seeding: the strongest spread over the tables (a snake: the
         # first T one a table, the next T back the other way, ...)
         tables = spread(len(seated), sizes)
-        rng.shuffle(tables)
-        tables.sort(key=lambda t: (len(t) != table_size, len(t)))
     elif method == "standings":
         order = list(range(len(seated)))
-        tables = draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2)
+        return _result(
+            draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2),
+            seated, bye, history, apart, seed, round_no, w,
+        )  # fmt: skip
     else:
         rounds_left = (rounds_total or 0) - round_no + 1
-        plan_ahead = rounds_left > 1 and not has_bye and len(seated) <= PLAN_LIMIT
-        order = list(range(len(seated)))
-        rng.shuffle(order)
-        if len(seated) <= EXACT_LIMIT:
-            tables = draw_search.exact(order, sizes, w)
-        else:
-            start, i = [], 0
-            for s in sizes:
-                start.append(order[i : i + s])
-                i += s
-            budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
-            floor = draw_plan.lower_bound(sizes, 1, met, cost_apart)
-            tables = draw_search.local_search(
-                start, w, rng, allowed_sizes=allowed, max_evaluations=budget, floor=floor
-            )
-        if plan_ahead:
-            tables = draw_plan.lookahead(
-                tables, sizes, rounds_left, met, cost_apart, rng,
-                plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,
-            )  # fmt: skip
+        tables = _seat_random(sizes, w, (met, cost_apart), rng, allowed, rounds_left, has_bye,
+                              seed)  # fmt: skip
         for t in tables:
             rng.shuffle(t)
-        rng.shuffle(tables)
-        tables.sort(key=lambda t: (len(t) != table_size, len(t)))
+    rng.shuffle(tables)
+    tables.sort(key=lambda t: (len(t) != table_size, len(t)))
     return _result(tables, seated, bye, history, apart, seed, round_no, w)
+
+
+def _check_request(ids: Sequence[str], method: str, ranking: Sequence[str] | None) -> None:
+    if len(set(ids)) != len(ids):
+        raise DrawError("a player appears twice in the list")
+    if method not in ("random", "standings", "spread"):
+        raise DrawError(f"unknown draw method {method!r}; choose random, standings or spread")
+    if method in ("standings", "spread") and ranking is None:
+        raise DrawError(f"a draw by {method} needs the ranking")
+
+
+def _choose_bye(ids, ranked, byes_had: Iterable[str], rng: random.Random) -> str:
+    """The lowest-ranked player without a bye yet (seeded random one without a ranking)."""
+    had = set(byes_had)
+    pool = [p for p in (ranked or ids) if p not in had] or list(ranked or ids)
+    return pool[-1] if ranked is not None else rng.choice(pool)
+
+
+def _seat_random(sizes, w, matrices, rng, allowed, rounds_left: int, has_bye: bool, seed: int):
+    """The random method: a known perfect design when it fits, else the cheapest seating found
+    (exactly or by tabu search), replaced by the first round of a plan when looking ahead."""
+    met, cost_apart = matrices
+    n = len(w)
+    if rounds_left >= 1 and not has_bye:
+        found = draw_designs.next_round(sizes, rounds_left, met, cost_apart, seed)
+        if found is not None:
+            return found
+    plan_ahead = rounds_left > 1 and not has_bye and n <= PLAN_LIMIT
+    order = list(range(n))
+    rng.shuffle(order)
+    if n <= EXACT_LIMIT:
+        tables = draw_search.exact(order, sizes, w)
+    else:
+        start, i = [], 0
+        for s in sizes:
+            start.append(order[i : i + s])
+            i += s
+        budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
+        floor = draw_plan.lower_bound(sizes, 1, met, cost_apart)
+        tables = draw_search.local_search(
+            start, w, rng, allowed_sizes=allowed, max_evaluations=budget, floor=floor
+        )
+    if plan_ahead:
+        tables = draw_plan.lookahead(
+            tables, sizes, rounds_left, met, cost_apart, rng,
+            plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,
+        )  # fmt: skip
+    return tables
 
 
 def spread(n: int, sizes: Sequence[int]) -> list[list[int]]:

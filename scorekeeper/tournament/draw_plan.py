@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from .draw_search import local_search
+from .draw_search import Choice, local_search
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 1000
@@ -69,9 +69,50 @@ def plan(
     n = sum(sizes)
     floor = lower_bound(sizes, rounds, met, apart)
     count = [list(row) for row in met]
+    sched, cost, evaluations = _greedy(sizes, rounds, count, apart, rng, max_evaluations, start)
+    where = [[0] * n for _ in range(rounds)]
+    for r, tables in enumerate(sched):
+        for ti, t in enumerate(tables):
+            for p in t:
+                where[r][p] = ti
+    best_cost, best = cost, _copy(sched)
+    tabu: dict[tuple[int, int, int], int] = {}
+    step = improved = 0
+    while best_cost > floor and evaluations < max_evaluations and len(sizes) > 1:
+        step += 1
+        evaluations += 1  # every step counts, so the budget always ends the search
+        conflicts = _conflicts(sched, count, apart)
+        evaluations += sum(len(tables) for tables in sched)
+        if not conflicts:
+            break
+        found = Choice()
+        barred = (tabu, step, cost - best_cost)
+        for r in sorted(conflicts):
+            for p in sorted(conflicts[r]):
+                evaluations += _offer_swaps(found, sched[r], where[r], r, p, count, apart, rng,
+                                            barred)  # fmt: skip
+        if found.choice is None:
+            continue
+        r, p, q = found.choice
+        a, b = where[r][p], where[r][q]
+        tenure = 4 + rng.randrange(6)
+        tabu[(r, p, a)] = tabu[(r, q, b)] = step + tenure
+        cost += _swap(sched[r], where[r], count, apart, p, q)
+        if cost < best_cost:
+            best_cost, best, improved = cost, _copy(sched), step
+        elif step - improved > STALL_STEPS:  # stuck: shake the schedule up a little
+            improved = step
+            cost += _shake(sched, where, count, apart, rng)
+    return best, best_cost
+
+
+def _greedy(sizes, rounds, count, apart, rng, max_evaluations, start):
+    """A round-by-round schedule (``start`` as round 1 if given), counting its meetings into
+    ``count``: (schedule, cost, evaluations spent)."""
+    n = sum(sizes)
     sched: Schedule = []
     cost = evaluations = 0
-    for r in range(rounds):  # start from a greedy round-by-round schedule
+    for r in range(rounds):
         if r == 0 and start is not None:
             tables = [list(t) for t in start]
         else:
@@ -91,77 +132,65 @@ def plan(
                 cost += count[a][b] ** 2 + apart[a][b]
                 count[a][b] += 1
                 count[b][a] += 1
-    where = [[0] * n for _ in range(rounds)]
+    return sched, cost, evaluations
+
+
+def _copy(sched: Schedule) -> Schedule:
+    return [[list(t) for t in ts] for ts in sched]
+
+
+def _conflicts(sched: Schedule, count, apart) -> dict[int, set[int]]:
+    """By round, the players in a repeat meeting or at one table with someone kept apart."""
+    conflicts: dict[int, set[int]] = {}
     for r, tables in enumerate(sched):
-        for ti, t in enumerate(tables):
-            for p in t:
-                where[r][p] = ti
-    best_cost, best = cost, [[list(t) for t in ts] for ts in sched]
-    tabu: dict[tuple[int, int, int], int] = {}
-    step = improved = 0
-    while best_cost > floor and evaluations < max_evaluations and len(sizes) > 1:
-        step += 1
-        evaluations += 1  # every step counts, so the budget always ends the search
-        conflicts: dict[int, set[int]] = {}
-        for r, tables in enumerate(sched):
-            evaluations += len(tables)
-            for t in tables:
-                for x, y in combinations(t, 2):
-                    if count[x][y] > 1 or apart[x][y]:
-                        conflicts.setdefault(r, set()).update((x, y))
-        if not conflicts:
-            break
-        choice, choice_delta = None, None
-        ties = 0
-        for r in sorted(conflicts):
-            tables, wr = sched[r], where[r]
-            for p in sorted(conflicts[r]):
-                a = wr[p]
-                others = [x for x in tables[a] if x != p]
-                cp, ap = count[p], apart[p]
-                leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
-                for b, tb in enumerate(tables):
-                    if b == a:
-                        continue
-                    evaluations += len(tb)
-                    join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
-                    for q in tb:
-                        cq, aq = count[q], apart[q]
-                        delta = (
-                            join_p
-                            + sum(cq[x] ** 2 + aq[x] for x in others)
-                            - cp[q] ** 2
-                            - ap[q]
-                            - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
-                        )
-                        if (tabu.get((r, p, b), 0) > step or tabu.get((r, q, a), 0) > step) and (
-                            cost + delta >= best_cost
-                        ):
-                            continue
-                        if choice_delta is None or delta < choice_delta:
-                            choice, choice_delta, ties = (r, p, q), delta, 1
-                        elif delta == choice_delta:
-                            ties += 1
-                            if rng.randrange(ties) == 0:
-                                choice = (r, p, q)
-        if choice is None:
+        for t in tables:
+            for x, y in combinations(t, 2):
+                if count[x][y] > 1 or apart[x][y]:
+                    conflicts.setdefault(r, set()).update((x, y))
+    return conflicts
+
+
+def _offer_swaps(found, tables, wr, r: int, p: int, count, apart, rng, barred) -> int:
+    """Offer every swap of ``p`` with a player at another table of round ``r``; ``barred`` is
+    (tabu, step, cost above the best): a tabu swap is refused unless it beats the best schedule
+    seen. Returns the evaluations spent."""
+    tabu, step, above_best = barred
+    a = wr[p]
+    others = [x for x in tables[a] if x != p]
+    cp, ap = count[p], apart[p]
+    leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
+    spent = 0
+    for b, tb in enumerate(tables):
+        if b == a:
             continue
-        r, p, q = choice
-        tables, wr = sched[r], where[r]
-        a, b = wr[p], wr[q]
-        tenure = 4 + rng.randrange(6)
-        tabu[(r, p, a)] = tabu[(r, q, b)] = step + tenure
-        cost += _swap(tables, wr, count, apart, p, q)
-        if cost < best_cost:
-            best_cost, best, improved = cost, [[list(t) for t in ts] for ts in sched], step
-        elif step - improved > STALL_STEPS:  # stuck: shake the schedule up a little
-            improved = step
-            for _ in range(3):
-                r = rng.randrange(rounds)
-                p, q = rng.sample(range(n), 2)
-                if where[r][p] != where[r][q]:
-                    cost += _swap(sched[r], where[r], count, apart, p, q)
-    return best, best_cost
+        spent += len(tb)
+        join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
+        p_barred = tabu.get((r, p, b), 0) > step
+        for q in tb:
+            cq, aq = count[q], apart[q]
+            delta = (
+                join_p
+                + sum(cq[x] ** 2 + aq[x] for x in others)
+                - cp[q] ** 2
+                - ap[q]
+                - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
+            )
+            if (p_barred or tabu.get((r, q, a), 0) > step) and above_best + delta >= 0:
+                continue
+            if found.delta is None or delta <= found.delta:
+                found.offer((r, p, q), delta, rng)
+    return spent
+
+
+def _shake(sched: Schedule, where, count, apart, rng: random.Random) -> int:
+    """Three random swaps; returns the change of cost."""
+    delta, rounds, n = 0, len(sched), len(where[0])
+    for _ in range(3):
+        r = rng.randrange(rounds)
+        p, q = rng.sample(range(n), 2)
+        if where[r][p] != where[r][q]:
+            delta += _swap(sched[r], where[r], count, apart, p, q)
+    return delta
 
 
 def _swap(tables, where, count, apart, p: int, q: int) -> int:

@@ -23,11 +23,6 @@ Tables = list[list[int]]
 Weights = Sequence[Sequence[int]]
 
 
-def seating_cost(tables: Sequence[Sequence[int]], w: Weights) -> int:
-    """Sum of ``w`` over every pair seated at one table."""
-    return sum(w[a][b] for t in tables for a, b in combinations(t, 2))
-
-
 def exact(order: Sequence[int], sizes: Sequence[int], w: Weights) -> Tables:
     """The cheapest seating with these table sizes; among equals the first found in ``order``."""
     counts = Counter(sizes)
@@ -134,23 +129,11 @@ def local_search(
 
     Stops at cost ``floor`` (a known lower bound), after ``max_evaluations`` candidate swaps, or
     ``stall_steps`` steps after the last improvement."""
-    tables = [list(t) for t in tables]
     if len(tables) < 2:  # one table: nothing to swap (and no step would count as an evaluation)
-        return tables
-    n = sum(len(t) for t in tables)
-    where = [0] * n
-    for ti, t in enumerate(tables):
-        for p in t:
-            where[p] = ti
-    own = [sum(w[p][q] for q in tables[where[p]]) for p in range(n)]
-
-    def disp(p: int, t: int) -> int:
-        if ideal is None:
-            return 0
-        return abs(t - ideal[p]) * (weight[p] if weight is not None else 1)
-
-    cost = sum(own) // 2 + sum(disp(p, where[p]) for p in range(n))
-    best_cost, best = cost, [list(t) for t in tables]
+        return [list(t) for t in tables]
+    state = _Seating(tables, w, ideal, weight)
+    cost = state.total()
+    best_cost, best = cost, state.snapshot()
     tabu: dict[tuple[int, int], int] = {}
     step = evaluations = improved = 0
     while best_cost > floor and evaluations < max_evaluations:
@@ -158,65 +141,130 @@ def local_search(
         evaluations += 1  # every step counts, so the budget always ends the search
         if stall_steps is not None and step - improved > stall_steps:
             break
-        movable = [p for p in range(n) if own[p] > 0]  # repeats first, then rank distance
-        if not movable and ideal is not None:
-            movable = [p for p in range(n) if where[p] != ideal[p]]
-        p = rng.choice(movable)
-        a = where[p]
-        ta, wp = tables[a], w[p]
-        others = [x for x in ta if x != p]
-        span = range(len(tables))
-        if ideal is not None:  # stay near the ranked table unless p has a repeat to escape
-            reach = 8 if own[p] > 0 else 2
-            span = range(max(0, a - reach), min(len(tables), a + reach + 1))
-        choice, choice_delta, ties = None, None, 0
-        for b in span:
-            if b == a:
-                continue
-            tb = tables[b]
-            cp_b = sum(wp[y] for y in tb)
-            evaluations += len(tb) + 1
-            shift = disp(p, b) - disp(p, a)
-            for q in tb:
-                wq = w[q]
-                delta = sum(wq[x] for x in others) + cp_b - wp[q] - own[p] - own[q]
-                if ideal is not None:
-                    delta += shift + disp(q, a) - disp(q, b)
-                if (tabu.get((p, b), 0) > step or tabu.get((q, a), 0) > step) and (
-                    cost + delta >= best_cost
-                ):
-                    continue
-                if choice_delta is None or delta < choice_delta:
-                    choice, choice_delta, ties = (q, b), delta, 1
-                elif delta == choice_delta:
-                    ties += 1
-                    if rng.randrange(ties) == 0:
-                        choice = (q, b)
-            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
-                delta = cp_b - own[p] + shift
-                if tabu.get((p, b), 0) <= step or cost + delta < best_cost:
-                    if choice_delta is None or delta < choice_delta:
-                        choice, choice_delta, ties = (None, b), delta, 1
+        p = rng.choice(state.movable())
+        a = state.where[p]
+        choice, choice_delta, spent = state.best_move(
+            p, rng, allowed_sizes, tabu, step, cost - best_cost
+        )
+        evaluations += spent
         if choice is None:
             continue
         if rng.random() < 0.02:  # a little noise against cycling
-            q = rng.randrange(n)
-            if where[q] == a:
+            q = rng.randrange(state.n)
+            if state.where[q] == a:
                 continue
-            choice, choice_delta = (q, where[q]), None
+            choice, choice_delta = (q, state.where[q]), None
         q, b = choice
         tenure = 5 + rng.randrange(5)
         tabu[(p, a)] = step + tenure
-        _apply(tables, where, own, w, p, q, a, b)
+        _apply(state.tables, state.where, state.own, w, p, q, a, b)
         if q is not None:
             tabu[(q, b)] = step + tenure
-        if choice_delta is None:
-            cost = sum(own) // 2 + sum(disp(x, where[x]) for x in range(n))
-        else:
-            cost += choice_delta
+        cost = state.total() if choice_delta is None else cost + choice_delta
         if cost < best_cost:
-            best_cost, best, improved = cost, [list(t) for t in tables], step
+            best_cost, best, improved = cost, state.snapshot(), step
     return best
+
+
+class _Seating:
+    """The tabu search's working seating: tables, each player's table and pair cost there."""
+
+    def __init__(self, tables: Tables, w: Weights, ideal, weight) -> None:
+        self.tables = [list(t) for t in tables]
+        self.w, self.ideal, self.weight = w, ideal, weight
+        self.n = sum(len(t) for t in tables)
+        self.where = [0] * self.n
+        for ti, t in enumerate(self.tables):
+            for p in t:
+                self.where[p] = ti
+        self.own = [sum(w[p][q] for q in self.tables[self.where[p]]) for p in range(self.n)]
+
+    def snapshot(self) -> Tables:
+        return [list(t) for t in self.tables]
+
+    def disp(self, p: int, t: int) -> int:
+        """The cost of seating ``p`` at table ``t`` away from its ranked table."""
+        if self.ideal is None:
+            return 0
+        return abs(t - self.ideal[p]) * (self.weight[p] if self.weight is not None else 1)
+
+    def total(self) -> int:
+        return sum(self.own) // 2 + sum(self.disp(p, self.where[p]) for p in range(self.n))
+
+    def movable(self) -> list[int]:
+        """Players in a repeat first; if none, players away from their ranked table."""
+        movable = [p for p in range(self.n) if self.own[p] > 0]
+        if not movable and self.ideal is not None:
+            movable = [p for p in range(self.n) if self.where[p] != self.ideal[p]]
+        return movable
+
+    def span(self, p: int, a: int) -> range:
+        """Tables ``p`` may go to: all, or near the ranked table unless escaping a repeat."""
+        if self.ideal is None:
+            return range(len(self.tables))
+        reach = 8 if self.own[p] > 0 else 2
+        return range(max(0, a - reach), min(len(self.tables), a + reach + 1))
+
+    def best_move(self, p, rng, allowed_sizes, tabu, step, above_best):
+        """The best non-tabu swap or move of ``p`` (ties broken at random): (choice, delta,
+        evaluations); ``choice`` is (q, table) and q None for a move; a tabu move is allowed
+        when it beats the best seen (``above_best`` is the current cost minus the best)."""
+        a = self.where[p]
+        wp, ta = self.w[p], self.tables[a]
+        others = [x for x in ta if x != p]
+        best, spent = Choice(), 0
+        for b in self.span(p, a):
+            if b == a:
+                continue
+            tb = self.tables[b]
+            spent += len(tb) + 1
+            join = sum(wp[y] for y in tb) - self.own[p]  # p leaves a, sits at b
+            if self.ideal is not None:
+                join += self.disp(p, b) - self.disp(p, a)
+            p_barred = tabu.get((p, b), 0) > step
+            barred = (tabu, step, above_best, p_barred)
+            self._offer_swaps(best, p, (a, b), others, join, barred, rng)
+            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
+                if not p_barred or above_best + join < 0:
+                    best.force((None, b), join)
+        return best.choice, best.delta, spent
+
+    def _offer_swaps(self, best, p, tables, others, join, barred, rng) -> None:
+        """Offer every swap of ``p`` (at table ``a``) with a player of table ``b``; ``join`` is
+        what ``p`` alone moving costs, ``barred`` (tabu, step, cost above the best, whether
+        ``p`` may not go to ``b``)."""
+        a, b = tables
+        tabu, step, above_best, p_barred = barred
+        w, own, wp, ideal = self.w, self.own, self.w[p], self.ideal
+        for q in self.tables[b]:  # the hot loop
+            wq = w[q]
+            delta = sum(wq[x] for x in others) + join - wp[q] - own[q]
+            if ideal is not None:
+                delta += self.disp(q, a) - self.disp(q, b)
+            if (p_barred or tabu.get((q, a), 0) > step) and above_best + delta >= 0:
+                continue
+            if best.delta is None or delta <= best.delta:
+                best.offer((q, b), delta, rng)
+
+
+class Choice:
+    """The cheapest candidate offered so far; equal ones replace it with equal chance."""
+
+    def __init__(self) -> None:
+        self.choice, self.delta, self.ties = None, None, 0
+
+    def offer(self, choice, delta: int, rng: random.Random) -> None:
+        if self.delta is None or delta < self.delta:
+            self.choice, self.delta, self.ties = choice, delta, 1
+        elif delta == self.delta:
+            self.ties += 1
+            if rng.randrange(self.ties) == 0:
+                self.choice = choice
+
+    def force(self, choice, delta: int) -> None:
+        """A strictly cheaper candidate wins outright (no tie-break draw)."""
+        if self.delta is None or delta < self.delta:
+            self.choice, self.delta, self.ties = choice, delta, 1
 
 
 def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:

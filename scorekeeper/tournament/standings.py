@@ -53,12 +53,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .standings_parts import Kind, median
 from .standings_parts import check as _check
 from .standings_parts import drop as _drop
-from .standings_parts import median
 from .standings_parts import num as _num
 
-KINDS = ("marias", "twoplayer", "marianna")
+#: The standings kinds (a game's ``standings_kind``): what their tables are.
+KINDS: dict[str, Kind] = {
+    "marias": Kind("marias", seats=(3, 4), zero_sum=True, rankings=("balance", "placings")),
+    "twoplayer": Kind("twoplayer", seats=(2,), zero_sum=False, rankings=("wins",)),
+    "marianna": Kind("marianna", seats=(2,), zero_sum=False, rankings=("wins",), teams=True),
+}
 DROP_ROUNDS = ("none", "worst", "best_and_worst")
 
 
@@ -127,18 +132,13 @@ def standings(
     pending: Mapping[str, Iterable[int]] | None = None,
 ) -> list[Row]:
     """Ranked rows for every player in ``players`` (id -> name), best first."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown tournament kind {kind!r}; choose one of {', '.join(KINDS)}")
-    if kind == "marias" and ranking not in ("balance", "placings"):
-        raise ValueError(f"unknown ranking {ranking!r}; choose balance or placings")
-    if drop_rounds not in DROP_ROUNDS:
-        raise ValueError(f"unknown drop_rounds {drop_rounds!r}; choose {', '.join(DROP_ROUNDS)}")
-    _check(rounds, players, kind)
-    placings = kind == "marias" and ranking == "placings"
-    if kind == "marias":
-        stats = _marias(rounds, list(players), placings=placings)
+    spec = _kind(kind, ranking, drop_rounds)
+    _check(rounds, players, spec)
+    placings = ranking == "placings" and ranking in spec.rankings
+    if spec.zero_sum:
+        stats = _balances(rounds, list(players), placings=placings)
     else:
-        stats = _pairs(rounds, list(players), marianna=kind == "marianna")
+        stats = _pairs(rounds, list(players), teams=spec.teams)
     for s in stats.values():
         _drop(s, drop_rounds, lower_is_better=placings)
     lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
@@ -168,6 +168,18 @@ def standings(
     return rows
 
 
+def _kind(kind: str, ranking: str, drop_rounds: str) -> Kind:
+    """The kind's description, once ``ranking`` and ``drop_rounds`` are known to fit it."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown tournament kind {kind!r}; choose one of {', '.join(KINDS)}")
+    spec = KINDS[kind]
+    if len(spec.rankings) > 1 and ranking not in spec.rankings:
+        raise ValueError(f"unknown ranking {ranking!r}; choose {' or '.join(spec.rankings)}")
+    if drop_rounds not in DROP_ROUNDS:
+        raise ValueError(f"unknown drop_rounds {drop_rounds!r}; choose {', '.join(DROP_ROUNDS)}")
+    return spec
+
+
 def standings_json(**kwargs: Any) -> dict[str, Any]:
     """The API.md standings document: ``{"after_round": n, "rows": [...]}``."""
     rows = standings(**kwargs)
@@ -187,43 +199,56 @@ class Stats:
     dropped: list[int] = field(default_factory=list)
 
 
-def _marias(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
+def _balances(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
     """Balances, places, table wins, best round and last places of every player."""
     st = {p: Stats(tiebreaks={"table_wins": 0, "best_round": None, "last_places": 0}) for p in ids}
     for rnd in rounds:
-        got: dict[str, tuple[int, Fraction]] = {}
-        for table in rnd.tables:
-            got.update(_table_places(table))
-        widest = max((len(t.players) for t in rnd.tables), default=3)
-        for p in rnd.byes:
-            got[p] = (0, Fraction(widest + 1, 2))
-        for p, s in st.items():
-            if p not in got:
-                s.rounds.append(None)
-                s.counts.append(widest if placings else 0)
-                s.total += widest if placings else 0
-                continue
-            balance, place = got[p]
-            s.rounds.append(place if placings else balance)
-            s.counts.append(place if placings else balance)
-            s.total += place if placings else balance
-            tb = s.tiebreaks
-            tb["best_round"] = (
-                balance if tb["best_round"] is None else max(balance, tb["best_round"])
-            )
-    for rnd in rounds:
-        for table in rnd.tables:
-            if len(set(table.scores)) > 1:
-                top, bottom = max(table.scores), min(table.scores)
-                for p, x in zip(table.players, table.scores, strict=True):
-                    st[p].tiebreaks["table_wins"] += x == top
-                    st[p].tiebreaks["last_places"] += x == bottom
+        _add_round(st, rnd, placings=placings)
+        _count_wins_and_lasts(st, rnd)
     for s in st.values():
         tb = s.tiebreaks
         tb["best_round"] = tb["best_round"] or 0
         first = s.total if placings else -s.total
         s.key = (first, -tb["table_wins"], -tb["best_round"], tb["last_places"])
     return st
+
+
+def _round_places(rnd: RoundResult) -> tuple[dict[str, tuple[int, Fraction]], int]:
+    """Each seated player's (balance, place) in the round, byes included, and the widest table."""
+    got: dict[str, tuple[int, Fraction]] = {}
+    for table in rnd.tables:
+        got.update(_table_places(table))
+    widest = max((len(t.players) for t in rnd.tables), default=3)
+    for p in rnd.byes:
+        got[p] = (0, Fraction(widest + 1, 2))
+    return got, widest
+
+
+def _add_round(st: dict[str, Stats], rnd: RoundResult, *, placings: bool) -> None:
+    """The round's figure (balance or place) of every player; a round not played: the worst."""
+    got, widest = _round_places(rnd)
+    for p, s in st.items():
+        if p in got:
+            balance, place = got[p]
+            figure: Any = place if placings else balance
+            s.rounds.append(figure)
+            best = s.tiebreaks["best_round"]
+            s.tiebreaks["best_round"] = balance if best is None else max(balance, best)
+        else:
+            figure = widest if placings else 0
+            s.rounds.append(None)
+        s.counts.append(figure)
+        s.total += figure
+
+
+def _count_wins_and_lasts(st: dict[str, Stats], rnd: RoundResult) -> None:
+    """A table win at the top, a last place at the bottom; a table all level has neither."""
+    for table in rnd.tables:
+        if len(set(table.scores)) > 1:
+            top, bottom = max(table.scores), min(table.scores)
+            for p, x in zip(table.players, table.scores, strict=True):
+                st[p].tiebreaks["table_wins"] += x == top
+                st[p].tiebreaks["last_places"] += x == bottom
 
 
 def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
@@ -236,7 +261,7 @@ def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
     return out
 
 
-def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, marianna: bool) -> dict:
+def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, teams: bool) -> dict:
     """Wins, points, point difference and Buchholz for two-player games and Marianna teams."""
     st = {p: Stats() for p in ids}
     wins = dict.fromkeys(ids, 0)
@@ -266,7 +291,7 @@ def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, marianna: bool) -> 
             points[p] += got.get(p, 0)
     for p, s in st.items():
         s.total = wins[p]
-        if marianna:
+        if teams:
             s.tiebreaks = {"point_difference": diff[p]}
             s.key = (-wins[p], -diff[p])
         else:

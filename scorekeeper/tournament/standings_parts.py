@@ -8,32 +8,54 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 
-def check(rounds: Sequence[Any], players: Mapping[str, str], kind: str) -> None:
+@dataclass(frozen=True)
+class Kind:
+    """What a standings kind's tables are: how many sides, zero-sum or decided by a winner."""
+
+    name: str
+    seats: tuple[int, ...]  # sides at a table
+    zero_sum: bool  # balances at a table add up to 0 (then no winner: places count)
+    rankings: tuple[str, ...]  # what the total may be; the first is the default
+    teams: bool = False  # two fixed teams: point difference instead of match points
+
+    @property
+    def by_winner(self) -> bool:
+        """A table has a winner (pairs) rather than places by balance."""
+        return not self.zero_sum
+
+
+def check(rounds: Sequence[Any], players: Mapping[str, str], kind: Kind) -> None:
     for r, rnd in enumerate(rounds, start=1):
         seen: set[str] = set()
         for t, table in enumerate(rnd.tables, start=1):
             where = f"round {r}, table {t}"
-            if len(table.players) != len(table.scores):
-                raise ValueError(f"{where}: one score per player is needed")
-            if kind != "marias" and len(table.players) != 2:
-                raise ValueError(f"{where}: a {kind} table has two sides")
-            if kind == "marias" and len(table.players) not in (3, 4):
-                raise ValueError(f"{where}: a Mariáš table seats 3 or 4")
-            if kind == "marias" and sum(table.scores) != 0:
-                raise ValueError(f"{where}: balances at a Mariáš table add up to 0")
-            if kind != "marias" and table.winner is None and table.scores[0] == table.scores[1]:
-                raise ValueError(f"{where}: level scores; say who won the match")
-            if table.winner is not None and table.winner not in (0, 1):
-                raise ValueError(f"{where}: the winner is seat 0 or 1")
+            _check_table(where, table, kind)
             seen.update(_new_ids(where, table.players, seen))
         seen.update(_new_ids(f"round {r}, byes", rnd.byes, seen))
         unknown = seen - players.keys()
         if unknown:
             raise ValueError(f"round {r}: unknown player id {sorted(unknown)[0]!r}")
+
+
+def _check_table(where: str, table: Any, kind: Kind) -> None:
+    if len(table.players) != len(table.scores):
+        raise ValueError(f"{where}: one score per player is needed")
+    if len(table.players) not in kind.seats:
+        seats = " or ".join(map(str, kind.seats))
+        if kind.seats == (2,):
+            raise ValueError(f"{where}: a {kind.name} table has two sides")
+        raise ValueError(f"{where}: a {kind.name} table seats {seats}")
+    if kind.zero_sum and sum(table.scores) != 0:
+        raise ValueError(f"{where}: balances at a {kind.name} table add up to 0")
+    if kind.by_winner and table.winner is None and table.scores[0] == table.scores[1]:
+        raise ValueError(f"{where}: level scores; say who won the match")
+    if table.winner is not None and table.winner not in (0, 1):
+        raise ValueError(f"{where}: the winner is seat 0 or 1")
 
 
 def _new_ids(where: str, ids: Sequence[str], seen: set[str]) -> Sequence[str]:

@@ -13,7 +13,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import assets, auth, security
+    from . import assets, auth, security, trouble
     from .api import matches as api
     from .api import seasons as api_seasons
     from .api import tournaments as api_tournaments
@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
     from .tournaments import pages as tournament_pages  # noqa: F401  (routes on tournaments.bp)
 
     security.init_app(app)
+    trouble.register(app)  # server trouble: the app's own page, never a bare 500
     assets.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)

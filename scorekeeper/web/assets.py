@@ -11,15 +11,15 @@ Flask-Compress gzips or brotli-compresses HTML, JSON, CSS and JavaScript.
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request, send_from_directory
 from flask_compress import Compress
 
+from ..paths import HASHED
+
 YEAR = 365 * 24 * 3600
-HASHED = re.compile(r"^(?P<hash>[0-9a-f]{12})/(?P<name>.+)$")
 FAVICON = "img/favicon.ico"
 compress = Compress()
 

@@ -8,11 +8,13 @@ Everything shown is marked for translation; the option names of docs/rules.md ar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from ..rules.registry import get_game
 
 # Presets as the players know them (docs/rules.md v2 §4: krizovy is a house tariff, not Křížový).
 PRESET_NAMES: dict[tuple[str, str], Any] = {
@@ -123,11 +125,10 @@ def describe(
     game: str, preset: str, options: Mapping[str, Any], labels: Mapping[str, Any]
 ) -> list[dict[str, str]]:
     """Every effective option: its label (``labels``: the new-match form's), name and value."""
-    from ..rules.marias.options import PART_VALUE_NAMES
-
+    tariff = get_game(game).tariff_names
     rows = []
     for name, value in options.items():
-        if name == "players" or (game == "marias" and name in PART_VALUE_NAMES):
+        if name == "players" or name in tariff:
             continue  # the table of parts shows those
         label = labels.get(name) or name.replace("_", " ")
         rows.append({"label": str(label), "name": name, "value": _value(name, value, options)})
@@ -148,22 +149,26 @@ def preset_name(game: str, preset: str) -> str:
     return str(PRESET_NAMES.get((game, preset), preset))
 
 
-def played_to(game: str, options: Mapping[str, Any]) -> str:
-    """What the match is played to, for the board: '131 a game, to 10 match points'."""
-    o = options
-    if game == "mariasz":
-        ends = (
-            _("to %(n)s match points", n=o["match_target"])
-            if o.get("match_target") is not None
-            else _("%(n)s games", n=o.get("match_games"))
-        )
-        return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
-    if game == "mariage":
-        if o.get("match_target") is not None:
-            return _("Played to %(n)s game points", n=o["match_target"])
-        return _("Played over %(n)s games", n=o.get("match_games"))
-    if game == "marianna":
-        return _("Played to %(n)s", n=o.get("target"))
+def _mariasz_played_to(o: Mapping[str, Any]) -> str:
+    ends = (
+        _("to %(n)s match points", n=o["match_target"])
+        if o.get("match_target") is not None
+        else _("%(n)s games", n=o.get("match_games"))
+    )
+    return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
+
+
+def _mariage_played_to(o: Mapping[str, Any]) -> str:
+    if o.get("match_target") is not None:
+        return _("Played to %(n)s game points", n=o["match_target"])
+    return _("Played over %(n)s games", n=o.get("match_games"))
+
+
+def _marianna_played_to(o: Mapping[str, Any]) -> str:
+    return _("Played to %(n)s", n=o.get("target"))
+
+
+def _marias_played_to(o: Mapping[str, Any]) -> str:
     parts = []
     if o.get("deals") is not None:
         parts.append(_("%(n)s deals", n=o["deals"]))
@@ -174,3 +179,17 @@ def played_to(game: str, options: Mapping[str, Any]) -> str:
     if not parts:
         parts.append(_("an open session, ended by Finish"))
     return _("Played: %(what)s", what=_(", or ").join(parts))
+
+
+#: Each game's end in words (the texts are the pages' to translate, so they live here).
+PLAYED_TO: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "mariasz": _mariasz_played_to,
+    "mariage": _mariage_played_to,
+    "marianna": _marianna_played_to,
+    "marias": _marias_played_to,
+}
+
+
+def played_to(game: str, options: Mapping[str, Any]) -> str:
+    """What the match is played to, for the board: '131 a game, to 10 match points'."""
+    return PLAYED_TO.get(game, _marias_played_to)(options)

@@ -19,13 +19,10 @@ from flask import Flask, Response, jsonify, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext as _
 
+from ..config import CSP
+
 MAX_JSON_DEPTH = 32
 
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
 HEADERS = {
     "Content-Security-Policy": CSP,
     "Referrer-Policy": "no-referrer",

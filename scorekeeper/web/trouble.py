@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
@@ -92,6 +92,6 @@ def handle(error: Exception) -> Any:
     ), status
 
 
-def register(bp: Blueprint) -> None:
+def register(app: Flask) -> None:
     """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own)."""
-    bp.app_errorhandler(Exception)(handle)
+    app.register_error_handler(Exception, handle)

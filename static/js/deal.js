@@ -29,9 +29,10 @@
     });
   });
 
-  // Flek steppers: − and + around the level, with its name (flek, re, tutti…).
-  var names = ["", "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"];
+  // Flek steppers: − and + around the level, with its name (flek, re, tutti…): the rules name
+  // the levels, the page passes them translated in the form's data-flek-names.
   d.querySelectorAll("input[data-step]").forEach(function (input) {
+    var names = JSON.parse((input.form && input.form.dataset.flekNames) || "[]");
     var box = d.createElement("span"), out = d.createElement("output");
     box.className = "stepper";
     function button(text, step) {
@@ -62,9 +63,10 @@
 
   // Marianna declarations: team + suit buttons append to the ordered list in place.
   var list = d.getElementById("decl-list"), field = d.querySelector("input[name=declarations]");
+  var plain = list ? list.dataset.plain : "";  // the plain declaration's kind, from the form
   function kind() {
     var k = d.querySelector("input[name=kind]:checked");
-    return k ? k.value : "marianna";
+    return k ? k.value : plain;
   }
   if (list && field) {
     d.querySelectorAll("button[name=add]").forEach(function (b) {
@@ -75,10 +77,10 @@
         field.value = (field.value + " " + parts[0] + ":" + k + ":" + suit).trim();
         var label = b.dataset.label.split(": ");
         var checked = d.querySelector("input[name=kind]:checked + label");
-        li.textContent = label[0] + ": " + (k === "marianna" ? "" : checked.textContent + " ") +
+        li.textContent = label[0] + ": " + (k === plain ? "" : checked.textContent + " ") +
           (suit ? label[1] : "");
         list.appendChild(li);
-        var first = d.querySelector("input[name=kind][value=marianna]");
+        var first = d.querySelector("input[name=kind][value='" + plain + "']");
         if (first) first.checked = true;
       });
     });

@@ -2,7 +2,8 @@
    (the browser sends If-None-Match; a 304 costs the server two small queries) and, when it
    changed, swap in the new [data-live] part. No <meta refresh>: the page never reloads, focus
    and scroll stay. Without JavaScript the page carries a plain "Show the latest" link.
-   The TV view's standings come in pages (data-tv-page) that turn every data-turn seconds. */
+   The TV view's standings come in pages (data-tv-page) that turn every data-turn seconds.
+   Used by the tournament pages, the season TV and the spectators' match page. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-live]");
@@ -64,6 +65,9 @@
   }
 
   document.documentElement.classList.add("live-js");
+  Array.prototype.forEach.call(document.querySelectorAll("[data-live-link]"), function (a) {
+    a.hidden = every > 0;  // live.js keeps the page fresh: the plain link is for pages without it
+  });
   turnPages();
   var timer = every > 0 ? setInterval(poll, every * 1000) : null;
 })();

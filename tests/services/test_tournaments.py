@@ -37,6 +37,7 @@ def session(request, tmp_path):
     app.config.update(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", TESTING=True)
     babel.init_app(app)
     db.init_app(app)
+    ts.register_guards()  # what create_app does: the closed-round lock
     with app.app_context():
         yield get_session()
     app.extensions["db_engine"].dispose()
@@ -519,3 +520,52 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
         seated = ts.confirm_round(session=session, tournament_id=second.id)
         for table in seated["tables"]:
             assert len(winners & set(table["players"])) == 1
+
+
+def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
+    # issue 10 item 5: importing the tournament services changes nothing; create_app hangs the
+    # guards on the match services, once however many apps are made
+    import importlib
+
+    from scorekeeper import create_app
+    from scorekeeper.services import match_write
+    from scorekeeper.services import tournaments as services
+
+    match_write.GUARDS.clear()
+    match_write.REMATCH_GUARDS.clear()
+    importlib.reload(services)
+    assert match_write.GUARDS == [] and match_write.REMATCH_GUARDS == []
+    create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    assert [g.__name__ for g in match_write.GUARDS] == ["closed_round_guard"]
+    assert [g.__name__ for g in match_write.REMATCH_GUARDS] == ["no_rematch_guard"]
+
+
+def test_one_table_comes_with_its_names_and_nothing_is_cached_on_the_session(session):
+    # issue 10 item 5: a table's page gets its table (the names of its players) without the
+    # whole tournament, and no service hides a cache in session.info
+    t = _marias(session)
+    first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]
+    _enter(session, first, HRA)
+    whole = ts.tournament_state(session=session, tournament_id=t.id)["rounds"][0]
+    one = ts.tournament_table(session=session, tournament_id=t.id, round=1, table=2)
+    assert one == {**whole, "tables": [whole["tables"][1]]}
+    assert one["tables"][0]["players"] == second["players"]
+    ts.standings(session=session, tournament_id=t.id)
+    assert not [k for k in session.info if k.startswith("tournament")]
+    with pytest.raises(NotFound):
+        ts.tournament_table(session=session, tournament_id=t.id, round=1, table=9)
+
+
+@pytest.mark.parametrize(
+    ("game", "fields", "kept"),
+    [
+        # RULES.md §6: Mariáš chooses its ranking and plays for money; the others do neither
+        ("marias", {"ranking": "placings", "stake": "0.2", "currency": "CZK"},
+         {"ranking": "placings", "stake": "0.2", "currency": "CZK"}),
+        ("mariasz", {"ranking": "placings", "stake": "0.2", "currency": "CZK"}, {}),
+        ("marianna", {"ranking": "balance", "stake": "1"}, {}),
+    ],
+)  # fmt: skip
+def test_a_new_tournament_takes_the_fields_its_game_has(game, fields, kept):
+    assert ts.game_fields(game, **fields) == kept

@@ -7,7 +7,10 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.web import forms, forms_marianna, forms_marias, forms_twohand
+from scorekeeper.web import forms
+from scorekeeper.web.forms import marianna as forms_marianna
+from scorekeeper.web.forms import marias as forms_marias
+from scorekeeper.web.forms import twohand as forms_twohand
 from tests.web.test_match_pages import HRA_WON, PLAYERS, api_state, form_data, start
 
 MARIAS_OPTIONS = {"flek_max": None, "flek_per_defender": False}
@@ -157,3 +160,22 @@ def test_csrf_deal_form_without_token_stores_nothing(csrf_client):
     accepted = csrf_client.post(url, data=form_data(page, "deal-form") | HRA_WON | {"after": "1"})
     assert accepted.status_code == 302
     assert len(api_state(csrf_client, url)["deals"]) == 2
+
+
+def test_flek_names_come_from_the_rules_translated_for_the_steppers(app, client):
+    with app.test_request_context("/?lang=de"):
+        assert forms.flek_steps("marias")[:3] == ["", "Flek ×2", "Re ×4"]
+        assert forms.flek_name("marias", 9) == "×512"
+    with app.test_request_context():
+        assert forms.flek_steps("marias")[1:] == [
+            "flek ×2", "re ×4", "tutti ×8", "boty ×16", "kalhoty ×32"
+        ]  # fmt: skip
+        assert forms.flek_steps("mariasz") == [""]  # no flek in Mariasz
+        assert forms.part_name("marias", "dve_sedmy") == "dvě sedmy"
+    page = client.get(start(client, "marias", "pub")).text
+    assert 'data-flek-names=\'["", "flek \\u00d72"' in page
+
+
+def test_marianna_page_tells_deal_js_the_plain_declaration(client):
+    page = client.get(start(client, "marianna", "marianna")).text
+    assert 'id="decl-list" data-plain="marianna"' in page

@@ -342,10 +342,10 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
     form = organiser.get(f"/tournaments/{tid}/rounds/1/tables/1/sheet").get_data(as_text=True)
     assert "match points; the higher wins" in html.unescape(form)  # which figure to type
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
-    assert ">Pts<" in page and ">Buchh.<" in page
+    assert ">MP<" in page and ">Buchh.<" in page  # issue 10: one label per metric everywhere
     assert "Ties: match points, Buchholz" in page
     tv = organiser.get(f"/tournaments/{tid}/tv").get_data(as_text=True)
-    assert ">Points</th>" in tv  # the pub TV shows the first tie-break too
+    assert ">MP</th>" in tv  # the pub TV shows the first tie-break too, under the same label
 
 
 def test_standings_mark_a_withdrawn_player(app, organiser):

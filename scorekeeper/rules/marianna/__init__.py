@@ -17,14 +17,17 @@ from typing import Any
 
 from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import (
+    N_,
     DealScore,
     FieldError,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    SheetColumn,
     State,
     fold,
+    option,
     with_refusals,
 )
 from ..messages import Msg
@@ -215,11 +218,68 @@ class MariannaGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
+    tournament_rankings = ("wins",)
+    tournament_table_sizes = (2,)  # two teams (or two players) meet at a table
+    deal_form = "marianna"
+    short_title = "Marianna"
+    has_target = True
+    carries_ties = False
+    shows_current_game = False
+    dealer_sits_out = False
+    minimal_extra: tuple[str, ...] = ()
+    part_names: Mapping[str, str] = {}
+    flek_names: tuple[str, ...] = ()
+    tariff_names: tuple[str, ...] = ()
+    sheet_seats = (4, 2)
+    sheet_landscape = False
+    preset_titles: Mapping[str, str] = {"cinquecento": "Cinquecento", "briscola151": "Briscola 151"}
+    # docs/rules.md §3a Cinquecento: first marianna 40, later 20; no mariannino, no mariannone;
+    # §3b Briscola 151: only matrimoni are declared; the target and the claim remain
+    preset_fixed: Mapping[str, frozenset[str]] = {
+        "cinquecento": frozenset({"first_sets_trump", "values", "mariannino", "mariannone"}),
+        "briscola151": frozenset(
+            {
+                "first_sets_trump",
+                "values",
+                "mariannino",
+                "mariannone",
+                "covered_marianna",
+                "first_to_target_wins",
+            }
+        ),
+    }
+    game_points_key = "game_points"
+    sheet_legend = N_("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501")
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """Each side's card points, declarations and running total."""
+        return (
+            SheetColumn("n", "n"),
+            SheetColumn("card_points", per_side=True),
+            SheetColumn("declarations", "decl", per_side=True),
+            SheetColumn("total", "strong", per_side=True),
+        )
+
+    def names_trump(self, options: Any) -> bool:
+        """Two players name a trump; four play it from the first marianna declared."""
+        return option(options, "players", 4) == 2
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """The match ends at its target."""
+        return False
 
     def plays_in_teams(self, options: Any) -> bool:
         """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""
         players = options.get("players", 4) if isinstance(options, Mapping) else options.players
         return players == 4
+
+    def standings_kind(self, options: Any) -> str:
+        """Fixed teams rank by wins and point difference; two players on their own as pairs."""
+        return "marianna" if self.plays_in_teams(options) else "twoplayer"
+
+    def table_score(self, options: Any) -> str:
+        """Each team's points (two players on their own: each one's game points)."""
+        return "team_points" if self.plays_in_teams(options) else "game_points"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

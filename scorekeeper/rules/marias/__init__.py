@@ -31,26 +31,31 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from ..base import (
+    N_,
     DealScore,
     FieldError,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
     MatchScore,
+    SheetColumn,
     State,
     fold,
+    option,
     with_refusals,
 )
 from ..messages import Msg
 from .options import (
     DEFAULT_PRESET,
+    PART_VALUE_NAMES,
     PRESETS,
     MariasOptions,
     make_options,
     options_to_json,
 )
 from .parse import parse_record
-from .record import MariasRecord, Part, Silent, record_to_json
+from .record import FLEK_NAMES, MariasRecord, Part, Silent, record_to_json
+from .record import NAMES as PART_NAMES
 from .settle import settle
 from .v2 import refusals
 
@@ -94,10 +99,65 @@ class MariasRules:
     has_stake = True
     default_currency = "CZK"
     zero_sum = True
+    tournament_rankings = ("balance", "placings")
+    tournament_table_sizes = (3, 4)  # 4 only where the number of players needs it
+    deal_form = "marias"
+    short_title = "Mariáš"
+    has_target = False
+    carries_ties = False
+    shows_current_game = False
+    dealer_sits_out = True
+    minimal_extra = ("money",)
+    part_names: Mapping[str, str] = PART_NAMES
+    flek_names = FLEK_NAMES
+    tariff_names = PART_VALUE_NAMES
+    sheet_seats = (3, 4)
+    sheet_landscape = True
+    preset_titles: Mapping[str, str] = {}
+    preset_fixed: Mapping[str, frozenset[str]] = {}
+    game_points_key = "game_points"
+    sheet_legend = N_(
+        "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · each flek doubles"
+    )
+
+    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
+        """Who declared what, its flek and result, then each player's change and balance."""
+        dealer = (SheetColumn("dealer", "narrow"),) if n_players == 4 else ()
+        return (
+            SheetColumn("n", "n"),
+            *dealer,
+            SheetColumn("declarer", "name"),
+            SheetColumn("trump", "narrow"),
+            SheetColumn("game_parts", "wide"),
+            SheetColumn("flek", "narrow"),
+            SheetColumn("won_lost", "narrow"),
+            SheetColumn("this_deal", per_side=True),
+            SheetColumn("balance", "strong", per_side=True),
+        )
+
+    def money(self, scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
+        """Each balance times the stake per unit ("-1.40"); InvalidOptions for a bad stake."""
+        return money(scores, stake)
+
+    def names_trump(self, options: Any) -> bool:
+        """A deal names a trump (or betl/durch in its place)."""
+        return True
+
+    def ends_by_finish(self, options: Any) -> bool:
+        """A session without a number of deals is open: the table ends it with Finish."""
+        return option(options, "deals") is None
 
     def plays_in_teams(self, options: Any) -> bool:
         """Each player settles on their own."""
         return False
+
+    def standings_kind(self, options: Any) -> str:
+        """Balances (or places) at tables of three or four, zero-sum."""
+        return "marias"
+
+    def table_score(self, options: Any) -> str:
+        """Each player's balance at the table."""
+        return "balance"
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

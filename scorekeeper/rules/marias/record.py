@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import messages_marias  # noqa: F401  (registers the codes used below)
+from ..base import N_
 from ..messages import Msg
 
 GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
@@ -36,19 +37,21 @@ RECORD_KEYS = (
 )
 CARD_POINTS = 90
 MAX_POINTS = 190
+#: Each part by its record kind, as players say it (marked for the pages to translate).
 NAMES = {
-    "hra": "hra",
-    "sto": "sto",
-    "sto_proti": "sto proti",
-    "betl": "betl",
-    "durch": "durch",
-    "sedma": "sedma",
-    "dve_sedmy": "dvě sedmy",
-    "sedma_proti": "sedma proti",
-    "ticha_sedma": "tichá sedma",
-    "tiche_sto": "tiché sto",
+    "hra": N_("hra"),
+    "sto": N_("sto"),
+    "sto_proti": N_("sto proti"),
+    "betl": N_("betl"),
+    "durch": N_("durch"),
+    "sedma": N_("sedma"),
+    "dve_sedmy": N_("dvě sedmy"),
+    "sedma_proti": N_("sedma proti"),
+    "ticha_sedma": N_("tichá sedma"),
+    "tiche_sto": N_("tiché sto"),
 }
-FLEK_NAMES = ("", "flek", "re", "tutti", "boty", "kalhoty")
+#: Flek level -> its name (level 0: none); the pages translate them, deal.js shows them.
+FLEK_NAMES = ("", N_("flek"), N_("re"), N_("tutti"), N_("boty"), N_("kalhoty"))
 
 
 @dataclass(frozen=True, slots=True)

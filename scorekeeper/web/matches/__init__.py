@@ -11,7 +11,4 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from .. import trouble
-
 bp = Blueprint("matches", __name__)
-trouble.register(bp)  # server trouble: the app's own page, never a bare 500

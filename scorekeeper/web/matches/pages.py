@@ -14,6 +14,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -29,7 +30,8 @@ from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
 from ...services.errors import Conflict, NotFound, StaleAdd
-from .. import forms, forms_new
+from .. import forms, live
+from ..forms import new as forms_new
 from . import bp
 from . import view as match_view
 
@@ -76,71 +78,94 @@ def new() -> str:
     return render_template("matches/new.html", tiles=forms_new.TILES)
 
 
-@bp.route("/matches/new/<game>/<preset>", methods=["GET", "POST"])
-def new_form(game: str, preset: str) -> Any:
-    """Players, stake and options of a new match; creates it and opens its edit page."""
+def _new_setup(game: str, preset: str) -> tuple[Any, str, dict[str, Any], int, int]:
+    """(rules, preset, offered option defaults, seats, players required); 404 when unknown."""
     if game not in GAME_NAMES:
         abort(404)
     rules = get_game(game)
     preset = rules.default_preset if preset == "default" else preset
     if preset not in rules.presets and preset != rules.default_preset:
         abort(404)
-    defaults = forms_new.offered_options(
-        game, preset, rules.options_to_json(rules.make_options(preset))
+    options = rules.make_options(preset)
+    defaults = forms_new.offered_options(game, preset, rules.options_to_json(options))
+    counts = rules.player_counts(options)
+    return rules, preset, defaults, max(counts), min(counts)
+
+
+def _create(form: Any, rules: Any, preset: str, seats: int, defaults: dict[str, Any]) -> Any:
+    """Create the match the new-match form describes (RuleError when the rules refuse it)."""
+    players = [(form[f"player_{i}"].data or "").strip() for i in range(seats)]
+    players = [p for p in players if p]
+    money = rules.has_stake  # a stake and a currency only where the game is played for money
+    match = svc.create_match(
+        session=get_session(),
+        game=rules.name,
+        preset=preset,
+        players=players,
+        options=forms_new.option_overrides(form, defaults),
+        stake=form.stake.data or None if money else None,
+        currency=form.currency.data or None if money else None,
+        title=form.title.data or None,
     )
-    seats = max(rules.player_counts(rules.make_options(preset)))
-    required = min(rules.player_counts(rules.make_options(preset)))
+    match_view.remember(match, players)
+    return match
+
+
+def _tile_title(game: str, preset: str, default: str) -> str:
+    """The new-match page's heading: the tile's label for this game and preset."""
+    labels = (str(t[2]) for t in forms_new.TILES if t[0] == game and t[1] in (preset, None))
+    return next(labels, default)
+
+
+@bp.route("/matches/new/<game>/<preset>", methods=["GET", "POST"])
+def new_form(game: str, preset: str) -> Any:
+    """Players, stake and options of a new match; creates it and opens its edit page."""
+    rules, preset, defaults, seats, required = _new_setup(game, preset)
     form = forms_new.new_match_form(
         seats, required, defaults, data=match_view.remembered_setup(game, seats)
     )
     box: list[str] = []
     if form.validate_on_submit():
-        players = [(form[f"player_{i}"].data or "").strip() for i in range(seats)]
-        players = [p for p in players if p]
         try:
-            match = svc.create_match(
-                session=get_session(),
-                game=game,
-                preset=preset,
-                players=players,
-                options=forms_new.option_overrides(form, defaults),
-                stake=form.stake.data or None if game == "marias" else None,
-                currency=form.currency.data or None if game == "marias" else None,
-                title=form.title.data or None,
-            )
+            match = _create(form, rules, preset, seats, defaults)
         except RuleError as error:
             box = match_view.new_match_errors(form, error.errors)
         else:
-            match_view.remember(match, players)
             return redirect(url_for(".edit", match_id=match.id, token=match.token, new=1))
     elif request.method == "POST":
         box = match_view.wtf_errors(form)
-    status = 422 if request.method == "POST" else 200
-    title = next(
-        (str(t[2]) for t in forms_new.TILES if t[0] == game and t[1] in (preset, None)), rules.title
-    )
     return render_template(
         "matches/new_form.html",
         form=form,
         game=game,
+        rules=rules,
+        teams=rules.plays_in_teams({"players": seats}),
         preset=preset,
-        title=title,
+        title=_tile_title(game, preset, rules.title),
         seats=seats,
         required=required,
         defaults=defaults,
         box=box,
         names=session.get("names", []),
         options_open=any(form[f"opt_{k}"].errors for k in defaults if f"opt_{k}" in form),
-    ), status
+    ), 422 if request.method == "POST" else 200
 
 
 @bp.get("/m/<match_id>")
-def show(match_id: str) -> str:
-    """The read-only page for spectators: scores, deals, chart."""
+def show(match_id: str) -> Any:
+    """The read-only page for spectators: scores, deals, chart; live.js fetches it again with
+    its ETag (``304`` while nothing changed)."""
     match = load_match(match_id)
+    etag = live.match_etag(match)
+    unchanged = live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
     match_view.remember(match, None, editor=False)  # listed under "Recent matches", read-only
     state = svc.match_state(session=get_session(), match=match)
-    return render_template("matches/match.html", **match_view.context(match, state, None))
+    ctx = match_view.context(match, state, None)
+    page = render_template("matches/match.html", etag=etag, refresh=live.MATCH_REFRESH_SECONDS,
+                           **ctx)  # fmt: skip
+    return live.with_etag(make_response(page), etag)
 
 
 @bp.route("/m/<match_id>/<token>", methods=["GET", "POST"])

@@ -23,7 +23,7 @@ from ...services import scoring
 from ...services.errors import Conflict
 from ...services.match_finish import finish_match
 from .. import rules_words
-from ..forms_new import OPTION_LABELS
+from ..forms.new import OPTION_LABELS
 from . import bp
 from .pages import ACTOR, load_match
 
@@ -46,10 +46,10 @@ def refused_deals(state: Mapping[str, Any]) -> list[dict[str, Any]]:
 def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
     """What the board shows about the rules: played to, a pending tie, an extra round, the
     deals version 2 refuses, whether the table may finish it, and the rules page's link."""
-    _game, options = _effective(match)
+    game, options = _effective(match)
     games = state.get("games") or []
     pending = 0
-    if match.game == "mariage":
+    if game.carries_ties:
         for item in reversed(games):
             if item.get("kind") != "tie":
                 break
@@ -59,8 +59,7 @@ def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         "pending_ties": pending,
         "extra_round": bool(state.get("extra_round")),
         "refused": refused_deals(state),
-        "can_finish": match.game == "marias"
-        and options.get("deals") is None
+        "can_finish": game.ends_by_finish(options)
         and options.get("finished_after") is None
         and not state.get("finished")
         and bool(state["deals"]),
@@ -84,7 +83,7 @@ def rules_page(match_id: str) -> str:
         rows=rules_words.describe(
             match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
         ),
-        tariff=rules_words.tariff(options) if match.game == "marias" else [],
+        tariff=rules_words.tariff(options) if game.tariff_names else [],
         played_to=rules_words.played_to(match.game, options),
         refused=refused_deals(state),
         stake=match.stake,

@@ -24,12 +24,13 @@ from ...i18n import rule_messages
 from ...i18n.formats import local_datetime
 from ...printing.chart import running_chart
 from ...rules.base import FieldError
+from ...rules.registry import get_game
 from ...services import match_write, scoring
 from ...services import matches as svc
 from ...services.errors import NotFound
 from .. import forms
 from ..forms import summarize
-from ..forms_marianna import add_token, describe_tokens
+from ..forms.marianna import add_token, describe_tokens
 
 RECENT, NAMES, SHOWN = 12, 40, 15
 
@@ -76,6 +77,7 @@ def context(
         # a tournament table whose round is closed: final, the deal form and edits are gone
         "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
+        "deal_form": get_game(game).deal_form,  # which templates/matches/_deal_*.html
         "players": players,
         "options": options,
         "rows": rows,
@@ -86,6 +88,7 @@ def context(
         "box": list(box),
         "current": current_game(state),
         "suit": lambda s: forms.suit_label(game, s),
+        "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
     }
@@ -137,7 +140,7 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """Mariasz: the points of the game in progress toward the target (API.md ``current``)."""
     current = state.get("current")
-    if state.get("game") != "mariasz" or not current or not any(current):
+    if not current or not any(current) or not get_game(state["game"]).shows_current_game:
         return None
     target = state["options"].get("target", 131)
     number = len(state.get("games") or []) + 1
@@ -181,7 +184,7 @@ def declaration_tap(form: Any) -> bool:
         form.declarations.data = " ".join((form.declarations.data or "").split()[:-1])
     else:
         return False
-    form.kind.data = "marianna"
+    form.kind.data = form.kind.default  # back to the plain declaration
     return True
 
 
@@ -227,7 +230,7 @@ def remembered_setup(game: str, seats: int) -> dict[str, Any]:
     setup = session.get("setup", {}).get(game, {})
     data = {f"player_{i}": name for i, name in enumerate(setup.get("players", [])[:seats])}
     data["stake"] = setup.get("stake") or ""
-    data["currency"] = setup.get("currency") or ("CZK" if game == "marias" else "")
+    data["currency"] = setup.get("currency") or get_game(game).default_currency
     return data
 
 

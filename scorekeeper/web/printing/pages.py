@@ -27,6 +27,7 @@ from ...db import get_session
 from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import html_response, pdf_response
+from ...rules.registry import GAME_NAMES
 from . import bp
 
 
@@ -247,7 +248,7 @@ def certificates(tournament_id: str, pdf: bool) -> Response | str:
 @printable("/sheets/<game>", "sheet")
 def sheet(game: str, pdf: bool) -> Response | str:
     """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
-    if game not in printviews.GAME_TITLES:
+    if game not in GAME_NAMES:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
     tournament_id, event = request.args.get("tournament"), None
@@ -295,11 +296,11 @@ def tournament_table_result(match_id: str) -> dict[str, Any] | None:
     if found is None:
         return None
     tournament_id, r, t = found
-    state = tournaments.tournament_state(session=session, tournament_id=tournament_id)
-    rnd = next(x for x in state["rounds"] if x["round"] == r)
-    table = next(x for x in rnd["tables"] if x["table"] == t)
+    event = tournaments.get_tournament(session=session, tournament_id=tournament_id)
+    one = tournaments.tournament_table(session=session, tournament_id=event.id, round=r, table=t)
+    table = one["tables"][0]  # only this table is scored, not the whole tournament
     return {
-        "event": state["name"],
+        "event": event.name,
         "round": r,
         "table": t,
         "confirmed": table["confirmed"],

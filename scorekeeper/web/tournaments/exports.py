@@ -96,15 +96,14 @@ def standings(tournament_id: str, kind: str) -> Response:
 def deals(tournament_id: str) -> Response:
     """Every deal of every table: round, table, n, players, record (JSON), delta (JSON)."""
     session = get_session()
-    state = _call(svc.tournament_state, session=session, tournament_id=tournament_id)
-    from ...services import matches
-
+    tournament = _call(svc.get_tournament, session=session, tournament_id=tournament_id)
+    loaded = common.Tables(session).preload(tournament.id)
+    state = common.state(session, tournament, loaded)  # every match scored once, for both
     rows: list[list[Any]] = [["round", "table", "n", "players", "record", "delta"]]
-    common.preload_matches(session, tournament_id)
     for rnd in state["rounds"]:
         for table in rnd["tables"]:
-            match = matches.get_match(session=session, match_id=table["match_id"])
-            for deal in matches.match_state(session=session, match=match)["deals"]:
+            match = loaded.match(table["match_id"])
+            for deal in loaded.state(match)["deals"]:
                 rows.append(
                     [
                         rnd["round"],

@@ -29,6 +29,7 @@ from ...i18n.games import game_title
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
+from ...standings_table import present
 from ..auth import current_organiser, login_required
 from . import bp, forms
 
@@ -106,45 +107,59 @@ def new():
 
     form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
-        game, _sep, preset = form.game.data.partition(":")
         try:
-            tournament = svc.create_tournament(
-                session=get_session(),
-                name=form.name.data,
-                game=game,
-                preset=preset or None,
-                options=forms.parse_options(form.options.data),
-                rounds=form.rounds.data,
-                ranking=form.ranking.data if game == "marias" else None,
-                seed=form.seed.data,
-                venue=form.venue.data or "",
-                date=form.date.data or "",
-                round_minutes=form.length.data if form.timing.data == "minutes" else None,
-                deals_per_round=form.length.data if form.timing.data == "deals" else None,
-                stake=form.stake.data if game == "marias" else None,
-                currency=form.currency.data if game == "marias" else None,
-                draw_method=form.draw_method.data,
-                organiser_id=current_organiser().id,
-                drop_rounds=form.drop_rounds.data,
-                seeding=form.seeding.data,
-                language=form.language.data or None,
-                season_id=form.season.data or None,
-                players=[line for line in (form.players.data or "").splitlines() if line.strip()],
-            )
+            tournament = svc.create_tournament(session=get_session(), **_new_fields(form))
         except RuleError as error:
             get_session().rollback()
-            for e in error.errors:
-                field = getattr(form, e.field.split(".")[0], None)
-                message = rule_messages.render(e.message)
-                if field is None or e.field.startswith("options."):
-                    field = form.options if e.field.startswith("options") else form.name
-                if e.field.startswith("options.") and not message.startswith(e.field[8:]):
-                    message = f"{e.field[8:]}: {message}"  # which house rule is wrong
-                field.errors = [*field.errors, message]
+            _errors_beside_fields(form, error)
         else:
             flash(_("Tournament created. Keep the organiser link safe."), "ok")
             return _back(tournament.id)
     return render_template("tournaments/new.html", form=form)
+
+
+def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
+    """``create_tournament``'s arguments from the form (a ranking choice, stake and currency
+    only where the game has them)."""
+    game, _sep, preset = form.game.data.partition(":")
+    minutes = form.timing.data == "minutes"
+    return {
+        "name": form.name.data,
+        "game": game,
+        "preset": preset or None,
+        "options": forms.parse_options(form.options.data),
+        "rounds": form.rounds.data,
+        "seed": form.seed.data,
+        "venue": form.venue.data or "",
+        "date": form.date.data or "",
+        "round_minutes": form.length.data if minutes else None,
+        "deals_per_round": form.length.data if form.timing.data == "deals" else None,
+        "draw_method": form.draw_method.data,
+        "organiser_id": current_organiser().id,
+        "drop_rounds": form.drop_rounds.data,
+        "seeding": form.seeding.data,
+        "language": form.language.data or None,
+        "season_id": form.season.data or None,
+        "players": [line for line in (form.players.data or "").splitlines() if line.strip()],
+        **svc.game_fields(
+            game,
+            ranking=form.ranking.data,
+            stake=form.stake.data,
+            currency=form.currency.data,
+        ),
+    }
+
+
+def _errors_beside_fields(form: forms.NewTournamentForm, error: RuleError) -> None:
+    """Each refusal beside its field; a house rule's beside the options, naming the rule."""
+    for e in error.errors:
+        field = getattr(form, e.field.split(".")[0], None)
+        message = rule_messages.render(e.message)
+        if field is None or e.field.startswith("options."):
+            field = form.options if e.field.startswith("options") else form.name
+        if e.field.startswith("options.") and not message.startswith(e.field[8:]):
+            message = f"{e.field[8:]}: {message}"  # which house rule is wrong
+        field.errors = [*field.errors, message]
 
 
 @bp.get("/<tournament_id>/o/<token>")
@@ -196,8 +211,8 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
     """The desk; ``refused``: what an entrant form sent and why it was refused (``add``,
     ``paste`` or ``rename``: {"value", "errors"[, "player_id"]}), shown beside that form."""
     tournament = organised(tournament_id)
-    db = get_session()
-    state = svc.tournament_state(session=db, tournament_id=tournament.id)
+    seen = svc.live(session=get_session(), tournament_id=tournament.id)
+    state, standings = seen["state"], seen["standings"]
     _tables_with_links(state)
     pair_form = forms.KeepApartForm()
     active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
@@ -219,7 +234,9 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         timer=timer(current),
         tournament=tournament,
         link=link,
-        standings=svc.standings(session=db, tournament_id=tournament.id),
+        standings=standings,
+        standings_table=present(standings),
+        teams=standings["tournament"]["teams"],
         current=current,
         title=game_title(tournament.game),
         player_form=forms.PlayerForm(),

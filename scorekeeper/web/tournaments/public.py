@@ -23,6 +23,7 @@ from ...i18n.games import game_title
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
+from ...standings_table import present
 from ..auth import current_organiser
 from ..matches.view import public_url
 from . import bp, forms
@@ -58,41 +59,46 @@ def timer(rnd: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"remaining": int((ends - datetime.now(UTC)).total_seconds()), "ends_at": rnd["ends_at"]}
 
 
-def _live(tournament_id: str) -> dict[str, Any]:
-    """What the standings page and the TV show."""
-    tournament = _get(tournament_id)
-    use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
-    db = get_session()
-    state = svc.tournament_state(session=db, tournament_id=tournament.id)
-    for rnd in state["rounds"]:
-        for table in rnd["tables"]:
-            table.pop("token", None)  # the public pages never show a table's secret
-    current = state["rounds"][-1] if state["rounds"] else None
-    standings = svc.standings(session=db, tournament_id=tournament.id)
-    seen: dict[int, int] = {}
-    for row in standings["rows"]:
-        seen[row["rank"]] = seen.get(row["rank"], 0) + 1
+def _finished(state: dict[str, Any], current: dict[str, Any] | None) -> tuple[bool, bool]:
+    """(the last planned round is closed, and every table of every round is confirmed too)."""
     finished = bool(
         current and current["status"] == "closed" and current["round"] >= state["rounds_planned"]
     )
     settled = finished and all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
-    rows = standings["rows"] if standings["after_round"] else []
-    show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
+    return finished, settled
+
+
+def _tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
+    """The TV's rows in pages of one or two columns of ``TV_ROWS`` rows each."""
     cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
     per_page = TV_ROWS * cols
     pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
     columns = [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages]
+    return {"tv_pages": columns, "tv_cols": cols, "tv_tables": show_tables}
+
+
+def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
+    """What the standings page and the TV show (the TV: the first tie-break only)."""
+    tournament = _get(tournament_id)
+    use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
+    seen = svc.live(session=get_session(), tournament_id=tournament.id)
+    state, standings = seen["state"], seen["standings"]
+    for rnd in state["rounds"]:
+        for table in rnd["tables"]:
+            table.pop("token", None)  # the public pages never show a table's secret
+    current = state["rounds"][-1] if state["rounds"] else None
+    finished, settled = _finished(state, current)
+    table = present(standings, tiebreaks=1 if tv else None)
+    show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
     return {
         "t": state,
-        "tv_pages": columns,
-        "tv_cols": cols,
-        "tv_tables": show_tables,
+        **_tv_pages(table.rows, show_tables=show_tables),
         "turn": TV_TURN_SECONDS,
         "finished": finished,
-        "tied": {rank for rank, count in seen.items() if count > 1},
         "tournament": tournament,
         "current": current,
         "standings": standings,
+        "standings_table": table,
         "title": game_title(tournament.game),
         # nothing more can change once every result of the last round is in: no refreshing
         "refresh": None if settled else REFRESH_SECONDS,
@@ -108,7 +114,7 @@ def _etag(tournament_id: str, *, fresh: bool = False) -> str:
     return f'{base[:-1]}.{who}.{get_locale() or ""}"'
 
 
-def _live_page(template: str, tournament_id: str) -> Response:
+def _live_page(template: str, tournament_id: str, *, tv: bool = False) -> Response:
     """Render a live page with its ETag; ``304`` while nothing it shows has changed."""
     try:
         etag = _etag(tournament_id)
@@ -117,7 +123,7 @@ def _live_page(template: str, tournament_id: str) -> Response:
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     etag = _etag(tournament_id, fresh=True)
-    response = make_response(render_template(template, etag=etag, **_live(tournament_id)))
+    response = make_response(render_template(template, etag=etag, **_live(tournament_id, tv=tv)))
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -132,7 +138,7 @@ def show(tournament_id: str):
 @bp.get("/<tournament_id>/tv")
 def tv(tournament_id: str):
     """The big-screen view for a pub TV: standings in pages, round and timer, large type."""
-    return _live_page("tournaments/tv.html", tournament_id)
+    return _live_page("tournaments/tv.html", tournament_id, tv=True)
 
 
 @bp.route("/<tournament_id>/table/<int:r>/<int:t>/<token>", methods=["GET", "POST"])
@@ -140,10 +146,12 @@ def table(tournament_id: str, r: int, t: int, token: str):
     """A table's page: enter deals (the match page), see the result, confirm it."""
     tournament = _get(tournament_id)
     db = get_session()
-    state = svc.tournament_state(session=db, tournament_id=tournament.id)
-    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
-    row = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
-    if row is None or not svc.check_table_token(row, token):
+    try:
+        rnd = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)
+    except ServiceError:
+        abort(404)
+    row = rnd["tables"][0]
+    if not svc.check_table_token(row, token):
         abort(404)
     form = forms.ActionForm()
     error = None
@@ -167,7 +175,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
     return render_template(
         "tournaments/table.html",
         tournament=tournament,
-        t=state,
+        t=tournament,
         rnd=rnd,
         row=row,
         match_url=url_for("matches.edit", match_id=row["match_id"], token=token),
@@ -209,10 +217,9 @@ def tournament_table_note(match_id: str) -> str | None:
     if found is None:
         return None
     tournament_id, r, t = found
-    state = svc.tournament_state(session=get_session(), tournament_id=tournament_id)
-    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
-    row = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
-    if row is None or (row["source"] != "sheet" and not row.get("late_deals")):
+    rnd = svc.tournament_table(session=get_session(), tournament_id=tournament_id, round=r, table=t)
+    row = rnd["tables"][0]
+    if row["source"] != "sheet" and not row.get("late_deals"):
         return None
     figures = ", ".join(
         f"{name} {score:+d}" if isinstance(score, int) else f"{name} {score}"

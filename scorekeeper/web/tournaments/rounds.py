@@ -15,7 +15,7 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
-from ...services.tournament_rounds import new_seed
+from ...services.tournament_draws import new_seed
 from ..auth import login_required
 from . import bp, forms
 from .pages import _act, _actor, _back, _flash_errors, organised
@@ -123,11 +123,11 @@ def sheet(tournament_id: str, r: int, t: int):
     """Type a table's final figures from its paper sheet (one per seat)."""
     tournament = organised(tournament_id)
     db = get_session()
-    state = svc.tournament_state(session=db, tournament_id=tournament.id)
-    rnd = next((x for x in state["rounds"] if x["round"] == r), None)
-    table = next((x for x in rnd["tables"] if x["table"] == t), None) if rnd else None
-    if table is None:
+    try:
+        table = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)
+    except ServiceError:
         abort(404)
+    table = table["tables"][0]
     form = forms.ActionForm()
     errors: dict[str, str] = {}
     values = [request.form.get(f"scores-{i}", "") for i in range(len(table["player_ids"]))]
@@ -162,6 +162,7 @@ def sheet(tournament_id: str, r: int, t: int):
     return render_template(
         "tournaments/sheet.html",
         tournament=tournament,
+        figure=svc.table_score(tournament),
         r=r,
         table=table,
         values=values,
@@ -218,10 +219,7 @@ def audit(tournament_id: str):
     """Every change: who, when, before, after."""
     tournament = organised(tournament_id)
     db = get_session()
-    names = {
-        p["id"]: p["name"]
-        for p in svc.tournament_state(session=db, tournament_id=tournament.id)["players"]
-    }
+    names = svc.entrant_names(session=db, tournament_id=tournament.id)
     log = svc.audit_log(session=db, tournament_id=tournament.id)
     for entry in log:
         entry["before_text"] = _words(entry["before"], names)

@@ -7,9 +7,13 @@ Routes hang on the ``tournaments`` blueprint under ``/tournaments/seasons`` and
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import Counter
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlmodel import select
 
@@ -21,6 +25,9 @@ from ...services import tournament_seasons as seasons
 from ...services.errors import ServiceError
 from ..auth import current_organiser, login_required
 from . import bp, forms
+from .public import TV_ROWS, TV_TURN_SECONDS
+
+SEASON_TV_REFRESH = 60  # the league table changes when an evening's tables are confirmed
 
 
 def season_choices(organiser_id: int) -> list[Any]:
@@ -74,13 +81,38 @@ def _table(season_id: str) -> dict[str, Any]:
 @bp.get("/seasons/<season_id>")
 def season(season_id: str):
     """A season's league table."""
-    return render_template("tournaments/season.html", table=_table(season_id), tv=False)
+    return render_template("tournaments/season.html", table=_table(season_id))
 
 
 @bp.get("/seasons/<season_id>/tv")
 def season_tv(season_id: str):
-    """The league table for the pub TV."""
-    return render_template("tournaments/season.html", table=_table(season_id), tv=True)
+    """The league table for the pub TV: large rows in pages that turn by themselves, fetched
+    again every ``SEASON_TV_REFRESH`` seconds with its ETag (``304`` while nothing changed)."""
+    table = _table(season_id)
+    digest = hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:20]
+    etag = f'"season-{digest}.{get_locale() or ""}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    rows = table["rows"]
+    cols = 1 if len(rows) <= TV_ROWS else 2
+    per_page = TV_ROWS * cols
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    ranks = Counter(r["rank"] for r in rows)
+    response = make_response(
+        render_template(
+            "tournaments/season_tv.html",
+            table=table,
+            etag=etag,
+            refresh=SEASON_TV_REFRESH,
+            turn=TV_TURN_SECONDS,
+            tv_cols=cols,
+            tv_pages=[[p[i : i + TV_ROWS] for i in range(0, len(p), TV_ROWS)] for p in pages],
+            tied={rank for rank, n in ranks.items() if n > 1},
+        )
+    )
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.route("/roster", methods=["GET", "POST"])

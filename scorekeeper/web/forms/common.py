@@ -1,4 +1,4 @@
-"""HTML forms of the match pages: new match, deal entry (dispatched per game), confirmations.
+"""What every deal form shares: suit and seat choices, the tap radio, error placement.
 
 A deal form turns into exactly the record dict the JSON API takes (docs/api.md "Deal records"),
 and a stored record turns back into form data for editing. The rules do the checking; their
@@ -12,13 +12,15 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from ..rules.base import SUITS, FieldError
+from ...rules.base import SUITS, FieldError
+from ...rules.registry import get_game
 
 # The deck the players know (docs/rules.md preamble): labels only, data stays hearts/diamonds/...
 SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
@@ -65,6 +67,30 @@ def suit_label(game: str, suit: str) -> str:
 def suit_choices(game: str) -> list[tuple[str, str]]:
     """(value, label) pairs for a suit radio."""
     return [(s, suit_label(game, s)) for s in SUITS]
+
+
+NO_FLEK = _l("no flek")
+
+
+def flek_name(game: str, level: int) -> str:
+    """The rules' name of a flek level in the page's language: 're' for 2, '×64' beyond
+    kalhoty (the names are written once, in the rules: ``GAME.flek_names``)."""
+    names = get_game(game).flek_names
+    if level == 0:
+        return str(NO_FLEK)
+    return _(names[level]) if 0 < level < len(names) else f"×{2**level}"
+
+
+def flek_steps(game: str) -> list[str]:
+    """What deal.js shows beside a flek stepper, by level: '', 'flek ×2', 're ×4', …"""
+    names = get_game(game).flek_names
+    return ["", *(f"{_(name)} ×{2**level}" for level, name in enumerate(names) if level)]
+
+
+def part_name(game: str, kind: str) -> str:
+    """A part of a deal as players say it (the rules' ``part_names``), in the page's language."""
+    name = get_game(game).part_names.get(kind)
+    return _(name) if name else kind
 
 
 def seat_choices(players: Sequence[str]) -> list[tuple[str, str]]:
@@ -128,27 +154,6 @@ def field_for_path(path: str, paths: Mapping[str, str]) -> str | None:
             return paths[key]
         parts.pop()
     return None
-
-
-def deal_form(game: str, players: Sequence[str], options: Mapping[str, Any]):  # noqa: ANN201
-    """The game's deal-form module (build/to_record/from_record) for this match."""
-    if game == "marias":
-        from . import forms_marias as module
-    elif game == "marianna":
-        from . import forms_marianna as module
-    else:
-        from . import forms_twohand as module
-    return module
-
-
-def summarize(
-    game: str, record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
-) -> str:
-    """One line saying what the table reported in a deal, in the players' deck."""
-    try:
-        return deal_form(game, players, options).summarize(game, record, players)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return ""
 
 
 class ConfirmForm(FlaskForm):

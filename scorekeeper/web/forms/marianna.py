@@ -16,11 +16,12 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..rules.base import SUITS
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
+from ...rules.base import SUITS
+from .common import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")
+PLAIN = KINDS[0]  # the plain declaration: a record leaves its kind out
 KIND_LABELS = {
     "marianna": _l("marianna"),
     "marianna*": _l("covered"),
@@ -32,8 +33,8 @@ KIND_LABELS = {
 def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
     """Declaration kinds these options allow (Cinquecento: mariannas only)."""
     if n_players == 2:
-        return ["marianna"]
-    allowed = ["marianna"]
+        return [PLAIN]
+    allowed = [PLAIN]
     if options.get("covered_marianna"):
         allowed.append("marianna*")  # docs/rules.md §3: Deckung, from partners' two cards
     if options.get("mariannino"):
@@ -53,7 +54,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         "declarations": StringField(_l("Declarations, in order"), validators=[Length(max=400)]),
         "kind": TapRadio(
             _l("Declare"),
-            default="marianna",
+            default=PLAIN,
             choices=[(k, KIND_LABELS[k]) for k in kinds(options, len(players))],
         ),
     }
@@ -92,9 +93,9 @@ def parse_tokens(text: str | None) -> list[dict[str, Any]]:
         side, _, rest = token.partition(":")
         kind, _, suit = rest.partition(":")
         covered = kind.endswith("*")
-        kind = kind.rstrip("*") or "marianna"
+        kind = kind.rstrip("*") or PLAIN
         item: dict[str, Any] = {"side": to_int(side) if side.isdigit() else side}
-        if kind != "marianna":
+        if kind != PLAIN:
             item["kind"] = kind
         if suit or kind != "mariannone":
             item["suit"] = suit or None
@@ -106,14 +107,14 @@ def parse_tokens(text: str | None) -> list[dict[str, Any]]:
 
 def to_token(decl: Mapping[str, Any]) -> str:
     """One declaration as a token ``side:kind:suit``."""
-    kind = (decl.get("kind") or "marianna") + ("*" if decl.get("covered") else "")
+    kind = (decl.get("kind") or PLAIN) + ("*" if decl.get("covered") else "")
     return f"{decl.get('side')}:{kind}:{decl.get('suit') or ''}"
 
 
 def add_token(text: str | None, token: str, kind: str | None) -> str:
     """Append a tapped team+suit button (``side:suit``) with the chosen kind to the token text."""
     side, _, suit = token.partition(":")
-    kind = kind if kind in KINDS else "marianna"
+    kind = kind if kind in KINDS else PLAIN
     if kind == "mariannone":
         suit = ""
     return " ".join([*(text or "").split(), f"{side}:{kind}:{suit}"])
@@ -153,9 +154,9 @@ def describe_tokens(text: str | None, sides: Sequence[str], game: str) -> list[s
     for item in parse_tokens(text):
         side = item.get("side")
         who = sides[side] if isinstance(side, int) and 0 <= side < len(sides) else str(side)
-        kind = item.get("kind", "marianna") + ("*" if item.get("covered") else "")
+        kind = item.get("kind", PLAIN) + ("*" if item.get("covered") else "")
         suit = suit_label(game, item["suit"]) if item.get("suit") in SUITS else ""
-        label = "" if kind == "marianna" else str(KIND_LABELS.get(kind, kind))
+        label = "" if kind == PLAIN else str(KIND_LABELS.get(kind, kind))
         out.append(f"{who}: {label} {suit}".replace("  ", " ").strip())
     return out
 

@@ -15,7 +15,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
-from .forms import as_choices
+from ...rules.registry import get_game
+from .common import as_choices
 
 # Game tiles on the new-match page: (game, preset, label, blurb).
 TILES: list[tuple[str, str | None, Any, Any]] = [
@@ -33,25 +34,12 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 # Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
 # ``finished_after`` is set by the Finish action of an open Mariáš session, never on the form.
 FIXED = {"players", "finished_after"}
-# Options a named preset leaves no room for (docs/rules.md §3a, §3b): not offered on its form.
-PRESET_FIXED: dict[tuple[str, str], set[str]] = {
-    # Cinquecento: first marianna 40, later 20; no mariannino, no mariannone
-    ("marianna", "cinquecento"): {"first_sets_trump", "values", "mariannino", "mariannone"},
-    # Briscola 151: only matrimoni are declared; the target and the claim remain
-    ("marianna", "briscola151"): {
-        "first_sets_trump",
-        "values",
-        "mariannino",
-        "mariannone",
-        "covered_marianna",
-        "first_to_target_wins",
-    },
-}
 
 
 def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict[str, Any]:
-    """The options a player may change on this game's and preset's new-match form."""
-    fixed = PRESET_FIXED.get((game, preset), set())
+    """The options a player may change on this game's and preset's new-match form (a named
+    preset leaves no room for some: the game's ``preset_fixed``)."""
+    fixed = get_game(game).preset_fixed.get(preset, frozenset())
     return {name: value for name, value in defaults.items() if name not in fixed}
 
 

@@ -15,8 +15,18 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules.marias.record import part_won
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+from ...rules.marias.record import part_won
+from ...rules.registry import get_game
+from .common import (
+    DealFormBase,
+    TapRadio,
+    flek_name,
+    part_name,
+    seat_choices,
+    suit_choices,
+    suit_label,
+    to_int,
+)
 
 NO_TRUMP = ("betl", "durch")
 GAME_PARTS = ("hra", "sto", "sto_proti")
@@ -30,12 +40,6 @@ PROTI = [("1", _l("made")), ("0", _l("failed"))]
 # hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
 SIDES = [("", _l("none")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
-FLEK_NAMES = (_l("no flek"), _l("flek"), _l("re"), _l("tutti"), _l("boty"), _l("kalhoty"))
-
-
-def flek_name(level: int) -> str:
-    """'re' for 2, '×64' beyond kalhoty."""
-    return str(FLEK_NAMES[level]) if 0 <= level < len(FLEK_NAMES) else f"×{2**level}"
 
 
 def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
@@ -45,19 +49,24 @@ def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
-    contract = suit_choices(game) + [("betl", _l("betl")), ("durch", _l("durch"))]
+    names = get_game(game).part_names  # written once, in the rules; translated here
+
+    def parts(*kinds: str) -> list[tuple[str, Any]]:
+        return [(kind, _l(names[kind])) for kind in kinds]
+
+    contract = suit_choices(game) + parts(*NO_TRUMP)
     attrs: dict[str, Any] = {
         "declarer": TapRadio(_l("Declarer"), choices=seat_choices(players)),
         "trump": TapRadio(_l("Trump"), choices=contract),
         "game": TapRadio(
             _l("Game"),
             default="hra",
-            choices=[("hra", _l("hra")), ("sto", _l("sto")), ("sto_proti", _l("sto proti"))],
+            choices=parts(*GAME_PARTS),
         ),
         "seven": TapRadio(
             _l("Seven"),
             default="",
-            choices=[("", _l("none")), ("sedma", _l("sedma")), ("dve_sedmy", _l("dvě sedmy"))],
+            choices=[("", _l("none")), *parts(*SEVENS)],
         ),
         "sp": BooleanField(_l("sedma proti (defenders' seven)")),
         "proti_won": TapRadio(_l("Defenders' hundred"), default="", choices=PROTI),
@@ -221,41 +230,29 @@ def _str(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-PART_NAMES = {
-    "hra": _l("hra"),
-    "sto": _l("sto"),
-    "sto_proti": _l("sto proti"),
-    "betl": _l("betl"),
-    "durch": _l("durch"),
-    "sedma": _l("sedma"),
-    "dve_sedmy": _l("dvě sedmy"),
-    "sedma_proti": _l("sedma proti"),
-    "ticha_sedma": _l("tichá sedma"),
-    "tiche_sto": _l("tiché sto"),
-}
+def _part_said(game: str, part: Mapping[str, Any], dp: Any, fp: Any) -> str:
+    """One part of a deal: 'hra ✓', 'sto proti made', 'sedma ✗ re'."""
+    won = part_won(part["kind"], part.get("won"), dp, fp)  # the rules decide, not the page
+    mark = {True: " ✓", False: " ✗"}.get(won, "")
+    if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
+        mark = " " + str(_l("made") if won else _l("failed"))
+    flek = part.get("flek") or 0
+    levels = flek if isinstance(flek, list) else [flek]
+    extra = " " + "/".join(flek_name(game, x) for x in levels) if any(levels) else ""
+    return f"{part_name(game, part['kind'])}{mark}{extra}"
 
 
 def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
     """'Jana · červené ♥ · hra ✓ · sedma ✗ re' — what the table reported."""
-    from .forms import suit_label
-
     if record.get("renonc") is not None:
         return str(_l("renonc by %(name)s", name=players[record["renonc"]]))
     bits = [players[record["declarer"]]]
     if record.get("trump"):
         bits.append(suit_label(game, record["trump"]))
     dp, fp = record.get("declarer_points"), record.get("defender_points")
-    for part in record.get("parts") or []:
-        won = part_won(part["kind"], part.get("won"), dp, fp)  # the rules decide, not the page
-        mark = {True: " ✓", False: " ✗"}.get(won, "")
-        if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
-            mark = " " + str(_l("made") if won else _l("failed"))
-        flek = part.get("flek") or 0
-        levels = flek if isinstance(flek, list) else [flek]
-        extra = " " + "/".join(flek_name(x) for x in levels) if any(levels) else ""
-        bits.append(f"{PART_NAMES.get(part['kind'], part['kind'])}{mark}{extra}")
+    bits += [_part_said(game, part, dp, fp) for part in record.get("parts") or []]
     for item in record.get("silent") or []:
-        bits.append(f"{PART_NAMES.get(item['kind'], item['kind'])} → {_l(item['side'])}")
+        bits.append(f"{part_name(game, item['kind'])} → {_l(item['side'])}")
     if record.get("open"):
         bits.append(str(_l("open cards")))
     if dp is not None:

@@ -13,8 +13,17 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules.base import SUITS
-from .forms import DealFormBase, TapRadio, seat_choices, suit_choices, to_int
+from ...rules.base import SUITS
+from ...rules.registry import get_game
+from .common import (
+    SYMBOLS,
+    DealFormBase,
+    TapRadio,
+    seat_choices,
+    suit_choices,
+    suit_label,
+    to_int,
+)
 
 SEATS = (0, 1)
 
@@ -30,25 +39,16 @@ def ace_king_on(options: Mapping[str, Any]) -> bool:
     return options.get("ace_king") not in (None, False, "off")
 
 
-def has_trump(game: str, options: Mapping[str, Any]) -> bool:
-    """Whether deals name a trump (not in a Mariasz match played without trumps)."""
-    return not (game == "mariasz" and options.get("no_trump"))
-
-
-def has_target(game: str) -> bool:
-    """German Mariage has no target, so nobody reaches it first (docs/rules.md §2)."""
-    return game != "mariage"
-
-
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
     total = deal_total(options)
     attrs: dict[str, Any] = {}
     paths = {"points": "points_0", "marriages": "marriages_0"}
-    if has_trump(game, options):
+    rules = get_game(game)
+    if rules.names_trump(options):  # not in a Mariasz match played without trumps
         attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game))
         paths["trump"] = "trump"
-    if has_target(game):
+    if rules.has_target:  # German Mariage has none, so nobody reaches it first (rules.md §2)
         attrs["first_to_target"] = TapRadio(
             _l("Who reached the target first?"),
             choices=[("", _l("nobody / one"))] + seat_choices(players),
@@ -122,7 +122,6 @@ def _str(value: Any) -> str:
 
 def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
-    from .forms import SYMBOLS, suit_label
 
     bits = [suit_label(game, record["trump"])] if record.get("trump") else []
     points = list(record.get("points") or [None, None])

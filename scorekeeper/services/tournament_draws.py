@@ -1,0 +1,137 @@
+"""The next round's draw for a tournament: who sits where, from the history and the seed.
+
+Gathers the draw's inputs from the database (players still in, how often each pair has met,
+byes, kept-apart pairs, the ranking or the season's seeding) and runs the pure
+``tournament.draw``; a preview stores nothing (``tournament_rounds`` confirms it with the shown
+seed).
+"""
+
+from __future__ import annotations
+
+import secrets
+from itertools import combinations
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlmodel import Session
+
+from ..models.tournament import Tournament
+from ..rules.base import RuleError
+from ..tournament import draw as drawing
+from . import tournament_common as common
+from . import tournament_standings
+from .errors import Conflict
+
+
+def _next_number(session: Session, tournament: Tournament) -> int:
+    rounds = common.load_rounds(session, tournament.id)
+    if rounds and rounds[-1].status != "closed":
+        raise Conflict(
+            _("Close round %(n)s before drawing the next.", n=rounds[-1].number), field="round"
+        )
+    if len(rounds) >= tournament.rounds_planned:
+        raise Conflict(
+            _("All %(n)s rounds have been drawn.", n=tournament.rounds_planned), field="round"
+        )
+    return len(rounds) + 1
+
+
+def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]:
+    """How often each pair has met at a table so far, and who has had a bye."""
+    history: dict[frozenset[str], int] = {}
+    byes: list[str] = []
+    for rnd in common.load_rounds(session, tournament.id):
+        byes.extend(rnd.bye_ids)
+        for table in common.load_tables(session, rnd.id):
+            for a, b in combinations(table.player_ids, 2):
+                key = frozenset((a, b))
+                history[key] = history.get(key, 0) + 1
+    return history, byes
+
+
+def _draw(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
+    players = [
+        p
+        for p in common.load_players(session, tournament.id)
+        if p.withdrawn_after is None or p.withdrawn_after >= number
+    ]
+    history, byes = _history(session, tournament)
+    ranking = None
+    if tournament.draw_method == "standings" or tournament.table_size == 2:
+        rows = tournament_standings.standings_of(session, tournament)["rows"]
+        ranking = [row["player_id"] for row in rows]
+    # two-player games and teams are paired Swiss-style (leaders together) from round 2
+    swiss = tournament.draw_method == "standings" or tournament.table_size == 2
+    method = "standings" if swiss and number > 1 else "random"
+    if number == 1 and tournament.seeding in ("season", "rating"):
+        from .tournament_seasons import seeding_order
+
+        method, ranking = "spread", seeding_order(session, tournament, players)
+    pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
+    try:
+        return drawing.draw_round(
+            players=[p.id for p in players],
+            round_no=number,
+            seed=seed,
+            table_size=tournament.table_size,
+            history=history,
+            keep_apart=pairs,
+            method=method,
+            ranking=ranking,
+            byes_had=byes,
+            # plan the remaining rounds too, so this round does not force repeats later
+            rounds_total=tournament.rounds_planned if method == "random" else None,
+        )
+    except drawing.DrawError as error:
+        raise RuleError(
+            "players",
+            _(
+                "%(n)s players cannot be seated at these tables; add or withdraw a player.",
+                n=len(players),
+            ),
+        ) from error
+
+
+def _round_seed(tournament: Tournament, seed: Any) -> int:
+    if seed in (None, ""):
+        return tournament.seed
+    try:
+        value = int(seed)
+    except (TypeError, ValueError):
+        raise RuleError("seed", _("The seed is a whole number.")) from None
+    if value < 0 or value >= 2**31:
+        raise RuleError("seed", _("The seed is a whole number.")) from None
+    return value
+
+
+def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> dict[str, Any]:
+    """The next round's draw for this seed, stored nowhere: round, seed, repeats, tables, …"""
+    tournament = common.get_tournament(session=session, tournament_id=tournament_id)
+    number = _next_number(session, tournament)
+    seed = _round_seed(tournament, seed)
+    result = _draw(session, tournament, number, seed)
+    names = {p.id: p.name for p in common.load_players(session, tournament.id)}
+    history, _byes = _history(session, tournament)
+    again = [
+        sorted((names[a], names[b]))
+        for t in result.tables
+        for a, b in combinations(t, 2)
+        if history.get(frozenset((a, b)))
+    ]
+    return {
+        "round": number,
+        "seed": seed,
+        "repeats": result.repeats,
+        "repeat_pairs": again,
+        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in result.kept_apart_broken],
+        "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
+        "tables": [
+            {"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
+            for i, t in enumerate(result.tables, start=1)
+        ],
+    }
+
+
+def new_seed() -> int:
+    """A fresh random seed for a redraw."""
+    return secrets.randbelow(1_000_000)

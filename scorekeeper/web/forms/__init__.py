@@ -1,0 +1,76 @@
+"""HTML forms of the match pages: new match, deal entry (one module per kind), confirmations.
+
+A deal form turns into exactly the record dict the JSON API takes (docs/api.md "Deal records"),
+and a stored record turns back into form data for editing. The rules do the checking; their
+``FieldError.field`` JSON paths (``points.1``, ``parts.0.flek``) are mapped back onto form fields
+(``common``) so each message shows next to what the player tapped. Nothing here stores anything.
+
+Modules: ``common`` (what every deal form shares), ``marias``, ``marianna`` and ``twohand`` (one
+deal form each; the game object's ``deal_form`` names which one a game uses), ``new`` (the
+new-match form). The submodules import only ``common``, never this package, so there is no circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from ...rules.registry import get_game
+from . import common, marianna, marias, twohand
+from .common import (
+    DECKS,
+    FRENCH,
+    SYMBOLS,
+    ConfirmForm,
+    DealFormBase,
+    TapRadio,
+    as_choices,
+    field_for_path,
+    flek_name,
+    flek_steps,
+    part_name,
+    seat_choices,
+    suit_choices,
+    suit_label,
+    to_int,
+)
+
+__all__ = [
+    "common",
+    "DECKS",
+    "FRENCH",
+    "SYMBOLS",
+    "ConfirmForm",
+    "DealFormBase",
+    "TapRadio",
+    "as_choices",
+    "deal_form",
+    "field_for_path",
+    "flek_name",
+    "flek_steps",
+    "part_name",
+    "seat_choices",
+    "suit_choices",
+    "suit_label",
+    "summarize",
+    "to_int",
+]
+
+#: The deal-form modules by the name a game object gives in ``deal_form``.
+DEAL_FORMS: dict[str, ModuleType] = {"marias": marias, "marianna": marianna, "twohand": twohand}
+
+
+def deal_form(game: str, players: Sequence[str], options: Mapping[str, Any]) -> ModuleType:
+    """The game's deal-form module (build/to_record/from_record) for this match."""
+    return DEAL_FORMS[get_game(game).deal_form]
+
+
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+) -> str:
+    """One line saying what the table reported in a deal, in the players' deck."""
+    try:
+        return deal_form(game, players, options).summarize(game, record, players)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return ""
