@@ -24,6 +24,27 @@ def running_totals(n_sides: int, deltas: Sequence[Sequence[int]]) -> list[list[i
     return totals
 
 
+#: Roughly how wide a character of the legend's 12 px text is (DejaVu Sans averages ~0.55 em).
+CHAR_W = 6.8
+
+
+def legend_labels(
+    sides: Sequence[str], totals: Sequence[int], plot_w: int
+) -> tuple[list[str], int]:
+    """The legend's labels and how many per row: two when they fit half the width, else one;
+    a name too long for the whole width is cut with '…' (long team names in German or Czech)."""
+    labels = [f"{name} {total}" for name, total in zip(sides, totals, strict=False)]
+    room = plot_w // 2 - 30
+    per_row = 2 if all(len(label) * CHAR_W <= room for label in labels) else 1
+    if per_row == 1:
+        most = max(int((plot_w - 30) // CHAR_W), 8)
+        for i, (name, total) in enumerate(zip(sides, totals, strict=False)):
+            keep = most - len(f" {total}") - 1
+            if len(labels[i]) > most:  # the name gives way, the score stays
+                labels[i] = f"{name[:keep].rstrip()}… {total}"
+    return labels, per_row
+
+
 def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
@@ -44,8 +65,13 @@ def running_chart(
     high = max(1, *(max(s) for s in series))
     if high == low:
         high = low + 1
-    legend_h = 18 * ((len(sides) + 1) // 2)
-    left, right, top, bottom = 34, 8, 8, 18 + legend_h
+    left, right, top = 34, 8, 8
+    labels, per_row = legend_labels(sides, [s[-1] for s in series], width - left - right)
+    legend_h = 18 * ((len(sides) + per_row - 1) // per_row)
+    height += legend_h - 18 * (
+        (len(sides) + 1) // 2
+    )  # a legend row per side: the plot keeps its size
+    bottom = 18 + legend_h
     plot_w, plot_h = width - left - right, height - top - bottom
     steps = len(deltas)
 
@@ -84,15 +110,14 @@ def running_chart(
             f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{dash_attr} '
             f'points="{points}"/>'
         )
-    for side, name in enumerate(sides):
+    for side, label in enumerate(labels):
         colour, dash = COLOURS[side % len(COLOURS)], DASHES[side % len(DASHES)]
-        lx = left + (side % 2) * (plot_w // 2)
-        ly = height - legend_h + 18 * (side // 2) + 4
+        lx = left + (side % per_row) * (plot_w // 2)
+        ly = height - legend_h + 18 * (side // per_row) + 4
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
             f'<path d="M{lx} {ly}h22" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
-            f'<text x="{lx + 27}" y="{ly + 4}" font-size="12">{escape(str(name))} '
-            f"{series[side][-1]}</text>"
+            f'<text x="{lx + 27}" y="{ly + 4}" font-size="12">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

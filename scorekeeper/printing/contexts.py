@@ -251,6 +251,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "title": state.get("title") or "",
         "game": state.get("game", ""),
+        "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
         "game_title": game_short_title(state.get("game", "")),
         # the games table's last heading (the record of a Mariasz or Mariage match)
         "game_points": games_points_label(state.get("game", "")),

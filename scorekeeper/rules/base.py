@@ -20,6 +20,17 @@ from .messages import Msg, from_json
 
 SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
 
+#: The match option ``deck`` (API.md v2): which cards the table holds, so which suit names and
+#: symbols the pages and sheets show. It changes no score; the data keeps the four SUITS above.
+#: ``german``: hearts, bells, acorns, leaves; ``italian``: cups, coins, batons, swords;
+#: ``french``: ♥ ♦ ♣ ♠. Each game's options default to the deck its players hold.
+DECKS: tuple[str, ...] = ("german", "italian", "french")
+
+
+def check_deck(value: object) -> str:
+    """Why ``value`` is not a deck (the reason for ``options.deck``), or "" when it is one."""
+    return "" if value in DECKS else f"must be one of: {', '.join(DECKS)}"
+
 
 @dataclass(frozen=True)
 class FieldError:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, DealScore, MatchFinished, MatchScore, State, fold
+from .base import N_, DealScore, MatchFinished, MatchScore, State, check_deck, fold
 from .mariasz import match_over
 from .messages import Msg
 from .twohand import (
@@ -41,12 +41,14 @@ class MariageOptions:
     pamfil: bool = True
     match_target: int | None = 7
     match_games: int | None = None
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 CHECKS = {
     "pamfil": check_bool,
     "match_target": check_int(1, optional=True),
     "match_games": check_int(1, optional=True),
+    "deck": check_deck,
 }
 
 

@@ -38,6 +38,7 @@ from .base import (
     MatchFinished,
     MatchScore,
     State,
+    check_deck,
     fold,
     option,
 )
@@ -79,6 +80,7 @@ class MariaszOptions:
     ace_king: str = "off"  # "off" | "30/60" | "trumps_only" (v2); a stored true means "30/60"
     closing: bool = False
     no_trump: bool = False  # v2
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 CHECKS = {
@@ -91,6 +93,7 @@ CHECKS = {
     "ace_king": check_ace_king,
     "closing": check_bool,
     "no_trump": check_bool,
+    "deck": check_deck,
 }
 
 

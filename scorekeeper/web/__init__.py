@@ -13,7 +13,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Attach the extensions and every blueprint to ``app``."""
     from ..extensions import babel, csrf
-    from . import assets, auth, security, trouble
+    from . import assets, auth, security, suits, trouble
     from .api import matches as api
     from .api import seasons as api_seasons
     from .api import tournaments as api_tournaments
@@ -28,6 +28,7 @@ def register(app: Flask) -> None:
     security.init_app(app)
     trouble.register(app)  # server trouble: the app's own page, never a bare 500
     assets.init_app(app)
+    suits.init_app(app)
     csrf.init_app(app)
     babel.init_app(app)
     app.register_blueprint(matches_bp)

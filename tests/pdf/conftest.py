@@ -160,6 +160,7 @@ def build_print_app(mp: pytest.MonkeyPatch, **data):
 
     from scorekeeper import ROOT, i18n
     from scorekeeper.extensions import babel
+    from scorekeeper.web import suits
     from scorekeeper.web.printing import pages as printing
 
     app = Flask(
@@ -168,6 +169,7 @@ def build_print_app(mp: pytest.MonkeyPatch, **data):
     app.config.update(TESTING=True, SECRET_KEY="test", PAPER="A4")
     babel.init_app(app)
     i18n.init_app(app)  # the language, the local formats' filters (as create_app does)
+    suits.init_app(app)  # the deck's names and pictures (as create_app does)
     app.register_blueprint(printing.bp)
     data = {
         "standings": make_standings(),

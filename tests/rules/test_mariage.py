@@ -141,7 +141,7 @@ def test_options():
     # RULES.md §2 options and their defaults
     options = GAME.make_options()
     as_json = GAME.options_to_json(options)
-    assert as_json == {"pamfil": True, "match_target": 7, "match_games": None}
+    assert as_json == {"pamfil": True, "match_target": 7, "match_games": None, "deck": "german"}
     assert GAME.make_options(GAME.default_preset, as_json) == options
     by_games = GAME.make_options(None, {"match_games": 4})
     assert GAME.make_options(None, GAME.options_to_json(by_games)) == by_games

@@ -540,6 +540,7 @@ def test_defaults_and_presets():
         "matrimonio_trump": 40,
         "matrimonio_plain": 20,
         "claim": False,
+        "deck": "italian",  # API.md v2: the suits shown
     }
     cinq = GAME.make_options("cinquecento")
     assert (cinq.first_sets_trump, cinq.mariannino, cinq.mariannone, cinq.target) == (

@@ -337,7 +337,8 @@ def test_options_defaults_and_round_trip():
     options = GAME.make_options()
     as_json = GAME.options_to_json(options)
     assert as_json == {"target": 131, "match_target": 10, "match_games": None, "swatowe": 5,
-                       "ace_king": "off", "closing": False, "no_trump": False}  # fmt: skip
+                       "ace_king": "off", "closing": False, "no_trump": False,
+                       "deck": "german"}  # fmt: skip
     assert GAME.make_options(GAME.default_preset, as_json) == options
     assert GAME.default_preset in GAME.presets
     assert GAME.player_counts(options) == (2,)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .. import messages_marianna  # noqa: F401  (registers the codes used below)
-from ..base import FieldError, InvalidOptions
+from ..base import FieldError, InvalidOptions, check_deck
 from ..messages import Msg
 
 VALUES = ("40-60-80-100", "20-40-60-80")
@@ -34,6 +34,7 @@ class MariannaOptions:
     matrimonio_trump: int = 40  # two players: K+horse in the turned-up trump suit
     matrimonio_plain: int = 20  # two players: K+horse in a plain suit
     claim: bool = False  # two players: a claim ends the match (right: claimer wins, else opponent)
+    deck: str = "italian"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 DEFAULT_PRESET = "marianna"
@@ -71,6 +72,9 @@ def _check_value(name: str, value: Any) -> FieldError | None:
     if name == "values":
         if value not in VALUES:
             return FieldError(key, Msg("marianna.values", values=" or ".join(VALUES)))
+    elif name == "deck":
+        if reason := check_deck(value):
+            return FieldError(key, reason)
     elif name in _BOOLS:
         if not isinstance(value, bool):
             return FieldError(key, Msg("marianna.bool"))

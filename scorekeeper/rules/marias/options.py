@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import messages_marias  # noqa: F401  (registers the codes used below)
-from ..base import FieldError, InvalidOptions
+from ..base import DECKS, FieldError, InvalidOptions
 from ..messages import Msg
 
 # A flek level above this is refused even without flek_max: ×1,048,576 is beyond any table, and an
@@ -65,6 +65,7 @@ class MariasOptions:
     chip_target: int | None = None
     finished_after: int | None = None
     extra_rounds: bool = True  # off for tournament tables: there the tournament ranking decides
+    deck: str = "german"  # API.md v2: the suits shown (german | italian | french); no score
 
 
 DEFAULT_PRESET = "pub"
@@ -88,6 +89,7 @@ _BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays", "extra_rounds")
 _CHOICES: dict[str, tuple[str, ...]] = {
     "sto_scaling": ("linear", "doubling"),
     "sto_failure": ("flat", "per_ten_short"),
+    "deck": DECKS,
 }
 
 

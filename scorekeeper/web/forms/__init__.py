@@ -19,8 +19,6 @@ from typing import Any
 from ...rules.registry import get_game
 from . import common, marianna, marias, twohand
 from .common import (
-    DECKS,
-    FRENCH,
     SYMBOLS,
     ConfirmForm,
     DealFormBase,
@@ -38,8 +36,6 @@ from .common import (
 
 __all__ = [
     "common",
-    "DECKS",
-    "FRENCH",
     "SYMBOLS",
     "ConfirmForm",
     "DealFormBase",
@@ -71,6 +67,7 @@ def summarize(
 ) -> str:
     """One line saying what the table reported in a deal, in the players' deck."""
     try:
-        return deal_form(game, players, options).summarize(game, record, players)
+        deck = options.get("deck")
+        return deal_form(game, players, options).summarize(game, record, players, deck)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return ""

@@ -21,52 +21,22 @@ from wtforms.validators import Length
 
 from ...rules.base import SUITS, FieldError
 from ...rules.registry import get_game
+from .. import suits
 
-# The deck the players know (docs/rules.md preamble): labels only, data stays hearts/diamonds/...
-SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-DECKS: dict[str, dict[str, Any]] = {
-    "marias": {
-        "hearts": _l("červené"),
-        "diamonds": _l("kule"),
-        "clubs": _l("žaludy"),
-        "spades": _l("zelené"),
-    },
-    "mariasz": {
-        "hearts": _l("czerwień"),
-        "diamonds": _l("dzwonki"),
-        "clubs": _l("żołędzie"),
-        "spades": _l("wino"),
-    },
-    "mariage": {
-        "hearts": _l("Herz"),
-        "diamonds": _l("Schellen"),
-        "clubs": _l("Eichel"),
-        "spades": _l("Grün"),
-    },
-    "marianna": {
-        "hearts": _l("coppe"),
-        "diamonds": _l("denari"),
-        "clubs": _l("bastoni"),
-        "spades": _l("spade"),
-    },
-}
-FRENCH = {
-    "hearts": _l("hearts"),
-    "diamonds": _l("diamonds"),
-    "clubs": _l("clubs"),
-    "spades": _l("spades"),
-}
+# The deck the players know (docs/rules.md preamble; the match option ``deck``): labels only,
+# data stays hearts/diamonds/... Names, symbols and pictures live in ``web.suits``.
+SYMBOLS = suits.SYMBOLS
 
 
-def suit_label(game: str, suit: str) -> str:
-    """'červené ♥' — the local deck's name with the French symbol."""
-    deck = DECKS.get(game, FRENCH)
-    return f"{deck.get(suit, suit)} {SYMBOLS.get(suit, '')}".strip()
+def suit_label(game: str, suit: str, deck: str | None = None) -> str:
+    """'červené ♥' — the deck's name with the symbol standing for the suit (``deck`` None: the
+    game's default deck)."""
+    return suits.suit_label(suit, suits.deck_of(game, {"deck": deck}), game)
 
 
-def suit_choices(game: str) -> list[tuple[str, str]]:
+def suit_choices(game: str, deck: str | None = None) -> list[tuple[str, str]]:
     """(value, label) pairs for a suit radio."""
-    return [(s, suit_label(game, s)) for s in SUITS]
+    return [(s, suit_label(game, s, deck)) for s in SUITS]
 
 
 NO_FLEK = _l("no flek")

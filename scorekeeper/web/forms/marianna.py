@@ -73,7 +73,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         )
         paths[f"points.{s}"] = f"points_{s}"
     if two:
-        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game))
+        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
         attrs["claim"] = TapRadio(
             _l("Claimed the target"),
             default="",
@@ -148,14 +148,16 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
     return data
 
 
-def describe_tokens(text: str | None, sides: Sequence[str], game: str) -> list[str]:
+def describe_tokens(
+    text: str | None, sides: Sequence[str], game: str, deck: str | None = None
+) -> list[str]:
     """Human labels of the declarations so far: 'Jana & Ota: coppe ♥'."""
     out = []
     for item in parse_tokens(text):
         side = item.get("side")
         who = sides[side] if isinstance(side, int) and 0 <= side < len(sides) else str(side)
         kind = item.get("kind", PLAIN) + ("*" if item.get("covered") else "")
-        suit = suit_label(game, item["suit"]) if item.get("suit") in SUITS else ""
+        suit = suit_label(game, item["suit"], deck) if item.get("suit") in SUITS else ""
         label = "" if kind == PLAIN else str(KIND_LABELS.get(kind, kind))
         out.append(f"{who}: {label} {suit}".replace("  ", " ").strip())
     return out
@@ -165,7 +167,9 @@ def _str(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
+) -> str:
     """'70 : 50 · Jana & Ota: coppe ♥' — points and declarations in order."""
     two = len(players) == 2
     sides = (
@@ -174,9 +178,9 @@ def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> s
     points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
     bits = [f"{points[0]} : {points[1]}"]
     if two and record.get("trump") in SUITS:
-        bits.insert(0, suit_label(game, record["trump"]))
+        bits.insert(0, suit_label(game, record["trump"], deck))
     tokens = " ".join(to_token(d) for d in record.get("declarations") or [])
-    bits += describe_tokens(tokens, sides, game)
+    bits += describe_tokens(tokens, sides, game, deck)
     if two and record.get("claim") is not None:
         bits.append(str(_l("claim: %(name)s", name=players[record["claim"]])))
     return " · ".join(bits)

@@ -54,7 +54,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     def parts(*kinds: str) -> list[tuple[str, Any]]:
         return [(kind, _l(names[kind])) for kind in kinds]
 
-    contract = suit_choices(game) + parts(*NO_TRUMP)
+    contract = suit_choices(game, options.get("deck")) + parts(*NO_TRUMP)
     attrs: dict[str, Any] = {
         "declarer": TapRadio(_l("Declarer"), choices=seat_choices(players)),
         "trump": TapRadio(_l("Trump"), choices=contract),
@@ -242,13 +242,15 @@ def _part_said(game: str, part: Mapping[str, Any], dp: Any, fp: Any) -> str:
     return f"{part_name(game, part['kind'])}{mark}{extra}"
 
 
-def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
+) -> str:
     """'Jana · červené ♥ · hra ✓ · sedma ✗ re' — what the table reported."""
     if record.get("renonc") is not None:
         return str(_l("renonc by %(name)s", name=players[record["renonc"]]))
     bits = [players[record["declarer"]]]
     if record.get("trump"):
-        bits.append(suit_label(game, record["trump"]))
+        bits.append(suit_label(game, record["trump"], deck))
     dp, fp = record.get("declarer_points"), record.get("defender_points")
     bits += [_part_said(game, part, dp, fp) for part in record.get("parts") or []]
     for item in record.get("silent") or []:

@@ -15,8 +15,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ...rules.base import DECKS
 from ...rules.registry import get_game
-from .common import as_choices
+from ..suits import DECK_LABELS
+from .common import TapRadio, as_choices
 
 # Game tiles on the new-match page: (game, preset, label, blurb).
 TILES: list[tuple[str, str | None, Any, Any]] = [
@@ -75,6 +77,7 @@ OPTION_LABELS: dict[str, Any] = {
     "matrimonio_trump": _l("Matrimonio in trumps"),
     "matrimonio_plain": _l("Matrimonio in a plain suit"),
     "claim": _l("Claiming the target ends the game"),
+    "deck": _l("The cards on the table"),
 }
 
 # Choices for string options whose values are known (docs/rules.md); others are free text.
@@ -116,7 +119,10 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
         if name in FIXED:
             continue
         label = OPTION_LABELS.get(name) or _l("%(part)s, units", part=name.replace("_", " "))
-        if isinstance(value, bool):
+        if name == "deck":  # API.md v2: tapped as pictures of the three decks (web/suits.py)
+            choices = [(deck, DECK_LABELS[deck]) for deck in DECKS]
+            attrs["opt_deck"] = TapRadio(label, default=value, choices=choices)
+        elif isinstance(value, bool):
             attrs[f"opt_{name}"] = BooleanField(label, default=value)
         elif isinstance(value, int):
             attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])

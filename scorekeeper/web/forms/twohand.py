@@ -46,7 +46,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     paths = {"points": "points_0", "marriages": "marriages_0"}
     rules = get_game(game)
     if rules.names_trump(options):  # not in a Mariasz match played without trumps
-        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game))
+        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
         paths["trump"] = "trump"
     if rules.has_target:  # German Mariage has none, so nobody reaches it first (rules.md §2)
         attrs["first_to_target"] = TapRadio(
@@ -120,10 +120,12 @@ def _str(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def summarize(game: str, record: Mapping[str, Any], players: Sequence[str]) -> str:
+def summarize(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
+) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
 
-    bits = [suit_label(game, record["trump"])] if record.get("trump") else []
+    bits = [suit_label(game, record["trump"], deck)] if record.get("trump") else []
     points = list(record.get("points") or [None, None])
     melds = list(record.get("marriages") or [[], []])
     for s in SEATS:

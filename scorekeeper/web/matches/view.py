@@ -28,7 +28,7 @@ from ...rules.registry import get_game
 from ...services import match_write, scoring
 from ...services import matches as svc
 from ...services.errors import NotFound
-from .. import forms
+from .. import forms, suits
 from ..forms import summarize
 from ..forms.marianna import add_token, describe_tokens
 
@@ -87,7 +87,8 @@ def context(
         "form": form,
         "box": list(box),
         "current": current_game(state),
-        "suit": lambda s: forms.suit_label(game, s),
+        "deck": suits.deck_of(game, options),  # the cards the table holds (option deck)
+        "suit": lambda s: forms.suit_label(game, s, options.get("deck")),
         "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
@@ -101,7 +102,9 @@ def context(
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
         ctx.update(edit_url=edit_url, qr=Markup(qr))
     if form is not None and "declarations" in form:
-        ctx["declared"] = describe_tokens(form.declarations.data, form.sides, game)
+        ctx["declared"] = describe_tokens(
+            form.declarations.data, form.sides, game, options.get("deck")
+        )
     return ctx
 
 
@@ -114,7 +117,9 @@ def names(match: Any, sides: Sequence[str] | None = None) -> rule_messages.Names
     else:
         teams = list(sides) if len(sides) == 2 and len(match.players) == 4 else []
     return rule_messages.Names(
-        list(match.players), teams, lambda suit: forms.suit_label(match.game, suit)
+        list(match.players),
+        teams,
+        lambda suit: forms.suit_label(match.game, suit, match.options.get("deck")),
     )
 
 

@@ -1,0 +1,195 @@
+"""The deck the table holds: suit names and pictures for pages and printed sheets.
+
+Data always says ``hearts``, ``diamonds``, ``clubs``, ``spades`` (``rules.base.SUITS``). The match
+option ``deck`` (API.md v2; ``german`` | ``italian`` | ``french``, default per game) says which
+cards those are, so which names and pictures a player sees:
+
+============  ========  ======  =======  =======
+deck          hearts    diam.   clubs    spades
+============  ========  ======  =======  =======
+german        hearts    bells   acorns   leaves
+italian       cups      coins   batons   swords
+french        ♥         ♦       ♣        ♠
+============  ========  ======  =======  =======
+
+Names are gettext messages translated into the reader's language with the games' own words
+(docs/glossary-*.md). English pages keep each game's own words for its German-suited deck
+(Mariáš "červené", Mariasz "czerwień", Mariage "Herz"); the catalogues give every other language
+its own names for the same cards.
+
+In text, a suit is written as its name followed by the French symbol, which stands for the suit:
+``"červené ♥"``. In HTML the ``suits`` filter turns each symbol into the deck's picture (a small
+SVG under ``static/img/suits/``, with the translated name as its alt text), so a German-suited
+deck never shows French symbols; the pictures print in WeasyPrint PDFs too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from flask import Flask, url_for
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
+
+from ..rules.base import DECKS, SUITS
+from ..rules.registry import get_game
+
+#: The symbol standing for each suit in text (and the picture of the French deck).
+SYMBOLS: dict[str, str] = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+SUIT_OF_SYMBOL: dict[str, str] = {symbol: suit for suit, symbol in SYMBOLS.items()}
+_SYMBOL = re.compile("[" + "".join(SYMBOLS.values()) + "]")
+
+#: The German-suited deck in each game's own words (English pages show these).
+GERMAN_WORDS: dict[str, dict[str, Any]] = {
+    "marias": {
+        "hearts": _l("červené"),
+        "diamonds": _l("kule"),
+        "clubs": _l("žaludy"),
+        "spades": _l("zelené"),
+    },
+    "mariasz": {
+        "hearts": _l("czerwień"),
+        "diamonds": _l("dzwonki"),
+        "clubs": _l("żołędzie"),
+        "spades": _l("wino"),
+    },
+    "mariage": {
+        "hearts": _l("Herz"),
+        "diamonds": _l("Schellen"),
+        "clubs": _l("Eichel"),
+        "spades": _l("Grün"),
+    },
+}
+#: Every other game holding German suits (Marianna by choice) uses the German names.
+GERMAN_DEFAULT = "mariage"
+ITALIAN: dict[str, Any] = {
+    "hearts": _l("coppe"),
+    "diamonds": _l("denari"),
+    "clubs": _l("bastoni"),
+    "spades": _l("spade"),
+}
+FRENCH: dict[str, Any] = {
+    "hearts": _l("hearts"),
+    "diamonds": _l("diamonds"),
+    "clubs": _l("clubs"),
+    "spades": _l("spades"),
+}
+
+#: The picture of each suit in each deck: ``static/img/suits/<name>.svg``.
+PICTURES: dict[str, dict[str, str]] = {
+    "german": {
+        "hearts": "german-hearts",
+        "diamonds": "german-bells",
+        "clubs": "german-acorns",
+        "spades": "german-leaves",
+    },
+    "italian": {
+        "hearts": "italian-cups",
+        "diamonds": "italian-coins",
+        "clubs": "italian-clubs",
+        "spades": "italian-swords",
+    },
+    "french": {
+        "hearts": "french-hearts",
+        "diamonds": "french-diamonds",
+        "clubs": "french-clubs",
+        "spades": "french-spades",
+    },
+}
+
+#: What the new-match form calls each deck.
+DECK_LABELS: dict[str, Any] = {
+    "german": _l("German suits"),
+    "italian": _l("Italian suits"),
+    "french": _l("French suits"),
+}
+
+
+@cache
+def default_deck(game: str) -> str:
+    """The deck a game's options default to (the rules decide: german, or italian for marianna)."""
+    return str(getattr(get_game(game).make_options(), "deck", "french"))
+
+
+def deck_of(game: str, options: Mapping[str, Any] | None = None) -> str:
+    """The deck of a match: its ``deck`` option, else the game's default (a match stored before
+    the option existed)."""
+    deck = (options or {}).get("deck")
+    if deck in DECKS:
+        return str(deck)
+    try:
+        return default_deck(game)
+    except ValueError:  # not a game (a blank sheet of something else): the French deck
+        return "french"
+
+
+def names(deck: str, game: str) -> Mapping[str, Any]:
+    """suit -> its (lazy, translated) name in ``deck`` as ``game``'s players say it."""
+    if deck == "german":
+        return GERMAN_WORDS.get(game, GERMAN_WORDS[GERMAN_DEFAULT])
+    return ITALIAN if deck == "italian" else FRENCH
+
+
+def suit_name(suit: str, deck: str, game: str) -> str:
+    """'červené', 'Schellen', 'coppe', 'hearts' — in the reader's language."""
+    name = names(deck, game).get(suit)
+    return suit if name is None else str(name)
+
+
+def suit_label(suit: str, deck: str, game: str) -> str:
+    """'červené ♥': the name, then the symbol standing for the suit (a picture in HTML)."""
+    if suit not in SYMBOLS:
+        return suit
+    return f"{suit_name(suit, deck, game)} {SYMBOLS[suit]}"
+
+
+def picture_url(suit: str, deck: str) -> str:
+    """The static address of a suit's picture in ``deck``."""
+    return url_for("static", filename=f"img/suits/{PICTURES[deck][suit]}.svg")
+
+
+def suit_img(suit: str, deck: str, game: str, cls: str = "suit") -> Markup:
+    """``<img>`` of the suit's picture, its alt text the translated name."""
+    if deck not in PICTURES or suit not in SYMBOLS:
+        return Markup("")
+    return Markup('<img class="{}" src="{}" alt="{}" width="20" height="20">').format(
+        cls, picture_url(suit, deck), suit_name(suit, deck, game)
+    )
+
+
+def with_pictures(text: Any, deck: str, game: str) -> Markup:
+    """Text (escaped unless it is Markup) with each suit symbol drawn as the deck's picture
+    (no known deck, e.g. a page that did not say: the text as it is)."""
+    safe = escape(text if text is not None else "")
+    if deck not in PICTURES:
+        return Markup(safe)
+    return Markup(_SYMBOL.sub(lambda m: str(suit_img(SUIT_OF_SYMBOL[m[0]], deck, game)), str(safe)))
+
+
+def without_symbols(text: Any, deck: str) -> str:
+    """Plain text for where no picture can go (an attribute): the French deck keeps its
+    symbols, the other decks lose them (their names stay)."""
+    text = str(text)
+    if deck not in PICTURES or deck == "french":
+        return text
+    return re.sub(r" ?" + _SYMBOL.pattern, "", text)
+
+
+def deck_key(game: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The four suits of a match's deck for a legend: suit, name and picture."""
+    deck = deck_of(game, options)
+    return [
+        {"suit": s, "name": suit_name(s, deck, game), "img": suit_img(s, deck, game)} for s in SUITS
+    ]
+
+
+def init_app(app: Flask) -> None:
+    """Template helpers: ``text|suits(deck, game)``, ``text|suitnames(deck)``,
+    ``deck_of(game, options)``, ``suit_img(suit, deck, game)``, ``deck_key(game, options)``."""
+    app.jinja_env.filters.update(suits=with_pictures, suitnames=without_symbols)
+    app.jinja_env.globals.update(
+        deck_of=deck_of, suit_img=suit_img, deck_key=deck_key, deck_labels=DECK_LABELS
+    )
