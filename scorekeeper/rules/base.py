@@ -29,7 +29,7 @@ DECKS: tuple[str, ...] = ("german", "italian", "french")
 
 def check_deck(value: object) -> str:
     """Why ``value`` is not a deck (the reason for ``options.deck``), or "" when it is one."""
-    return "" if value in DECKS else f"must be one of: {', '.join(DECKS)}"
+    return "" if value in DECKS else Msg("choice", words=DECKS)
 
 
 @dataclass(frozen=True)

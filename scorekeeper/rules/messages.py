@@ -244,6 +244,7 @@ def to_json(text: Any) -> dict[str, Any]:
 MESSAGES: dict[str, Template] = {
     "not_allowed": N_("is not allowed"),
     "unknown_game": N_("unknown game %(value)s; choose one of %(words)s"),
+    "choice": N_("must be one of: %(words)s"),
 }
 register(MESSAGES)
 
