@@ -15,7 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation
+from ..i18n import collation, rule_messages
 from ..rules.registry import GAME_NAMES, get_game
 from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
@@ -233,13 +233,16 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     deals = list(state.get("deals") or [])
     deltas = [d.get("delta") or [0] * len(sides) for d in deals]
     totals = running_totals(len(sides), deltas)
+    players = list(state.get("players") or sides)
+    teams = sides if len(sides) == 2 and len(players) == 4 else []
+    names = rule_messages.Names(players, teams, game=state.get("game"))
     rows = [
         {
             "n": d.get("n", i + 1),
             "delta": [_signed(v) for v in deltas[i]],
             "after": [totals[s][i + 1] for s in range(len(sides))],
             "summary": str(d.get("summary") or ""),
-            "explanation": list(d.get("explanation") or []),
+            "explanation": rule_messages.explanation(d, names),
         }
         for i, d in enumerate(deals)
     ]

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .messages import Msg, from_json
+
 SUITS: tuple[str, ...] = ("hearts", "diamonds", "clubs", "spades")
 
 #: The match option ``deck`` (API.md v2): which cards the table holds, so which suit names and
@@ -27,7 +29,7 @@ DECKS: tuple[str, ...] = ("german", "italian", "french")
 
 def check_deck(value: object) -> str:
     """Why ``value`` is not a deck (the reason for ``options.deck``), or "" when it is one."""
-    return "" if value in DECKS else f"must be one of: {', '.join(DECKS)}"
+    return "" if value in DECKS else Msg("choice", words=DECKS)
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,12 @@ class FieldError:
     field: str
     message: str
 
-    def to_json(self) -> dict[str, str]:
-        return {"field": self.field, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        """``{"field", "message"}``, plus ``code`` and ``params`` for a rule message."""
+        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        if isinstance(self.message, Msg):
+            out.update(self.message.to_json())
+        return out
 
 
 class RuleError(ValueError):
@@ -46,7 +52,7 @@ class RuleError(ValueError):
 
     def __init__(self, errors: FieldError | Sequence[FieldError] | str, message: str | None = None):
         if isinstance(errors, str):
-            errors = [FieldError(errors, message or "is not allowed")]
+            errors = [FieldError(errors, Msg("not_allowed") if message is None else message)]
         elif isinstance(errors, FieldError):
             errors = [errors]
         self.errors: tuple[FieldError, ...] = tuple(errors)
@@ -114,7 +120,12 @@ def refuse_new_deal(deal: DealScore, n: int) -> None:
     """Raise InvalidDeal when ``deal``, number ``n`` and being added or edited, breaks a v2 rule."""
     found = deal.extra.get(REFUSALS)
     if found:
-        raise InvalidDeal([FieldError(e["field"], e["message"]) for e in found], deal=n)
+        raise InvalidDeal([FieldError(e["field"], _message(e)) for e in found], deal=n)
+
+
+def _message(error: Mapping[str, Any]) -> str:
+    """A stored refusal's message: the rule message again when its code is known."""
+    return from_json(error) if error.get("code") else error["message"]
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import N_, DealScore, MatchFinished, MatchScore, State, check_deck, fold
+from .mariasz import match_over
+from .messages import Msg
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -27,7 +29,6 @@ from .twohand import (
     deal_total,
     describe_deal,
     parse_all,
-    player,
 )
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
@@ -92,16 +93,13 @@ class Mariage(TwoHandGame):
         n = state["n"] + 1
         scores, games = state["scores"], list(state["games"])
         if state["finished"]:
-            raise MatchFinished(
-                "deal", f"The match is already decided ({scores[0]}–{scores[1]}); reopen it "
-                "by editing a deal before adding more", deal=n,
-            )  # fmt: skip
+            raise MatchFinished("deal", Msg("mariasz.decided", a=scores[0], b=scores[1]), deal=n)
         r = record
         if not isinstance(r, TwoHandRecord):
             r = parse_all(self, options, state["players"], [record])[0]
         total = deal_total(options.pamfil)
         pts = deal_points(r, total)
-        lines = [describe_deal(r, total, pts)]
+        lines: list[str] = [describe_deal(r, total, pts)]
         won, kind, mp, carried = _game(pts, state["carried"], lines)
         games.append(
             {"deals": [n], "winner": won, "kind": kind, "points": list(pts), "match_points": mp}
@@ -138,24 +136,21 @@ def _game(
     if pts[0] == pts[1]:
         carried += 1
         kind, won = "tie", None
-        lines.append(f"Tie at {pts[0]}: the next decided game takes this one too")
+        lines.append(Msg("mariage.tie", n=pts[0]))
     else:
         won = 0 if pts[0] > pts[1] else 1
         loser = pts[1 - won]
         kind = "double" if loser < DOUBLE_BELOW else "single"
         value = 2 if kind == "double" else 1
-        why = (
-            f"{player(1 - won)} has {loser}, under {DOUBLE_BELOW}: double, 2"
-            if kind == "double"
-            else f"{player(1 - won)} has {loser}, not under {DOUBLE_BELOW}: single, 1"
-        )
-        text = f"{player(won)} wins {pts[won]} to {loser}; {why}"
+        text = Msg(
+            f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
+            below=DOUBLE_BELOW,
+        )  # fmt: skip
         if carried:
-            games_word = "game" if carried == 1 else "games"
-            text += f" + {carried} for the tied {games_word} carried = {value + carried}"
+            text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
         mp[won] = value + carried
         carried = 0
-        lines.append(text + (" game points" if mp[won] > 1 else " game point"))
+        lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
     return won, kind, mp, carried
 
 
@@ -171,10 +166,9 @@ def _match_end(
     elif played >= options.match_games and not carried:  # type: ignore[operator]
         finished, winner = True, None if a == b else (0 if a > b else 1)
     elif played >= options.match_games:  # type: ignore[operator]
-        lines.append("The agreed games are played but a tie is open: one more game")
+        lines.append(Msg("mariage.tie_open"))
     if finished:
-        who = "a draw" if winner is None else f"{player(winner)} wins"
-        lines.append(f"Match over, {a}–{b}: {who}")
+        lines.append(match_over(a, b, winner))
     return finished, winner
 
 

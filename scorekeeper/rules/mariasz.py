@@ -42,6 +42,7 @@ from .base import (
     fold,
     option,
 )
+from .messages import Msg
 from .twohand import (
     RecordRules,
     TwoHandGame,
@@ -54,7 +55,6 @@ from .twohand import (
     deal_total,
     describe_deal,
     parse_all,
-    player,
 )
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
@@ -63,8 +63,10 @@ _ALL_SUITS = (1 << len(SUITS)) - 1  # swatowe: every suit melded in one game
 _TOTAL = {False: deal_total(True), True: deal_total(False)}  # by no_trump
 
 
-def _ordinal(index: int) -> str:
-    return ORDINAL[index] if index < len(ORDINAL) else f"{index + 1}th"
+def _ordinal(index: int) -> Msg:
+    if index < len(ORDINAL):
+        return Msg(f"mariasz.{ORDINAL[index]}")
+    return Msg("mariasz.nth", n=index + 1)
 
 
 @dataclass(frozen=True)
@@ -117,10 +119,7 @@ class Mariasz(TwoHandGame):
         options = super().make_options(preset, overrides)
         options = replace(options, ace_king=ace_king_mode(options.ace_king))
         if options.no_trump and options.ace_king == "trumps_only":
-            raise InvalidOptions(
-                "options.ace_king",
-                "Without trumps (no_trump) there is no trump ace-king; choose off or 30/60",
-            )
+            raise InvalidOptions("options.ace_king", Msg("twohand.no_trump_ace_king"))
         return options
 
     def record_rules(self, options: MariaszOptions) -> RecordRules:
@@ -227,16 +226,11 @@ class _Scorer:
 
     def step(self, n: int, record: TwoHandRecord) -> DealScore:
         if self.finished:
-            raise MatchFinished(
-                "deal", f"The match is already decided ({self._result()}); reopen it by "
-                "editing a deal before adding more", deal=n,
-            )  # fmt: skip
+            a, b = self.scores
+            raise MatchFinished("deal", Msg("mariasz.decided", a=a, b=b), deal=n)
         deal = self._deal(n, record)
         self.n = n
         return deal
-
-    def _result(self) -> str:
-        return f"{self.scores[0]}–{self.scores[1]}"
 
     def _deal(self, n: int, r: TwoHandRecord) -> DealScore:
         target = self.o.target
@@ -247,7 +241,7 @@ class _Scorer:
         self.game_points = pts
         self._count_marriages(r)
         reached = [s for s in (0, 1) if pts[s] >= target]
-        lines = [describe_deal(r, self.total, gained)]
+        lines: list[str] = [describe_deal(r, self.total, gained)]
         self._check(n, r, pts, reached)
         winner, kind = self._game_winner(r, pts, reached, index, lines)
         if winner is None:
@@ -268,20 +262,22 @@ class _Scorer:
         if r.is_short(self.total) and not reached:
             cards = sum(r.card_points(self.total))
             raise InvalidDeal(
-                "points", f"Card points add up to {cards}, short of {self.total}, but nobody "
-                f"reaches {target} in this deal; only reaching {target} stops a deal early",
+                "points", Msg("mariasz.short", cards=cards, total=self.total, target=target),
                 deal=n,
             )  # fmt: skip
-        if r.first_to_target is not None and r.first_to_target not in reached:
+        first = r.first_to_target
+        if first is not None and first not in reached:
             raise InvalidDeal(
-                "first_to_target", f"{player(r.first_to_target)} has {pts[r.first_to_target]} "
-                f"after this deal, short of {target}, so cannot have reached it first", deal=n,
-            )  # fmt: skip
-        if len(reached) == 2 and r.first_to_target is None:
+                "first_to_target",
+                Msg("mariasz.not_first", player=first, n=pts[first], target=target),
+                deal=n,
+            )
+        if len(reached) == 2 and first is None:
             raise InvalidDeal(
-                "first_to_target", f"Both players have {target} or more after this deal "
-                f"({pts[0]} and {pts[1]}); say who reached {target} first", deal=n,
-            )  # fmt: skip
+                "first_to_target",
+                Msg("mariasz.both_reach", target=target, a=pts[0], b=pts[1]),
+                deal=n,
+            )
 
     def _game_winner(
         self, r: TwoHandRecord, pts: list[int], reached: list[int], index: int, lines: list[str]
@@ -292,27 +288,32 @@ class _Scorer:
         if closer is not None and closer not in reached:
             winner, kind = 1 - closer, "dubla"
             lines.append(
-                f"{player(closer)} closed the stock and has {pts[closer]}, short of {target}: "
-                f"{player(winner)} wins the game as if by dubla"
-            )
+                Msg("mariasz.closed_short", closer=closer, n=pts[closer], target=target,
+                    winner=winner)
+            )  # fmt: skip
         elif reached:
             winner = r.first_to_target if len(reached) == 2 else reached[0]
             kind = "dubla" if index == 0 else "sympla"
-            first = " first" if len(reached) == 2 else ""
+            code = "mariasz.reaches_first" if len(reached) == 2 else "mariasz.reaches"
             lines.append(
-                f"{player(winner)} reaches {target}{first} in the {_ordinal(index)} deal "
-                f"({pts[0]} to {pts[1]}): {kind}"
-            )
+                Msg(code, winner=winner, target=target, ordinal=_ordinal(index), a=pts[0],
+                    b=pts[1], kind=Msg(f"mariasz.{kind}"))
+            )  # fmt: skip
         elif index == 0 or self.o.no_trump:
-            nxt = (
-                "a second deal decides" if index == 0 else f"a {_ordinal(index + 1)} deal is played"
-            )
-            lines.append(
-                f"Game {len(self.games) + 1}: {pts[0]} to {pts[1]}, nobody has {target} yet; " + nxt
-            )
+            game = len(self.games) + 1
+            if index == 0:
+                line = Msg("mariasz.second_decides", game=game, a=pts[0], b=pts[1], target=target)
+            else:
+                line = Msg(
+                    "mariasz.another_deal", game=game, a=pts[0], b=pts[1], target=target,
+                    ordinal=_ordinal(index + 1),
+                )  # fmt: skip
+            lines.append(line)
             return None, ""
         else:  # cannot happen with target <= 138 and checked totals
-            raise InvalidDeal("points", f"Nobody reaches {target} after two deals", deal=self.n + 1)
+            raise InvalidDeal(
+                "points", Msg("mariasz.nobody_after_two", target=target), deal=self.n + 1
+            )
         return winner, kind
 
     def _end_game(self, winner: int, kind: str, lines: list[str]) -> DealScore:
@@ -320,20 +321,19 @@ class _Scorer:
         mp = [0, 0]
         for s in (0, 1):
             trumps, plains = self.game_marriages[s]
-            parts: list[tuple[str, int]] = []
+            parts: list[tuple[Msg, int]] = []
             if s == winner:
-                parts.append((kind, 2 if kind == "dubla" else 1))
+                value = 2 if kind == "dubla" else 1
+                parts.append((Msg("mariasz.won_kind", kind=Msg(f"mariasz.{kind}"), points=value),
+                              value))  # fmt: skip
             if trumps:
-                parts.append((_count(trumps, "trump marriage"), 2 * trumps))
+                parts.append((_count("mariasz.trump_marriage", trumps, 2 * trumps), 2 * trumps))
             if plains:
-                parts.append((_count(plains, "plain marriage"), plains))
+                parts.append((_count("mariasz.plain_marriage", plains, plains), plains))
             if self.game_suits[s] == _ALL_SUITS and o.swatowe:
-                parts.append(("swatowe (all four suits)", o.swatowe))
+                parts.append((Msg("mariasz.swatowe", points=o.swatowe), o.swatowe))
             mp[s] = sum(v for _, v in parts)
-            text = " + ".join(f"{label} {v}" for label, v in parts)
-            text += f" = {mp[s]}" if len(parts) > 1 else ""
-            unit = "match point" if mp[s] == 1 else "match points"
-            lines.append(f"{player(s)}: {text} {unit}" if parts else f"{player(s)}: no {unit}")
+            lines.append(_match_points(s, parts, mp[s]))
         number = len(self.games) + 1
         game = {
             "deals": self.game_deals,
@@ -352,18 +352,37 @@ class _Scorer:
         o, (a, b) = self.o, self.scores
         if o.match_target is not None and max(a, b) >= o.match_target:
             if a == b:
-                lines.append(f"Match points level at {a}: another game is played")
+                lines.append(Msg("mariasz.level", n=a))
                 return
             self.finished, self.winner = True, 0 if a > b else 1
         elif o.match_games is not None and len(self.games) >= o.match_games:
             self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
         if self.finished:
-            who = "a draw" if self.winner is None else f"{player(self.winner)} wins"
-            lines.append(f"Match over, {a}–{b}: {who}")
+            lines.append(match_over(a, b, self.winner))
 
 
-def _count(n: int, what: str) -> str:
-    return what if n == 1 else f"{n} {what}s"
+def _match_points(seat: int, parts: list[tuple[Msg, int]], total: int) -> Msg:
+    """'player 1: dubla 2 + trump marriage 2 = 4 match points'."""
+    labels = tuple(label for label, _ in parts)
+    if not parts:
+        return Msg("mariasz.no_match_points", player=seat)
+    if len(parts) > 1:
+        return Msg("mariasz.match_points_sum", player=seat, parts=labels, n=total)
+    return Msg("mariasz.match_points", player=seat, parts=labels, n=total)
+
+
+def _count(code: str, n: int, points: int) -> Msg:
+    """'trump marriage 2', '2 trump marriages 4'."""
+    if n == 1:
+        return Msg(code, points=points)
+    return Msg(code + "s", n=n, points=points)
+
+
+def match_over(a: int, b: int, winner: int | None) -> Msg:
+    """'Match over, 10–4: player 1 wins' (or a draw)."""
+    if winner is None:
+        return Msg("match_over_draw", a=a, b=b)
+    return Msg("match_over_wins", a=a, b=b, winner=winner)
 
 
 GAME = Mariasz()

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
+from . import messages_twohand  # noqa: F401  (registers the codes below)
 from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn
+from .messages import Msg
 
 # docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
 CARD_POINTS: Mapping[str, int] = {
@@ -112,25 +115,33 @@ def deal_points(record: TwoHandRecord, total: int) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def _kind(suit: str, trump: str | None) -> str:
-    return "trump" if suit == trump else "plain"
+def _meld(suit: str, record: TwoHandRecord, *, ace_king: bool = False) -> Msg:
+    """One meld of the explanation: 'trump marriage (hearts) 40'."""
+    trump = record.trump
+    if ace_king:
+        value = meld_value(suit, trump, ace_king=True, trumps_only=record.ace_king_trumps_only)
+        return Msg("twohand.ace_king", suit=suit, points=value)
+    code = "twohand.trump_marriage" if suit == trump else "twohand.plain_marriage"
+    return Msg(code, suit=suit, points=meld_value(suit, trump))
 
 
-def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> str:
-    """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'."""
+@lru_cache(maxsize=8192)
+def describe_deal(record: TwoHandRecord, total: int, sums: tuple[int, int]) -> Msg:
+    """'player 1: 75 card points + trump marriage (hearts) 40 = 115; player 2: 63 card points'.
+
+    Memoised (records are frozen): a tournament repeats the same deals many times."""
     cards, parts = record.card_points(total), []
     for s in SEATS:
-        melds = [
-            f"{_kind(m, record.trump)} marriage ({m}) {meld_value(m, record.trump)}"
-            for m in record.marriages[s]
-        ] + [
-            f"ace-king ({m}) "
-            f"{meld_value(m, record.trump, ace_king=True, trumps_only=record.ace_king_trumps_only)}"
-            for m in (record.ace_kings or ((), ()))[s]
+        melds = [_meld(m, record) for m in record.marriages[s]] + [
+            _meld(m, record, ace_king=True) for m in (record.ace_kings or ((), ()))[s]
         ]
-        text = f"{player(s)}: {cards[s]} card points"
-        parts.append(text + "".join(f" + {m}" for m in melds) + (f" = {sums[s]}" if melds else ""))
-    return "; ".join(parts)
+        if melds:
+            parts.append(
+                Msg("twohand.side_melds", player=s, cards=cards[s], melds=tuple(melds), sum=sums[s])
+            )
+        else:
+            parts.append(Msg("twohand.side_cards", player=s, cards=cards[s]))
+    return Msg("twohand.deal", first=parts[0], second=parts[1])
 
 
 # ---------------------------------------------------------------- options
@@ -143,9 +154,11 @@ def check_int(lo: int, hi: int | None = None, *, optional: bool = False) -> Call
         if value is None and optional:
             return ""
         if not is_int(value):
-            return f"must be a whole number, not {value!r}"
+            return Msg("twohand.whole_number", value=value)
         if value < lo or (hi is not None and value > hi):
-            return f"must be at least {lo}" + (f" and at most {hi}" if hi is not None else "")
+            if hi is None:
+                return Msg("twohand.at_least", low=lo)
+            return Msg("twohand.between", low=lo, high=hi)
         return ""
 
     return check
@@ -155,7 +168,7 @@ def check_ace_king(value: Any) -> str:
     """The ace-king meld: off, 30/60 or (v2) trumps_only; stored true/false mean 30/60 / off."""
     if value in ACE_KING_MODES or isinstance(value, bool):
         return ""
-    return f"must be one of {', '.join(ACE_KING_MODES)}, not {value!r}"
+    return Msg("twohand.ace_king_mode", words=ACE_KING_MODES, value=value)
 
 
 def ace_king_mode(value: Any) -> str:
@@ -167,7 +180,40 @@ def ace_king_mode(value: Any) -> str:
 
 def check_bool(value: Any) -> str:
     """A check that an option is true or false."""
-    return "" if isinstance(value, bool) else f"must be true or false, not {value!r}"
+    return "" if isinstance(value, bool) else Msg("twohand.bool", value=value)
+
+
+def _check_overrides(
+    cls: type, title: str, presets: Mapping[str, Any], name: str, overrides: Any
+) -> Mapping[str, Any]:
+    """The preset exists, the overrides are an object naming only known options."""
+    if name not in presets:
+        raise InvalidOptions(
+            "preset", Msg("twohand.no_preset", game=title, value=name, words=list(presets))
+        )
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", Msg("twohand.options_object"))
+    names = [f.name for f in fields(cls)]
+    unknown = [k for k in overrides if k not in names]
+    if unknown:
+        raise InvalidOptions(
+            [
+                FieldError(f"options.{k}", Msg("twohand.no_option", game=title, value=k,
+                                               words=names))
+                for k in unknown
+            ]
+        )  # fmt: skip
+    return overrides
+
+
+def _how_it_ends(values: Mapping[str, Any]) -> list[FieldError]:
+    """match_target XOR match_games."""
+    if values["match_target"] is not None and values["match_games"] is not None:
+        return [FieldError("options.match_games", Msg("twohand.target_and_games"))]
+    if values["match_target"] is None and values["match_games"] is None:
+        return [FieldError("options.match_target", Msg("twohand.target_or_games"))]
+    return []
 
 
 def build_options(
@@ -180,23 +226,7 @@ def build_options(
 ) -> Any:
     """Options dataclass from defaults, a preset and overrides; match_target XOR match_games."""
     name = next(iter(presets)) if preset is None else preset
-    if name not in presets:
-        raise InvalidOptions(
-            "preset", f"{title} has no preset {name!r}; choose {', '.join(presets)}"
-        )
-    overrides = {} if overrides is None else overrides
-    if not isinstance(overrides, Mapping):
-        raise InvalidOptions("options", "Options are a JSON object of option names and values")
-    names = [f.name for f in fields(cls)]
-    unknown = [k for k in overrides if k not in names]
-    if unknown:
-        raise InvalidOptions(
-            [
-                FieldError(f"options.{k}", f"{title} has no option {k!r}; its options are "
-                           + ", ".join(names))
-                for k in unknown
-            ]
-        )  # fmt: skip
+    overrides = _check_overrides(cls, title, presets, name, overrides)
     values = {f.name: f.default for f in fields(cls)} | dict(presets[name])
     # One or the other: naming one of them alone switches the other off.
     if overrides.get("match_games") is not None and "match_target" not in overrides:
@@ -205,16 +235,7 @@ def build_options(
         values["match_games"] = None
     values.update(overrides)
     errors = [FieldError(f"options.{k}", m) for k, c in checks.items() if (m := c(values[k]))]
-    if not errors and values["match_target"] is not None and values["match_games"] is not None:
-        errors.append(
-            FieldError("options.match_games", "Play either to a match target or a number of "
-                       "games, not both; leave match_target empty to play a number of games")
-        )  # fmt: skip
-    if not errors and values["match_target"] is None and values["match_games"] is None:
-        errors.append(
-            FieldError("options.match_target", "Say how the match ends: a match target or a "
-                       "number of games")
-        )  # fmt: skip
+    errors = errors or _how_it_ends(values)
     if errors:
         raise InvalidOptions(errors)
     return cls(**values)
@@ -236,25 +257,23 @@ class RecordRules:
     no_trump: bool = False  # v2 (docs/rules.md §1): deals have no trump; naming one is refused
 
 
-def _seat(value: Any, path: str, what: str, errors: list[FieldError]) -> int | None:
+def _seat(value: Any, path: str, code: str, errors: list[FieldError]) -> int | None:
     if value is None:
         return None
     if not is_int(value) or value not in SEATS:
-        errors.append(
-            FieldError(path, f"{what} must be player 1 (0) or player 2 (1), not {value!r}")
-        )
+        errors.append(FieldError(path, Msg(code, player=0, other=1, value=value)))
         return None
     return value
 
 
 def _melds(
-    data: Any, key: str, what: str, taken: dict[str, str], errors: list[FieldError]
+    data: Any, key: str, taken: dict[str, tuple[str, int]], errors: list[FieldError]
 ) -> Melds:
-    """Parse two lists of suits; ``taken`` maps suit -> who already melded it this deal."""
+    """Parse two lists of suits; ``taken`` maps suit -> (meld key, seat) that melded it."""
     if data is None:
         return ((), ())
     if not isinstance(data, list) or len(data) != 2 or not all(isinstance(x, list) for x in data):
-        errors.append(FieldError(key, f"{what} are two lists of suits, one per player"))
+        errors.append(FieldError(key, Msg("twohand.melds_shape", what=Msg(f"twohand.{key}"))))
         return ((), ())
     out: list[tuple[str, ...]] = []
     for s, suits in enumerate(data):
@@ -262,89 +281,94 @@ def _melds(
         for i, suit in enumerate(suits):
             path = f"{key}.{s}.{i}"
             if suit not in SUITS:
-                errors.append(FieldError(path, f"{suit!r} is not a suit; use {', '.join(SUITS)}"))
+                errors.append(FieldError(path, Msg("twohand.not_a_suit", value=suit, words=SUITS)))
             elif suit in taken:
-                errors.append(
-                    FieldError(path, f"The king of {suit} is already in {taken[suit]}; a suit has "
-                               "one king and one queen, so it can be melded once per deal")
-                )  # fmt: skip
+                where, seat = taken[suit]
+                code = (
+                    "twohand.king_in_marriage"
+                    if where == "marriages"
+                    else ("twohand.king_in_ace_king")
+                )
+                errors.append(FieldError(path, Msg(code, suit=suit, player=seat)))
             else:
-                taken[suit] = f"a {what[:-1].lower()} of {player(s)}"
+                taken[suit] = (key, s)
                 good.append(suit)
         out.append(tuple(sorted(good, key=SUITS.index)))
     return out[0], out[1]
 
 
-def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandRecord:
-    """Check a deal record on its own (docs/rules.md §5) and return it in canonical order."""
-    if n_players != 2:
-        raise InvalidDeal("players", f"{rules.title} is played by 2 players, not {n_players}")
-    if not isinstance(data, Mapping):
-        raise InvalidDeal("record", "A deal record is a JSON object: trump, points, marriages")
-    errors: list[FieldError] = []
+_OFF = {"ace_kings": "twohand.ace_king_off", "closed_by": "twohand.closing_off"}
+
+
+def _unknown_keys(data: Mapping[str, Any], rules: RecordRules, errors: list[FieldError]) -> None:
+    """Keys that are not part of the record under these options."""
     allowed = {"trump", "points", "marriages", "first_to_target"}
     allowed |= {"ace_kings"} if rules.ace_king else set()
     allowed |= {"closed_by"} if rules.closing else set()
-    off = {
-        "ace_kings": "The ace-king meld is off in this match (option ace_king)",
-        "closed_by": "Closing the stock is off in this match (option closing)",
-    }
     for key in data:
         if key not in allowed:
-            msg = off.get(key, f"{key!r} is not part of a {rules.title} deal record")
+            msg = (
+                Msg(_OFF[key])
+                if key in _OFF
+                else Msg("twohand.not_in_record", value=key, game=rules.title)
+            )
             errors.append(FieldError(str(key), msg))
 
+
+def _trump(data: Mapping[str, Any], rules: RecordRules, errors: list[FieldError]) -> str | None:
     trump = data.get("trump")
     if trump is not None and rules.no_trump:
-        errors.append(
-            FieldError("trump", "This match is played without trumps (option no_trump); leave "
-                       "the trump empty")
-        )  # fmt: skip
-        trump = None
-    elif trump is not None and trump not in SUITS:
-        errors.append(
-            FieldError("trump", f"Trump must be one of {', '.join(SUITS)}, not {trump!r}")
-        )
-        trump = None
+        errors.append(FieldError("trump", Msg("twohand.no_trump_match")))
+        return None
+    if trump is not None and trump not in SUITS:
+        errors.append(FieldError("trump", Msg("twohand.trump_suit", words=SUITS, value=trump)))
+        return None
+    return trump
 
-    points = _points(data.get("points"), rules, errors)
 
-    taken: dict[str, str] = {}
-    marriages = _melds(data.get("marriages"), "marriages", "Marriages", taken, errors)
+def _all_melds(
+    data: Mapping[str, Any], rules: RecordRules, trump: str | None, errors: list[FieldError]
+) -> tuple[Melds, Melds | None]:
+    """Marriages and (with the option) ace-kings, each suit melded once; trumps named."""
+    taken: dict[str, tuple[str, int]] = {}
+    marriages = _melds(data.get("marriages"), "marriages", taken, errors)
     count = sum(len(m) for m in marriages)
     raw = data.get("marriages")
-    if isinstance(raw, list) and sum(len(x) for x in raw if isinstance(x, list)) > len(SUITS):
-        errors.append(
-            FieldError("marriages", f"{sum(len(x) for x in raw if isinstance(x, list))} marriages "
-                       "recorded; a deal has at most four, one per suit")
-        )  # fmt: skip
+    if isinstance(raw, list):
+        recorded = sum(len(x) for x in raw if isinstance(x, list))
+        if recorded > len(SUITS):
+            errors.append(FieldError("marriages", Msg("twohand.too_many_marriages", n=recorded)))
     ace_kings = None
     if rules.ace_king:
-        ace_kings = _melds(data.get("ace_kings"), "ace_kings", "Ace-kings", taken, errors)
+        ace_kings = _melds(data.get("ace_kings"), "ace_kings", taken, errors)
         count += sum(len(m) for m in ace_kings)
         if rules.ace_king_trumps_only and trump is not None:
-            for s, suits in enumerate(ace_kings):
-                for i, suit in enumerate(suits):
-                    if suit != trump:
-                        errors.append(
-                            FieldError(f"ace_kings.{s}.{i}", f"An ace-king is melded only in "
-                                       f"trumps in this match (option ace_king: trumps_only); "
-                                       f"{suit} is not trumps")
-                        )  # fmt: skip
+            errors.extend(
+                FieldError(f"ace_kings.{s}.{i}", Msg("twohand.ace_king_trumps_only", suit=suit))
+                for s, suits in enumerate(ace_kings)
+                for i, suit in enumerate(suits)
+                if suit != trump
+            )
     if count and data.get("trump") is None and not rules.no_trump:
-        errors.append(
-            FieldError("trump", "Name the trump suit: melds are recorded, and a trump marriage "
-                       "scores 40, a plain one 20")
-        )  # fmt: skip
+        errors.append(FieldError("trump", Msg("twohand.name_trump")))
+    return marriages, ace_kings
 
-    first = _seat(data.get("first_to_target"), "first_to_target", "The first to the target", errors)
+
+def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandRecord:
+    """Check a deal record on its own (docs/rules.md §5) and return it in canonical order."""
+    if n_players != 2:
+        raise InvalidDeal("players", Msg("twohand.players", game=rules.title, n=n_players))
+    if not isinstance(data, Mapping):
+        raise InvalidDeal("record", Msg("twohand.record_object"))
+    errors: list[FieldError] = []
+    _unknown_keys(data, rules, errors)
+    trump = _trump(data, rules, errors)
+    points = _points(data.get("points"), rules, errors)
+    marriages, ace_kings = _all_melds(data, rules, trump, errors)
+    first = _seat(data.get("first_to_target"), "first_to_target", "twohand.first_seat", errors)
     if first is not None and rules.target is None:
-        errors.append(
-            FieldError("first_to_target", "German scoring has no target, so nobody reaches it "
-                       "first; leave it empty")
-        )  # fmt: skip
-    closed_by = _seat(data.get("closed_by"), "closed_by", "Who closed the stock", errors)
-
+        errors.append(FieldError("first_to_target", Msg("twohand.no_target")))
+    closed_by = _seat(data.get("closed_by"), "closed_by", "twohand.closer_seat", errors)
     if errors:
         raise InvalidDeal(errors)
     return TwoHandRecord(
@@ -359,45 +383,36 @@ def parse_two_hand(data: Any, rules: RecordRules, n_players: int) -> TwoHandReco
     )
 
 
+def _one_points(s: int, v: Any, total: int) -> Msg | None:
+    """Why one player's card points are refused, or None."""
+    if v is None:
+        return Msg("twohand.enter_points", player=0)
+    if not is_int(v):
+        return Msg("twohand.points_whole", player=s, value=v)
+    if not 0 <= v <= total:
+        return Msg("twohand.points_range", player=s, total=total, n=v)
+    return None
+
+
 def _points(value: Any, rules: RecordRules, errors: list[FieldError]) -> tuple[Any, Any]:
     total = rules.total
     if not isinstance(value, list) or len(value) != 2:
-        errors.append(
-            FieldError("points", "Card points are two numbers, one per player (the second may be "
-                       "left empty when the deal was played out)")
-        )  # fmt: skip
+        errors.append(FieldError("points", Msg("twohand.points_shape")))
         return (0, None)
     good = True
     for s, v in enumerate(value):
         if v is None and s == 1:
             continue
-        if v is None:
-            errors.append(FieldError("points.0", "Enter the card points of player 1"))
-        elif not is_int(v):
-            errors.append(
-                FieldError(f"points.{s}", f"Card points of {player(s)} must be a whole number, "
-                           f"not {v!r}")
-            )  # fmt: skip
-        elif not 0 <= v <= total:
-            errors.append(
-                FieldError(f"points.{s}", f"Card points of {player(s)} must be between 0 and "
-                           f"{total}, not {v}")
-            )  # fmt: skip
-        else:
-            continue
-        good = False
+        why = _one_points(s, v, total)
+        if why is not None:
+            errors.append(FieldError(f"points.{s}", why))
+            good = False
     if good and value[1] is not None:
         added = value[0] + value[1]
         if added > total:
-            errors.append(
-                FieldError("points", f"Card points add up to {added}; a played-out deal holds "
-                           f"{total}")
-            )  # fmt: skip
+            errors.append(FieldError("points", Msg("twohand.points_over", n=added, total=total)))
         elif added < total and rules.target is None:
-            errors.append(
-                FieldError("points", f"Card points add up to {added}; a played-out deal holds "
-                           f"{total}, and without a target every deal is played out")
-            )  # fmt: skip
+            errors.append(FieldError("points", Msg("twohand.points_under", n=added, total=total)))
     return value[0], value[1]
 
 
@@ -521,7 +536,7 @@ class TwoHandGame:
     def side_names(self, players: Sequence[str], options: Any) -> list[str]:
         """Each player keeps their own score."""
         if len(players) != 2:
-            raise InvalidOptions("players", f"{self.title} is played by 2 players")
+            raise InvalidOptions("players", Msg("twohand.two_players", game=self.title))
         return list(players)
 
     def parse_record(self, data: Mapping[str, Any], options: Any, n_players: int) -> TwoHandRecord:

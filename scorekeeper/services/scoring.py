@@ -18,6 +18,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..rules.base import InvalidDeal, MatchScore, RuleError, fold_state
+from ..rules.messages import to_json as message_json
 from ..rules.registry import get_game
 from . import match_setup
 
@@ -129,6 +130,7 @@ def deal_item(n: int, row: Any, record: Any, scored: Any) -> dict[str, Any]:
         "record": record,
         "delta": list(scored.delta),
         "explanation": list(scored.explanation),
+        "messages": [message_json(line) for line in scored.explanation],
         "version": row.version,
     }
     for key, value in scored.extra.items():

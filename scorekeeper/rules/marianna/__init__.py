@@ -12,8 +12,10 @@ the end of a deal. Options live in ``options``, records in ``records``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import (
     N_,
     DealScore,
@@ -28,6 +30,7 @@ from ..base import (
     option,
     with_refusals,
 )
+from ..messages import Msg
 from .options import (
     DEFAULT_PRESET,
     PRESETS,
@@ -46,17 +49,35 @@ from .records import parse_record as _parse_record
 
 COVERED_VALUE = 20
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+DECIDED = {"team": "marianna.decided_team", "player": "marianna.decided_player"}
+NOT_FIRST = {"team": "marianna.not_first_team", "player": "marianna.not_first_player"}
 ORDINAL_VALUES = {"40-60-80-100": (40, 60, 80, 100), "20-40-60-80": (20, 40, 60, 80)}
 
 
-def side_label(side: int, options: MariannaOptions) -> str:
+def side_label(side: int, options: MariannaOptions) -> Msg:
     """How explanations name a side: "Team A"/"Team B", or "Player 1"/"Player 2"."""
-    return f"Player {side + 1}" if options.players == 2 else f"Team {'AB'[side]}"
+    if options.players == 2:
+        return Msg("marianna.player_side", player=side)
+    return Msg("marianna.team_side", team=side)
+
+
+def _side_key(options: MariannaOptions) -> str:
+    """The param naming a side in a message: a team, or (two players) a player."""
+    return "player" if options.players == 2 else "team"
+
+
+def _marianna_value(options: MariannaOptions, ordinal: int, covered: bool) -> int:
+    """The ordinal-th marianna of a deal (from 1): covered 20, else by the values option."""
+    if covered:
+        return COVERED_VALUE
+    if options.first_sets_trump:
+        return 40 if ordinal == 1 else 20
+    return ORDINAL_VALUES[options.values][ordinal - 1]
 
 
 def declaration_values(
     options: MariannaOptions, record: MariannaRecord
-) -> list[tuple[Declaration, str, int]]:
+) -> list[tuple[Declaration, Msg, int]]:
     """Each scoring declaration of a deal with its words and points (mariannone scores none)."""
     out = []
     ordinal = 0
@@ -64,21 +85,19 @@ def declaration_values(
         if d.kind == "mariannone":
             continue
         if d.kind == "mariannino":
-            out.append((d, f"mariannino ({d.suit})", options.mariannino))
+            value = options.mariannino
+            out.append((d, Msg("marianna.mariannino", suit=d.suit, points=value), value))
         elif options.players == 2:
             trump = d.suit == record.trump
             value = options.matrimonio_trump if trump else options.matrimonio_plain
-            out.append((d, f"matrimonio ({d.suit}{', trump' if trump else ''})", value))
+            code = "marianna.matrimonio_trump" if trump else "marianna.matrimonio"
+            out.append((d, Msg(code, suit=d.suit, points=value), value))
         else:
             ordinal += 1
-            if d.covered:
-                value = COVERED_VALUE
-            elif options.first_sets_trump:
-                value = 40 if ordinal == 1 else 20
-            else:
-                value = ORDINAL_VALUES[options.values][ordinal - 1]
-            covered = ", covered" if d.covered else ""
-            out.append((d, f"{ORDINALS[ordinal - 1]} marianna ({d.suit}{covered})", value))
+            value = _marianna_value(options, ordinal, d.covered)
+            code = "marianna.nth_covered" if d.covered else "marianna.nth"
+            nth = Msg(f"marianna.{ORDINALS[ordinal - 1]}")
+            out.append((d, Msg(code, ordinal=nth, suit=d.suit, points=value), value))
     return out
 
 
@@ -86,22 +105,40 @@ def score_deal(
     options: MariannaOptions, record: MariannaRecord
 ) -> tuple[tuple[int, int], list[str]]:
     """What one deal adds for each side, with one line of explanation per side."""
+    try:
+        delta, lines = _score_deal(options, record)
+    except TypeError:  # a record built by hand with a list inside: not hashable, not memoised
+        delta, lines = _score_deal.__wrapped__(options, record)
+    return delta, list(lines)
+
+
+@lru_cache(maxsize=8192)
+def _score_deal(
+    options: MariannaOptions, record: MariannaRecord
+) -> tuple[tuple[int, int], tuple[str, ...]]:
+    """score_deal, memoised (options and records are frozen; a tournament repeats deals)."""
     values = declaration_values(options, record)
     delta = []
-    lines = []
+    lines: list[str] = []
     for side in (0, 1):
         own = [(label, v) for d, label, v in values if d.side == side]
         total = record.points[side] + sum(v for _, v in own)
-        text = f"{side_label(side, options)}: {record.points[side]} card points"
-        text += "".join(f" + {label} {v}" for label, v in own)
-        lines.append(text + (f" = {total}" if own else ""))
+        name, cards = side_label(side, options), record.points[side]
+        if own:
+            melds = [label for label, _ in own]
+            line = Msg(
+                "marianna.side_total", side=name, cards=cards, melds=tuple(melds), total=total
+            )
+        else:
+            line = Msg("marianna.side_cards", side=name, cards=cards)
+        lines.append(line)
         delta.append(total)
-    return (delta[0], delta[1]), lines
+    return (delta[0], delta[1]), tuple(lines)
 
 
 def _outcome(
     options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int]
-) -> tuple[int | None, str | None, str | None]:
+) -> tuple[int | None, Msg | None, str | None]:
     """Who (if anyone) won the match with this deal, the line saying so, and how it ended."""
     target = options.target
     name = [side_label(s, options) for s in (0, 1)]
@@ -109,41 +146,38 @@ def _outcome(
     if stopper is not None:
         return (
             stopper.side,
-            f"{name[stopper.side]} declares mariannone and wins the match",
+            Msg("marianna.mariannone_wins", side=name[stopper.side]),
             "mariannone",
         )
     if record.claim is not None:
-        c = record.claim
-        if totals[c] >= target:
-            return c, f"{name[c]} claims {target} with {totals[c]} points and wins", "claim"
-        return (
-            1 - c,
-            f"{name[c]} claims {target} with only {totals[c]} points; {name[1 - c]} wins",
-            "claim",
-        )
+        return _claim(record.claim, totals, name, target)
     reached = [s for s in (0, 1) if totals[s] >= target]
     if not reached:
         return None, None, None
     if options.claim:
-        who = " and ".join(name[s] for s in reached)
-        return None, f"{who} reached {target} but nobody claimed: play on", None
+        who = [name[s] for s in reached]
+        return None, Msg("marianna.nobody_claimed", sides=who, target=target), None
     if len(reached) == 1:
         s = reached[0]
-        return s, f"{name[s]} reaches {totals[s]} of {target} and wins the match", "target"
+        line = Msg("marianna.reaches", side=name[s], n=totals[s], target=target)
+        return s, line, "target"
     if options.first_to_target_wins and record.first_to_target is not None:
         s = record.first_to_target
-        return s, f"Both reach {target}; {name[s]} got there first and wins the match", "target"
+        return s, Msg("marianna.first_wins", target=target, side=name[s]), "target"
     if totals[0] != totals[1]:
         s = 0 if totals[0] > totals[1] else 1
-        return (
-            s,
-            (
-                f"Both reach {target}; {name[s]} has more ({totals[s]} to {totals[1 - s]}) "
-                "and wins the match"
-            ),
-            "target",
-        )
-    return None, f"Both reach {target} with {totals[0]} each: play another deal", None
+        line = Msg("marianna.more_wins", target=target, side=name[s], a=totals[s], b=totals[1 - s])
+        return s, line, "target"
+    return None, Msg("marianna.both_equal", target=target, n=totals[0]), None
+
+
+def _claim(c: int, totals: tuple[int, int], name: list[Msg], target: int) -> tuple[int, Msg, str]:
+    """A claim ends the match: right, the claimer wins; wrong, the opponent."""
+    if totals[c] >= target:
+        return c, Msg("marianna.claim_right", side=name[c], target=target, n=totals[c]), "claim"
+    line = Msg("marianna.claim_wrong", side=name[c], target=target, n=totals[c],
+               other_side=name[1 - c])  # fmt: skip
+    return 1 - c, line, "claim"
 
 
 def _check_in_context(
@@ -157,21 +191,18 @@ def _check_in_context(
     cards = sum(record.points)
     refusals: list[FieldError] = []
     if cards < DEAL_POINTS and not record.ends_early:
-        stop = "a claim" if options.claim else "a mariannone"
-        message = (
-            f"Card points add up to {cards}; a played-out deal holds {DEAL_POINTS} "
-            f"(only {stop} ends a deal early; reaching the target does not)"
-        )
+        code = "marianna.short_claim" if options.claim else "marianna.short"
+        message = Msg(code, n=cards, total=DEAL_POINTS)
         reached = any(t >= options.target for t in totals) and not options.claim
         if not reached:
             raise InvalidDeal("points", message, deal=n)
         refusals.append(FieldError("points", message))
     first = record.first_to_target
     if first is not None and totals[first] < options.target:
+        key = _side_key(options)
         raise InvalidDeal(
             "first_to_target",
-            f"{side_label(first, options)} has {totals[first]} after this deal, short of "
-            f"{options.target}, so it cannot have reached the target first",
+            Msg(NOT_FIRST[key], **{key: first}, n=totals[first], target=options.target),
             deal=n,
         )
     return refusals
@@ -260,11 +291,7 @@ class MariannaGame:
         """What docs/rules.md v2 §3 refuses when a match is created (a stored match keeps its
         options): covering needs ``first_sets_trump``, since a covered marianna sets trump."""
         if options.covered_marianna and not options.first_sets_trump:
-            raise InvalidOptions(
-                "options.covered_marianna",
-                "A covered marianna sets trump, so covering needs first_sets_trump (the first "
-                "marianna sets trump); switch that on too, or switch covering off",
-            )
+            raise InvalidOptions("options.covered_marianna", Msg("marianna.covering_needs_first"))
 
     def options_to_json(self, options: MariannaOptions) -> dict[str, Any]:
         """Every effective option by its docs/rules.md name."""
@@ -277,7 +304,7 @@ class MariannaGame:
     def _check_players(self, n_players: int, options: MariannaOptions) -> None:
         if n_players != options.players:
             raise InvalidOptions(
-                "players", f"This Marianna game is for {options.players} players, not {n_players}"
+                "players", Msg("marianna.players", count=options.players, n=n_players)
             )
 
     def side_names(self, players: Sequence[str], options: MariannaOptions) -> list[str]:
@@ -315,11 +342,9 @@ class MariannaGame:
         n = state["n"] + 1
         winner = state["winner"]
         if winner is not None:
+            key = _side_key(options)
             raise MatchFinished(
-                "deal",
-                f"{side_label(winner, options)} already won the match in deal "
-                f"{state['decided_in']}; edit a deal to reopen it before adding more",
-                deal=n,
+                "deal", Msg(DECIDED[key], **{key: winner}, n=state["decided_in"]), deal=n
             )
         record = raw
         if not isinstance(raw, MariannaRecord):

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import FieldError, InvalidOptions, check_deck
+from ..messages import Msg
 
 VALUES = ("40-60-80-100", "20-40-60-80")
 BRISCOLA_TARGETS = (151, 200, 250)
@@ -69,21 +71,21 @@ def _check_value(name: str, value: Any) -> FieldError | None:
     key = f"options.{name}"
     if name == "values":
         if value not in VALUES:
-            return FieldError(key, f"Marianna values must be {' or '.join(VALUES)}")
+            return FieldError(key, Msg("marianna.values", values=" or ".join(VALUES)))
     elif name == "deck":
         if reason := check_deck(value):
             return FieldError(key, reason)
     elif name in _BOOLS:
         if not isinstance(value, bool):
-            return FieldError(key, "must be on (true) or off (false)")
+            return FieldError(key, Msg("marianna.bool"))
     elif name in _INTS:
         low, high = _INTS[name]
         if isinstance(value, bool) or not isinstance(value, int):
-            return FieldError(key, "must be a whole number")
+            return FieldError(key, Msg("marianna.whole_number"))
         if name == "players" and value not in (2, 4):
-            return FieldError(key, "Marianna is played by 4 (two teams) or 2 (Briscola 151)")
+            return FieldError(key, Msg("marianna.players_option"))
         if not low <= value <= high:
-            return FieldError(key, f"must be between {low} and {high}")
+            return FieldError(key, Msg("marianna.between", low=low, high=high))
     return None
 
 
@@ -92,23 +94,15 @@ def _check_combination(o: MariannaOptions) -> list[FieldError]:
     errors = []
     if o.players == 2:
         if o.target not in BRISCOLA_TARGETS:
-            errors.append(FieldError("options.target", "Briscola 151 is played to 151, 200 or 250"))
+            errors.append(FieldError("options.target", Msg("marianna.briscola_target")))
         if o.mariannino:
-            errors.append(
-                FieldError("options.mariannino", "The two-player game has no mariannino; use 0")
-            )
+            errors.append(FieldError("options.mariannino", Msg("marianna.two_no_mariannino")))
         if o.mariannone:
-            errors.append(FieldError("options.mariannone", "The two-player game has no mariannone"))
+            errors.append(FieldError("options.mariannone", Msg("marianna.two_no_mariannone")))
         if o.covered_marianna:
-            errors.append(
-                FieldError(
-                    "options.covered_marianna", "Covering needs partners; two players have none"
-                )
-            )
+            errors.append(FieldError("options.covered_marianna", Msg("marianna.two_no_covering")))
     elif o.claim:
-        errors.append(
-            FieldError("options.claim", "The claim rule belongs to two-player Briscola 151")
-        )
+        errors.append(FieldError("options.claim", Msg("marianna.claim_two")))
     return errors
 
 
@@ -119,14 +113,14 @@ def make_options(
     preset = DEFAULT_PRESET if preset is None else preset
     if not isinstance(preset, str) or preset not in PRESETS:
         raise InvalidOptions(
-            "preset", f"unknown Marianna preset {preset!r}; choose one of {', '.join(PRESETS)}"
+            "preset", Msg("marianna.unknown_preset", value=preset, words=list(PRESETS))
         )
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise InvalidOptions("options", "Options must be a set of names and values")
+        raise InvalidOptions("options", Msg("marianna.options_object"))
     merged = {**PRESETS[preset], **dict(overrides or {})}
     names = {f.name for f in fields(MariannaOptions)}
     errors = [
-        FieldError(f"options.{n}", "is not a Marianna option") for n in merged if n not in names
+        FieldError(f"options.{n}", Msg("marianna.no_option")) for n in merged if n not in names
     ]
     errors += [e for n, v in merged.items() if n in names and (e := _check_value(n, v))]
     if errors:

@@ -22,7 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import SUITS, FieldError, InvalidDeal
+from ..messages import Msg
 from .options import MariannaOptions
 
 DEAL_POINTS = 120
@@ -69,7 +71,7 @@ def _whole(value: Any) -> int | None:
 def _parse_points(data: Any) -> tuple[int, int]:
     """Both sides' card points, a left-out one derived from the 120 of a played-out deal."""
     if not isinstance(data, list | tuple) or len(data) != 2:
-        raise InvalidDeal("points", "Give the card points of both sides, e.g. [70, 50]")
+        raise InvalidDeal("points", Msg("marianna.points_both"))
     values: list[int | None] = []
     for i, raw in enumerate(data):
         if raw is None:
@@ -77,97 +79,92 @@ def _parse_points(data: Any) -> tuple[int, int]:
             continue
         value = _whole(raw)
         if value is None:
-            raise InvalidDeal(f"points.{i}", "Card points must be a whole number")
+            raise InvalidDeal(f"points.{i}", Msg("marianna.points_whole"))
         if not 0 <= value <= DEAL_POINTS:
             raise InvalidDeal(
-                f"points.{i}", f"Card points must be between 0 and {DEAL_POINTS}; got {value}"
+                f"points.{i}", Msg("marianna.points_range", total=DEAL_POINTS, n=value)
             )
         values.append(value)
     a, b = values
     if a is None and b is None:
-        raise InvalidDeal("points", "Enter the card points of at least one side")
+        raise InvalidDeal("points", Msg("marianna.enter_points"))
     if a is None or b is None:
         known = a if a is not None else b
         return (DEAL_POINTS - known, known) if a is None else (known, DEAL_POINTS - known)
     if a + b > DEAL_POINTS:
-        raise InvalidDeal(
-            "points", f"Card points add up to {a + b}; a played-out deal holds {DEAL_POINTS}"
-        )
+        raise InvalidDeal("points", Msg("marianna.points_over", n=a + b, total=DEAL_POINTS))
     return a, b
+
+
+def _declared_kind(at: str, data: Mapping[str, Any], options: MariannaOptions) -> str:
+    """The kind of a declaration, allowed by the options (two players: matrimonio = marianna)."""
+    kind = data.get("kind") or "marianna"
+    two = options.players == 2
+    kinds = ("marianna", "matrimonio") if two else ("marianna", "mariannino", "mariannone")
+    if kind not in kinds:
+        code = "marianna.unknown_declaration_two" if two else "marianna.unknown_declaration"
+        raise InvalidDeal(f"{at}.kind", Msg(code, value=kind))
+    kind = "marianna" if kind == "matrimonio" else kind
+    if kind == "mariannino" and not options.mariannino:
+        raise InvalidDeal(f"{at}.kind", Msg("marianna.no_mariannino"))
+    if kind == "mariannone" and not options.mariannone:
+        raise InvalidDeal(f"{at}.kind", Msg("marianna.no_mariannone"))
+    return kind
+
+
+def _covered(i: int, at: str, data: Mapping[str, Any], kind: str, options: MariannaOptions) -> bool:
+    """Whether the (first, a marianna) declaration was covered, when the options allow it."""
+    covered = data.get("covered", False)
+    if not isinstance(covered, bool):
+        raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_bool"))
+    if covered and not options.covered_marianna:
+        raise InvalidDeal(f"{at}.covered", Msg("marianna.no_covering"))
+    if covered and kind != "marianna":
+        raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_marianna_only"))
+    if covered and i != 0:
+        raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_first"))
+    return covered
 
 
 def _parse_declaration(i: int, data: Any, options: MariannaOptions) -> Declaration:
     """One declaration on its own: side, kind allowed by the options, suit, covered."""
     at = f"declarations.{i}"
     if not isinstance(data, Mapping):
-        raise InvalidDeal(at, "A declaration needs a side and a suit")
+        raise InvalidDeal(at, Msg("marianna.declaration_object"))
     for key in data:
         if key not in _DECL_KEYS:
-            raise InvalidDeal(f"{at}.{key}", "is not part of a declaration")
+            raise InvalidDeal(f"{at}.{key}", Msg("marianna.not_in_declaration"))
     side = data.get("side")
     if isinstance(side, bool) or side not in (0, 1):
-        who = "player" if options.players == 2 else "team"
-        raise InvalidDeal(f"{at}.side", f"Side must be 0 or 1 (the {who} who declared)")
-    kind = data.get("kind") or "marianna"
-    kinds = (
-        ("marianna", "matrimonio")
-        if options.players == 2
-        else ("marianna", "mariannino", "mariannone")
-    )
-    if kind not in kinds:
-        allowed = "matrimonio" if options.players == 2 else "marianna, mariannino or mariannone"
-        raise InvalidDeal(f"{at}.kind", f"Unknown declaration {kind!r}; declare {allowed}")
-    kind = "marianna" if kind == "matrimonio" else kind
-    if kind == "mariannino" and not options.mariannino:
-        raise InvalidDeal(f"{at}.kind", "Mariannino is not allowed with these options")
-    if kind == "mariannone" and not options.mariannone:
-        raise InvalidDeal(f"{at}.kind", "Mariannone is not allowed with these options")
+        code = "marianna.side_player" if options.players == 2 else "marianna.side_team"
+        raise InvalidDeal(f"{at}.side", Msg(code))
+    kind = _declared_kind(at, data, options)
     suit = data.get("suit")
     if suit is None and kind != "mariannone":
-        raise InvalidDeal(f"{at}.suit", f"Say which suit the {kind} was in")
+        raise InvalidDeal(f"{at}.suit", Msg(f"marianna.which_suit.{kind}"))
     if suit is not None and suit not in SUITS:
-        raise InvalidDeal(f"{at}.suit", f"Unknown suit {suit!r}; use one of {', '.join(SUITS)}")
-    covered = data.get("covered", False)
-    if not isinstance(covered, bool):
-        raise InvalidDeal(f"{at}.covered", "must be true or false")
-    if covered and not options.covered_marianna:
-        raise InvalidDeal(f"{at}.covered", "Covered mariannas are not allowed with these options")
-    if covered and kind != "marianna":
-        raise InvalidDeal(f"{at}.covered", "Only a marianna can be covered")
-    if covered and i != 0:
-        raise InvalidDeal(
-            f"{at}.covered", "Only the first declaration of a deal can be covered (trump is set)"
-        )
+        raise InvalidDeal(f"{at}.suit", Msg("marianna.unknown_suit", value=suit, words=SUITS))
+    covered = _covered(i, at, data, kind, options)
     return Declaration(side=int(side), kind=kind, suit=suit, covered=covered)
 
 
 def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
     """Across the deal: a suit once, four mariannas, one mariannino, nothing after mariannone."""
-    word = "matrimonio" if players == 2 else "marianna"
+    two = "_two" if players == 2 else ""
     seen: set[str] = set()
     kinds_seen: set[str] = set()
     for i, d in enumerate(decls):
         at = f"declarations.{i}"
         if "mariannone" in kinds_seen:
-            raise InvalidDeal(
-                at, "The mariannone ended the match; nothing can be declared after it"
-            )
+            raise InvalidDeal(at, Msg("marianna.after_mariannone"))
         if d.kind == "marianna":
             if len(seen) == len(SUITS):
-                raise InvalidDeal(
-                    at, f"All four {word}s were already declared in this deal; there is no fifth"
-                )
+                raise InvalidDeal(at, Msg(f"marianna.no_fifth{two}"))
             if d.suit in seen:
-                raise InvalidDeal(
-                    f"{at}.suit", f"A {word} in {d.suit} was already declared in this deal"
-                )
+                raise InvalidDeal(f"{at}.suit", Msg(f"marianna.suit_again{two}", suit=d.suit))
             seen.add(d.suit or "")
         elif d.kind in kinds_seen:
-            cards = "queens" if d.kind == "mariannino" else "kings"
-            raise InvalidDeal(
-                f"{at}.kind",
-                f"A {d.kind} can be declared only once per deal (there are four {cards})",
-            )
+            raise InvalidDeal(f"{at}.kind", Msg(f"marianna.{d.kind}_once"))
         kinds_seen.add(d.kind)
 
 
@@ -183,67 +180,57 @@ def v2_refusals(record: MariannaRecord) -> list[FieldError]:
         elif d.kind == "marianna" and mariannino is not None:
             if d.side != mariannino.side:
                 errors.append(
-                    FieldError(
-                        f"declarations.{i}.side",
-                        "After a mariannino the other team holds no queen, so it declares no "
-                        "marianna in this deal",
-                    )
+                    FieldError(f"declarations.{i}.side", Msg("marianna.after_mariannino_side"))
                 )
             elif d.suit == mariannino.suit:
                 errors.append(
                     FieldError(
                         f"declarations.{i}.suit",
-                        f"The mariannino was declared in {d.suit}; that suit can't be declared "
-                        "again in this deal",
+                        Msg("marianna.after_mariannino_suit", suit=d.suit),
                     )
                 )
     return errors
 
 
-def _seat_or_none(field: str, value: Any, n: int, what: str) -> int | None:
+def _seat_or_none(field: str, value: Any, n: int, code: str) -> int | None:
     """A seat/side index below n, or None; anything else is refused."""
     if value is None:
         return None
     if isinstance(value, bool) or _whole(value) is None or not 0 <= _whole(value) < n:
-        raise InvalidDeal(field, f"{what} must be one of {', '.join(map(str, range(n)))} or empty")
+        raise InvalidDeal(field, Msg(code, seats=", ".join(map(str, range(n)))))
     return _whole(value)
 
 
 def parse_record(data: Mapping[str, Any], options: MariannaOptions) -> MariannaRecord:
     """Check a record on its own and return it as a MariannaRecord. Raises InvalidDeal."""
     if not isinstance(data, Mapping):
-        raise InvalidDeal("record", "A deal record must be a JSON object")
+        raise InvalidDeal("record", Msg("marianna.record_object"))
     two = options.players == 2
     allowed = {"points", "declarations", "first_to_target", "trump", "claim"}
     for key in data:
         if key not in allowed:
-            raise InvalidDeal(key, "is not part of a Marianna deal record")
+            raise InvalidDeal(key, Msg("marianna.not_in_record"))
     if "points" not in data:
-        raise InvalidDeal("points", "Enter the card points of at least one side")
+        raise InvalidDeal("points", Msg("marianna.enter_points"))
     points = _parse_points(data["points"])
     raw = data.get("declarations") or []
     if not isinstance(raw, list | tuple):
-        raise InvalidDeal("declarations", "must be a list of declarations")
+        raise InvalidDeal("declarations", Msg("marianna.declarations_list"))
     decls = tuple(_parse_declaration(i, d, options) for i, d in enumerate(raw))
     _check_sequence(decls, options.players)
-    first = _seat_or_none("first_to_target", data.get("first_to_target"), 2, "First to target")
+    first = _seat_or_none("first_to_target", data.get("first_to_target"), 2, "marianna.first_seat")
     if first is not None and not options.first_to_target_wins:
-        raise InvalidDeal(
-            "first_to_target",
-            "With these options the higher total wins when both reach the target; leave it empty",
-        )
+        raise InvalidDeal("first_to_target", Msg("marianna.first_not_wins"))
     trump = data.get("trump")
     if two and trump is None:
-        raise InvalidDeal("trump", "Say which suit was turned up as trump")
+        raise InvalidDeal("trump", Msg("marianna.which_trump"))
     if two and trump not in SUITS:
-        raise InvalidDeal("trump", f"Unknown suit {trump!r}; use one of {', '.join(SUITS)}")
+        raise InvalidDeal("trump", Msg("marianna.unknown_suit", value=trump, words=SUITS))
     if not two and trump is not None:
-        raise InvalidDeal(
-            "trump", "In four-player Marianna the mariannas set trump; leave it empty"
-        )
-    claim = _seat_or_none("claim", data.get("claim"), 2, "The claiming player")
+        raise InvalidDeal("trump", Msg("marianna.trumps_set"))
+    claim = _seat_or_none("claim", data.get("claim"), 2, "marianna.claim_seat")
     if claim is not None and not options.claim:
-        raise InvalidDeal("claim", "These options have no claim rule; leave it empty")
+        raise InvalidDeal("claim", Msg("marianna.no_claim"))
     return MariannaRecord(points, decls, first, trump if two else None, claim)
 
 

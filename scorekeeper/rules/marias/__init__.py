@@ -44,6 +44,7 @@ from ..base import (
     option,
     with_refusals,
 )
+from ..messages import Msg
 from .options import (
     DEFAULT_PRESET,
     PART_VALUE_NAMES,
@@ -73,21 +74,19 @@ _CENT = Decimal("0.01")
 
 def _check_players(n_players: int) -> None:
     if n_players not in (3, 4):
-        raise InvalidOptions("players", f"Mariáš is played by 3 or 4, not {n_players}")
+        raise InvalidOptions("players", Msg("marias.players", n=n_players))
 
 
 def _check_seats(record: MariasRecord, n_players: int, n: int) -> None:
     """A record parsed for another table size must not slip through (e.g. 3 → 4 players)."""
     dealer = record.dealer
     if record.declarer >= n_players or (record.renonc or 0) >= n_players:
-        raise InvalidDeal(
-            "declarer", f"This deal names a seat not at a table of {n_players}", deal=n
-        )
+        raise InvalidDeal("declarer", Msg("marias.wrong_table", n=n_players), deal=n)
     if n_players == 4:
         if dealer is None or dealer == record.declarer or dealer == record.renonc:
-            raise InvalidDeal("dealer", "With four players, name the dealer who sits out", deal=n)
+            raise InvalidDeal("dealer", Msg("marias.four_dealer"), deal=n)
     elif dealer is not None and dealer >= n_players:
-        raise InvalidDeal("dealer", f"This deal names a seat not at a table of {n_players}", deal=n)
+        raise InvalidDeal("dealer", Msg("marias.wrong_table", n=n_players), deal=n)
 
 
 class MariasRules:
@@ -169,10 +168,7 @@ class MariasRules:
     def check_new_options(self, options: MariasOptions) -> None:
         """A new match starts unfinished: ``finished_after`` is set by the Finish action only."""
         if options.finished_after is not None:
-            raise InvalidOptions(
-                "options.finished_after",
-                "A new match is not finished yet; the table finishes an open session with Finish",
-            )
+            raise InvalidOptions("options.finished_after", Msg("marias.new_not_finished"))
 
     def options_to_json(self, options: MariasOptions) -> dict[str, Any]:
         """Every effective option by its docs/rules.md name."""
@@ -220,12 +216,7 @@ class MariasRules:
         """Settle the next deal; the new state and the deal's score."""
         n, n_players = state["n"] + 1, state["players"]
         if state["winner"] is not None or state["shared"]:
-            raise MatchFinished(
-                "deal",
-                f"The match ended after deal {state['over_at']}; edit or delete a deal to reopen "
-                "it before adding more",
-                deal=n,
-            )
+            raise MatchFinished("deal", Msg("marias.ended", n=state["over_at"]), deal=n)
         if not isinstance(record, MariasRecord):
             try:
                 record = parse_record(record, options, n_players)
@@ -281,17 +272,17 @@ class _End:
             "shared": self.shared,
         }
 
-    def _due(self, n: int, totals: list[int]) -> str | None:
+    def _due(self, n: int, totals: list[int]) -> Msg | None:
         o = self.o
         if o.deals is not None and n >= o.deals:
-            return f"the agreed {o.deals} deals are played"
+            return Msg("marias.due_deals", n=o.deals)
         if o.finished_after is not None and n >= o.finished_after:
-            return "the table finished the session"
+            return Msg("marias.due_finished")
         if o.chip_target is not None and max(totals) >= o.chip_target:
-            return f"a balance reached {o.chip_target}"
+            return Msg("marias.due_chips", n=o.chip_target)
         return None
 
-    def after(self, n: int, totals: list[int]) -> str | None:
+    def after(self, n: int, totals: list[int]) -> Msg | None:
         """Called after deal n: decide the match if it is due; the line saying so, or None."""
         if self.shared:
             return None
@@ -303,19 +294,16 @@ class _End:
         elif (n - self.extra_round_from) % self.round:
             return None
         else:
-            why = "the extra round is played"
+            why = Msg("marias.due_extra")
         best = max(totals)
         if totals.count(best) == 1:
             self.winner, self.over_at = totals.index(best), n
-            return f"Match over ({why}): player {self.winner + 1} leads with {best}"
+            return Msg("marias.over_leads", why=why, player=self.winner, n=best)
         if not self.o.extra_rounds:  # a tournament table: the tournament's ranking decides
             self.over_at, self.shared = n, True
-            return f"Match over ({why}): the top balance ({best}) is shared"
-        tied = " and ".join(f"player {i + 1}" for i, t in enumerate(totals) if t == best)
-        return (
-            f"{why[0].upper()}{why[1:]}, but {tied} share the top balance ({best}): one more "
-            f"round of {self.round} deals, until one player leads"
-        )
+            return Msg("marias.over_shared", why=why, n=best)
+        tied = [i for i, t in enumerate(totals) if t == best]
+        return Msg("marias.extra_round", why=why, players=tied, n=best, deals=self.round)
 
 
 def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
@@ -323,11 +311,9 @@ def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
     try:
         per_unit = Decimal(str(stake))
     except InvalidOperation:
-        raise InvalidOptions(
-            FieldError("stake", "The stake is an amount per unit, e.g. 0.20")
-        ) from None
+        raise InvalidOptions(FieldError("stake", Msg("marias.stake"))) from None
     if not per_unit.is_finite() or per_unit < 0:
-        raise InvalidOptions("stake", "The stake is an amount per unit, e.g. 0.20")
+        raise InvalidOptions("stake", Msg("marias.stake"))
     # Sub-cent stakes keep their own precision so the amounts still sum to zero.
     places = min(_CENT, Decimal(1).scaleb(min(0, per_unit.normalize().as_tuple().exponent)))
     result = []

@@ -6,15 +6,18 @@ InvalidDeal listing every problem found, each with the JSON path of the field it
 
 from __future__ import annotations
 
+from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import FieldError, InvalidDeal
+from ..messages import Msg
 from .record import (
     CARD_POINTS,
     GAME_KINDS,
     MAX_POINTS,
-    NAMES,
     NO_TRUMP_GAMES,
     SEVEN_KINDS,
     MariasRecord,
+    Part,
+    Silent,
 )
 
 _GAMES = frozenset(GAME_KINDS)
@@ -29,66 +32,65 @@ def _points_and_games(record: MariasRecord, errors: list[FieldError]) -> None:
     total = dp + fp
     if record.renonc is not None:
         if total > MAX_POINTS:
-            errors.append(
-                FieldError("defender_points", f"Points add up to {total}; a deal holds at most 190")
-            )
+            errors.append(FieldError("defender_points", Msg("marias.renonc_total", n=total)))
         return
     if not CARD_POINTS <= total <= MAX_POINTS or (total - CARD_POINTS) % 20:
-        errors.append(
-            FieldError(
-                "defender_points",
-                f"Points add up to {total}; a played-out deal holds 90 card points "
-                "plus the marriages (20 or 40 each, at most 190 in all)",
-            )
-        )
+        errors.append(FieldError("defender_points", Msg("marias.points_total", n=total)))
+
+
+def _hra_won(record: MariasRecord, part: Part, field: str, errors: list[FieldError]) -> None:
+    """The hra says won or lost (or the points decide it), and agrees with the points."""
+    dp, fp = record.declarer_points, record.defender_points
+    if part.won is None:
+        silent_hundred = any(s.kind == "tiche_sto" for s in record.silent)
+        if not silent_hundred and (dp is None or fp is None):
+            errors.append(FieldError(field, Msg("marias.hra_won_or_points")))
+    elif dp is not None and fp is not None and part.won != (dp > fp):
+        code = "marias.hra_won_against" if part.won else "marias.hra_lost_against"
+        errors.append(FieldError(field, Msg(code, dp=dp, fp=fp)))
+
+
+def _part_won(record: MariasRecord, part: Part, field: str, errors: list[FieldError]) -> None:
+    """Another part says won or lost; a hundred marked won has its 100 points."""
+    dp, fp = record.declarer_points, record.defender_points
+    if part.won is None:
+        if part.kind == "sto_proti":
+            errors.append(FieldError(field, Msg("marias.sto_proti_made")))
+        else:
+            errors.append(FieldError(field, Msg("marias.part_won", part=part.kind)))
+    elif part.kind == "sto" and part.won and dp is not None and dp < 100:
+        errors.append(FieldError(field, Msg("marias.sto_short", dp=dp)))
+    elif part.kind == "sto_proti" and part.won and fp is not None and fp < 100:
+        errors.append(FieldError(field, Msg("marias.sto_proti_short", fp=fp)))
 
 
 def _won(record: MariasRecord, errors: list[FieldError]) -> None:
-    """Every part says won or lost, and nothing contradicts the recorded points."""
-    dp, fp = record.declarer_points, record.defender_points
-    silent_hundred = next((s for s in record.silent if s.kind == "tiche_sto"), None)
+    """Every part says won or lost, and nothing contradicts the recorded points (no renonc)."""
     for i, part in enumerate(record.parts):
-        field = f"parts.{i}.won"
-        if part.kind == "hra":
-            if part.won is None:
-                if silent_hundred is None and (dp is None or fp is None):
-                    errors.append(
-                        FieldError(
-                            field, "Say whether the hra was won or lost, or give both sides' points"
-                        )
-                    )
-            elif dp is not None and fp is not None and part.won != (dp > fp):
-                said = "won" if part.won else "lost"
-                errors.append(
-                    FieldError(
-                        field,
-                        f"The hra is marked {said} but the declarer has {dp} points against "
-                        f"{fp} (the declarer needs more than the defenders; a tie loses)",
-                    )
-                )
-            continue
-        if part.won is None:
-            if record.renonc is None and part.kind == "sto_proti":
-                errors.append(
-                    FieldError(field, "Say whether the defenders' hundred was made or failed")
-                )
-            elif record.renonc is None:
-                errors.append(FieldError(field, f"Say whether {NAMES[part.kind]} was won or lost"))
-            continue
-        if part.kind == "sto" and part.won and dp is not None and dp < 100:
-            errors.append(
-                FieldError(
-                    field, f"sto is marked won but the declarer has only {dp} points; it needs 100"
-                )
-            )
-        if part.kind == "sto_proti" and part.won and fp is not None and fp < 100:
-            errors.append(
-                FieldError(
-                    field,
-                    f"sto proti is marked won but the defenders have only {fp} points; "
-                    "it needs 100",
-                )
-            )
+        check = _hra_won if part.kind == "hra" else _part_won
+        check(record, part, f"parts.{i}.won", errors)
+
+
+def _silent_hundred(
+    record: MariasRecord, silent: Silent, field: str, errors: list[FieldError]
+) -> None:
+    """A silent hundred with the hra: it decides the hra, and its side has the 100 points."""
+    side = silent.side
+    hra = record.game
+    if hra.won is not None and hra.won != (side == "declarer"):
+        said = "won" if hra.won else "lost"
+        errors.append(FieldError(f"{field}.side", Msg(f"marias.silent_hundred_{side}_{said}")))
+    pts = record.declarer_points if side == "declarer" else record.defender_points
+    if pts is not None and pts < 100:
+        code = "marias.declarer_needs_100" if side == "declarer" else "marias.defenders_need_100"
+        errors.append(FieldError(f"{field}.side", Msg(code, n=pts)))
+    elif pts is not None and silent.points is not None and silent.points != pts:
+        code = (
+            "marias.declarer_points_differ"
+            if side == "declarer"
+            else "marias.defenders_points_differ"
+        )
+        errors.append(FieldError(f"{field}.points", Msg(code, points=silent.points, n=pts)))
 
 
 def _silent(record: MariasRecord, game: str, sevens: list[int], errors: list[FieldError]) -> None:
@@ -96,98 +98,73 @@ def _silent(record: MariasRecord, game: str, sevens: list[int], errors: list[Fie
     for i, silent in enumerate(record.silent):
         field = f"silent.{i}"
         if game in NO_TRUMP_GAMES:
-            errors.append(
-                FieldError(f"{field}.kind", f"{game} has no trumps: nothing is silent in it")
-            )
+            errors.append(FieldError(f"{field}.kind", Msg("marias.silent_no_trumps", part=game)))
         elif silent.kind == "ticha_sedma" and sevens:
-            errors.append(
-                FieldError(
-                    f"{field}.kind", "A seven was announced in this deal, so it can't be silent"
-                )
-            )
+            errors.append(FieldError(f"{field}.kind", Msg("marias.seven_announced")))
         elif silent.kind == "tiche_sto":
             if game != "hra":
                 errors.append(
-                    FieldError(
-                        f"{field}.kind",
-                        f"A silent hundred changes the hra; with {NAMES[game]} "
-                        "the hundred was announced",
-                    )
+                    FieldError(f"{field}.kind", Msg("marias.silent_hundred_game", part=game))
                 )
                 continue
-            hra = record.game
-            if hra.won is not None and hra.won != (silent.side == "declarer"):
-                said = "won" if hra.won else "lost"
-                errors.append(
-                    FieldError(
-                        f"{field}.side",
-                        f"A silent hundred of the {silent.side} decides the hra, "
-                        f"but it is marked {said}",
-                    )
-                )
-            pts = record.declarer_points if silent.side == "declarer" else record.defender_points
-            who = "declarer has" if silent.side == "declarer" else "defenders have"
-            if pts is not None and pts < 100:
-                errors.append(
-                    FieldError(
-                        f"{field}.side", f"The {who} {pts} points; a silent hundred needs 100"
-                    )
-                )
-            elif pts is not None and silent.points is not None and silent.points != pts:
-                errors.append(
-                    FieldError(
-                        f"{field}.points",
-                        f"{silent.points} points here, but the {who} {pts} points",
-                    )
-                )
+            _silent_hundred(record, silent, field, errors)
+
+
+def _sitter(record: MariasRecord, n_players: int, errors: list[FieldError]) -> None:
+    """With four, the dealer sits out: he neither declares nor revokes."""
+    if n_players != 4 or record.dealer is None:
+        return
+    if record.declarer == record.dealer:
+        errors.append(FieldError("declarer", Msg("marias.dealer_declares", sitter=record.dealer)))
+    if record.renonc == record.dealer:
+        errors.append(FieldError("renonc", Msg("marias.dealer_revokes", sitter=record.dealer)))
+
+
+def _one_game(record: MariasRecord, games: list[int], sevens: list[int]) -> list[FieldError]:
+    """One game part and at most one seven."""
+    errors = []
+    kinds = [p.kind for p in record.parts]
+    if not games:
+        errors.append(FieldError("parts", Msg("marias.no_game")))
+    errors += [
+        FieldError(f"parts.{i}.kind", Msg("marias.two_games", part=kinds[games[0]], part2=kinds[i]))
+        for i in games[1:]
+    ]
+    errors += [
+        FieldError(
+            f"parts.{i}.kind", Msg("marias.two_sevens", part=kinds[sevens[0]], part2=kinds[i])
+        )
+        for i in sevens[1:]
+    ]
+    return errors
+
+
+def _trumps(record: MariasRecord, game: str, sevens: list[int], errors: list[FieldError]) -> None:
+    """Betl and durch have no trumps (nor a seven); every other game names them."""
+    if game in NO_TRUMP_GAMES:
+        if record.trump is not None:
+            errors.append(FieldError("trump", Msg("marias.no_trump_game", part=game)))
+        errors.extend(
+            FieldError(
+                f"parts.{i}.kind",
+                Msg("marias.seven_needs_trump", part=record.parts[i].kind, part2=game),
+            )
+            for i in sevens
+        )
+    elif record.trump is None:
+        errors.append(FieldError("trump", Msg("marias.name_trump", part=game)))
 
 
 def check_record(record: MariasRecord, n_players: int) -> None:
     """Raise InvalidDeal for every docs/rules.md §5 contradiction between the record's fields."""
     errors: list[FieldError] = []
-    if n_players == 4 and record.dealer is not None:
-        sitter = f"Player {record.dealer + 1} deals and sits this deal out"
-        if record.declarer == record.dealer:
-            errors.append(FieldError("declarer", f"{sitter}; choose one of the other three"))
-        if record.renonc == record.dealer:
-            errors.append(FieldError("renonc", f"{sitter}, so can't revoke"))
+    _sitter(record, n_players, errors)
     games = [i for i, p in enumerate(record.parts) if p.kind in _GAMES]
     sevens = [i for i, p in enumerate(record.parts) if p.kind in _SEVENS]
-    if not games:
-        errors.append(
-            FieldError("parts", "Every deal has a game: hra, sto, sto proti, betl or durch")
-        )
-    for i in games[1:]:
-        first, this = NAMES[record.parts[games[0]].kind], NAMES[record.parts[i].kind]
-        errors.append(
-            FieldError(
-                f"parts.{i}.kind",
-                f"{first} and {this} can't both be played: a deal has one game "
-                "(sto and sto proti replace the hra)",
-            )
-        )
-    for i in sevens[1:]:
-        first, this = NAMES[record.parts[sevens[0]].kind], NAMES[record.parts[i].kind]
-        errors.append(
-            FieldError(
-                f"parts.{i}.kind",
-                f"{first} and {this} can't both be announced: there is one trump seven",
-            )
-        )
+    errors += _one_game(record, games, sevens)
     game = record.parts[games[0]].kind if games else None
-    if game in NO_TRUMP_GAMES:
-        if record.trump is not None:
-            errors.append(
-                FieldError("trump", f"{game} is played without trumps; leave the trump empty")
-            )
-        for i in sevens:
-            this = NAMES[record.parts[i].kind]
-            errors.append(
-                FieldError(f"parts.{i}.kind", f"{this} needs a trump seven; {game} has no trumps")
-            )
-    elif game is not None and record.trump is None:
-        errors.append(FieldError("trump", f"Name the trump suit of the {NAMES[game]}"))
     if game is not None:
+        _trumps(record, game, sevens, errors)
         _silent(record, game, sevens, errors)
     _points_and_games(record, errors)
     if record.renonc is None and game is not None:

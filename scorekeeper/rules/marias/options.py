@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import DECKS, FieldError, InvalidOptions
+from ..messages import Msg
 
 # A flek level above this is refused even without flek_max: ×1,048,576 is beyond any table, and an
 # unbounded level would let one request make the server compute 2**(10**9).
@@ -91,21 +93,21 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check(name: str, value: Any) -> str | None:
+def _check(name: str, value: Any) -> Msg | None:
     """Why ``value`` is not allowed for option ``name``, or None when it is fine."""
     if name in _INTS:
         low, high, nullable = _INTS[name]
         if value is None:
-            return None if nullable else "must be a whole number"
+            return None if nullable else Msg("marias.whole_number")
         if type(value) is not int:
-            return "must be a whole number" + (" or empty" if nullable else "")
+            return Msg("marias.whole_or_empty" if nullable else "marias.whole_number")
         if not low <= value <= high:
-            return f"must be between {low} and {high}"
+            return Msg("marias.between", low=low, high=high)
         return None
     if name in _BOOLS:
-        return None if type(value) is bool else "must be true or false"
+        return None if type(value) is bool else Msg("marias.bool")
     choices = _CHOICES[name]
-    return None if value in choices else f"must be one of: {', '.join(choices)}"
+    return None if value in choices else Msg("marias.choice", words=choices)
 
 
 def make_options(
@@ -115,31 +117,25 @@ def make_options(
     preset = DEFAULT_PRESET if preset is None else preset
     if preset not in PRESETS:
         raise InvalidOptions(
-            "preset", f"unknown Mariáš preset {preset!r}; choose one of {', '.join(PRESETS)}"
+            "preset", Msg("marias.unknown_preset", value=preset, words=list(PRESETS))
         )
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping):
-        raise InvalidOptions("options", "must be an object of option names and values")
+        raise InvalidOptions("options", Msg("marias.options_object"))
     values: dict[str, Any] = dict(PRESETS[preset])
     errors = []
     known = MariasOptions.__dataclass_fields__
     for name, value in overrides.items():
         if name not in known:
-            errors.append(FieldError(f"options.{name}", "is not a Mariáš option"))
+            errors.append(FieldError(f"options.{name}", Msg("marias.no_option")))
             continue
         reason = _check(name, value)
         if reason:
             errors.append(FieldError(f"options.{name}", reason))
         values[name] = value
     if not errors and values.get("finished_after") is not None and values.get("deals") is not None:
-        errors.append(
-            FieldError(
-                "options.finished_after",
-                "A match agreed at a number of deals ends by itself; only an open session "
-                "(no deals agreed) is finished by the table",
-            )
-        )
+        errors.append(FieldError("options.finished_after", Msg("marias.finished_with_deals")))
     if errors:
         raise InvalidOptions(errors)
     return MariasOptions(**values)

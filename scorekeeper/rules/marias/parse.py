@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import SUITS, FieldError, InvalidDeal, InvalidOptions
+from ..messages import Msg
 from .checks import check_record
 from .fast import fast_record
 from .options import MAX_FLEK_LEVEL, MariasOptions
 from .record import (
     MAX_POINTS,
-    NAMES,
     PART_KINDS,
     RECORD_KEYS,
     SIDES,
@@ -28,21 +29,20 @@ from .record import (
 )
 
 
-def _player(seat: int) -> str:
-    return f"player {seat + 1}"
-
-
-def _seat(data: Mapping[str, Any], key: str, n: int, errors: list, required: bool) -> int | None:
+def _seat(
+    data: Mapping[str, Any], key: str, n: int, errors: list, required: bool, choices: list[int]
+) -> int | None:
+    """A seat 0..n-1; ``choices``: the seats a missing one is chosen from (not the dealer)."""
     value = data.get(key)
     if value is None:
         if required:
-            errors.append(FieldError(key, f"Choose the {key}: player 1 to {n}"))
+            errors.append(FieldError(key, Msg(f"marias.choose_{key}", choices=choices)))
         return None
     if type(value) is not int:
-        errors.append(FieldError(key, f"The {key} must be a seat number, 0 to {n - 1}"))
+        errors.append(FieldError(key, Msg(f"marias.seat_number.{key}", last=n - 1)))
         return None
     if not 0 <= value < n:
-        errors.append(FieldError(key, f"There is no {_player(value)} at a table of {n}"))
+        errors.append(FieldError(key, Msg("marias.no_such_seat", player=value, n=n)))
         return None
     return value
 
@@ -52,23 +52,11 @@ def _points(data: Mapping[str, Any], key: str, errors: list) -> int | None:
     if value is None:
         return None
     if type(value) is not int:
-        errors.append(FieldError(key, "Points must be a whole number"))
+        errors.append(FieldError(key, Msg("marias.points_whole")))
     elif not 0 <= value <= MAX_POINTS:
-        errors.append(
-            FieldError(
-                key,
-                f"{value} points is impossible: a side takes 0 to 190 "
-                "(90 card points and at most 100 in marriages)",
-            )
-        )
+        errors.append(FieldError(key, Msg("marias.points_range", n=value)))
     elif value % 10:
-        errors.append(
-            FieldError(
-                key,
-                f"{value} is not a multiple of 10: only aces, tens, the last trick "
-                "and marriages score in Mariáš",
-            )
-        )
+        errors.append(FieldError(key, Msg("marias.points_tens", n=value)))
     else:
         return value
     return None
@@ -76,16 +64,14 @@ def _points(data: Mapping[str, Any], key: str, errors: list) -> int | None:
 
 def _level(value: Any, field: str, options: MariasOptions, errors: list) -> int:
     if type(value) is not int:
-        errors.append(FieldError(field, "A flek level is a whole number (0 none, 1 flek, 2 re…)"))
+        errors.append(FieldError(field, Msg("marias.flek_whole")))
     elif value < 0:
-        errors.append(FieldError(field, "A flek level can't be below 0"))
+        errors.append(FieldError(field, Msg("marias.flek_negative")))
     elif options.flek_max is not None and value > options.flek_max:
         top = options.flek_max
-        errors.append(
-            FieldError(field, f"This match allows flek up to level {top} ({flek_words(top)})")
-        )
+        errors.append(FieldError(field, Msg("marias.flek_max", level=top, flek=flek_words(top))))
     elif value > MAX_FLEK_LEVEL:
-        errors.append(FieldError(field, f"A flek level above {MAX_FLEK_LEVEL} is not played"))
+        errors.append(FieldError(field, Msg("marias.flek_top", level=MAX_FLEK_LEVEL)))
     else:
         return value
     return 0
@@ -96,13 +82,7 @@ def _flek(value: Any, field: str, options: MariasOptions, errors: list) -> int |
         if value is None:
             return (0, 0)
         if not isinstance(value, list | tuple) or len(value) != 2:
-            errors.append(
-                FieldError(
-                    field,
-                    "Flek is counted per defender in this match: give two levels, "
-                    "one for each defender in seat order, e.g. [1, 0]",
-                )
-            )
+            errors.append(FieldError(field, Msg("marias.flek_pair")))
             return (0, 0)
         return (
             _level(value[0], f"{field}.0", options, errors),
@@ -111,9 +91,7 @@ def _flek(value: Any, field: str, options: MariasOptions, errors: list) -> int |
     if value is None:
         return 0
     if isinstance(value, list | tuple):
-        errors.append(
-            FieldError(field, "Flek is not counted per defender in this match: give one level")
-        )
+        errors.append(FieldError(field, Msg("marias.flek_one")))
         return 0
     return _level(value, field, options, errors)
 
@@ -121,33 +99,29 @@ def _flek(value: Any, field: str, options: MariasOptions, errors: list) -> int |
 def _parts(data: Mapping[str, Any], options: MariasOptions, errors: list) -> list[Part]:
     raw = data.get("parts")
     if not isinstance(raw, list | tuple) or not raw:
-        errors.append(
-            FieldError("parts", "Record the game played: hra, sto, sto proti, betl or durch")
-        )
+        errors.append(FieldError("parts", Msg("marias.record_game")))
         return []
     parts: list[Part] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
         field = f"parts.{i}"
         if not isinstance(item, Mapping):
-            errors.append(FieldError(field, "A part needs a kind, won and flek"))
+            errors.append(FieldError(field, Msg("marias.part_object")))
             continue
         for key in item:
             if key not in ("kind", "won", "flek"):
-                errors.append(FieldError(f"{field}.{key}", "is not part of a Mariáš part"))
+                errors.append(FieldError(f"{field}.{key}", Msg("marias.not_in_part")))
         kind = item.get("kind")
         if kind not in PART_KINDS:
-            errors.append(
-                FieldError(f"{field}.kind", f"Unknown part; choose one of {', '.join(PART_KINDS)}")
-            )
+            errors.append(FieldError(f"{field}.kind", Msg("marias.unknown_part", words=PART_KINDS)))
             continue
         if kind in seen:
-            errors.append(FieldError(f"{field}.kind", f"{NAMES[kind]} is recorded twice"))
+            errors.append(FieldError(f"{field}.kind", Msg("marias.twice", part=kind)))
             continue
         seen.add(kind)
         won = item.get("won")
         if won is not None and type(won) is not bool:
-            errors.append(FieldError(f"{field}.won", "Say true (won) or false (lost)"))
+            errors.append(FieldError(f"{field}.won", Msg("marias.won_bool")))
             won = None
         parts.append(Part(kind, won, _flek(item.get("flek"), f"{field}.flek", options, errors)))
     return parts
@@ -158,42 +132,35 @@ def _silent(data: Mapping[str, Any], errors: list) -> list[Silent]:
     if raw is None:
         return []
     if not isinstance(raw, list | tuple):
-        errors.append(FieldError("silent", "Silent parts are a list"))
+        errors.append(FieldError("silent", Msg("marias.silent_list")))
         return []
     result: list[Silent] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
         field = f"silent.{i}"
         if not isinstance(item, Mapping):
-            errors.append(FieldError(field, "A silent part needs a kind and a side"))
+            errors.append(FieldError(field, Msg("marias.silent_object")))
             continue
         for key in item:
             if key not in ("kind", "side", "points"):
-                errors.append(FieldError(f"{field}.{key}", "is not part of a silent part"))
+                errors.append(FieldError(f"{field}.{key}", Msg("marias.not_in_silent")))
         kind, side, points = item.get("kind"), item.get("side"), item.get("points")
         if kind not in SILENT_KINDS:
-            errors.append(FieldError(f"{field}.kind", "A silent part is ticha_sedma or tiche_sto"))
+            errors.append(FieldError(f"{field}.kind", Msg("marias.silent_kind")))
             continue
         if kind in seen:
-            errors.append(FieldError(f"{field}.kind", f"{NAMES[kind]} is recorded twice"))
+            errors.append(FieldError(f"{field}.kind", Msg("marias.twice", part=kind)))
             continue
         seen.add(kind)
         if side not in SIDES:
-            errors.append(
-                FieldError(f"{field}.side", "Say which side receives it: declarer or defenders")
-            )
+            errors.append(FieldError(f"{field}.side", Msg("marias.silent_side")))
             continue
         if points is not None:
             if kind != "tiche_sto":
-                errors.append(FieldError(f"{field}.points", "Only a silent hundred has points"))
+                errors.append(FieldError(f"{field}.points", Msg("marias.silent_points_only")))
                 points = None
             elif type(points) is not int or points % 10 or not 100 <= points <= MAX_POINTS:
-                errors.append(
-                    FieldError(
-                        f"{field}.points",
-                        "A silent hundred has 100 to 190 points, in tens",
-                    )
-                )
+                errors.append(FieldError(f"{field}.points", Msg("marias.silent_points")))
                 points = None
         result.append(Silent(kind, side, points))
     return result
@@ -202,16 +169,18 @@ def _silent(data: Mapping[str, Any], errors: list) -> list[Silent]:
 def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> MariasRecord:
     """Every field checked, every problem collected: the path of a record with a mistake."""
     errors: list[FieldError] = [
-        FieldError(str(key), "is not part of a Mariáš deal record")
-        for key in data
-        if key not in RECORD_KEYS
+        FieldError(str(key), Msg("marias.not_in_record")) for key in data if key not in RECORD_KEYS
     ]
-    declarer = _seat(data, "declarer", n_players, errors, True)
-    dealer = _seat(data, "dealer", n_players, errors, n_players == 4)
-    renonc = _seat(data, "renonc", n_players, errors, False)
+    seats = list(range(n_players))
+    dealer = _seat(data, "dealer", n_players, [], False, seats)
+    # four at the table: the dealer sits out, so the declarer is one of the other three
+    others = [s for s in seats if s != dealer] if n_players == 4 else seats
+    declarer = _seat(data, "declarer", n_players, errors, True, others)
+    dealer = _seat(data, "dealer", n_players, errors, n_players == 4, seats)
+    renonc = _seat(data, "renonc", n_players, errors, False, others)
     trump = data.get("trump")
     if trump is not None and trump not in SUITS:
-        errors.append(FieldError("trump", f"Unknown suit; choose one of {', '.join(SUITS)}"))
+        errors.append(FieldError("trump", Msg("marias.unknown_suit", words=SUITS)))
         trump = None
     dp = _points(data, "declarer_points", errors)
     fp = _points(data, "defender_points", errors)
@@ -221,7 +190,7 @@ def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> Ma
     if open_ is None:
         open_ = False
     if type(open_) is not bool:
-        errors.append(FieldError("open", "Say true (played with open cards) or false"))
+        errors.append(FieldError("open", Msg("marias.open_bool")))
         open_ = False
     if errors:
         raise InvalidDeal(errors)
@@ -241,12 +210,12 @@ def _slow(data: Mapping[str, Any], options: MariasOptions, n_players: int) -> Ma
 def parse_record(data: Any, options: MariasOptions, n_players: int) -> MariasRecord:
     """Check a record on its own (docs/rules.md §5) and return it frozen. Raises InvalidDeal."""
     if n_players != 3 and n_players != 4:
-        raise InvalidOptions("players", f"Mariáš is played by 3 or 4, not {n_players}")
+        raise InvalidOptions("players", Msg("marias.players", n=n_players))
     if type(data) is dict:
         record = fast_record(data, options, n_players) or _slow(data, options, n_players)
     elif isinstance(data, Mapping):
         record = _slow(data, options, n_players)
     else:
-        raise InvalidDeal("record", "A deal record must be a JSON object")
+        raise InvalidDeal("record", Msg("marias.record_object"))
     check_record(record, n_players)
     return record

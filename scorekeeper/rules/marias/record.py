@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import N_
+from ..messages import Msg
 
 GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
 SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti")
@@ -94,10 +96,24 @@ class MariasRecord:
         raise ValueError("record has no game part")
 
 
-def flek_words(level: int) -> str:
+def part_won(
+    kind: str, won: bool | None, declarer_points: int | None, defender_points: int | None
+) -> bool | None:
+    """Whether a part was won as recorded; a hra whose ``won`` is left out is decided by the
+    points (docs/rules.md §4: the declarer needs more than the defenders; a tie loses)."""
+    if won is None and kind == "hra" and declarer_points is not None:
+        if defender_points is not None:
+            return declarer_points > defender_points
+    return won
+
+
+def flek_words(level: int) -> Msg:
     """'flek 2', 're 4', … the name and multiplier of a flek level, as players say it."""
-    name = FLEK_NAMES[level] if level < len(FLEK_NAMES) else f"flek level {level}"
-    return f"{name} {1 << level}"
+    if 0 < level < len(FLEK_NAMES):
+        name = Msg(f"marias.{FLEK_NAMES[level]}")
+    else:
+        name = Msg("marias.flek_level", level=level)
+    return Msg("marias.flek_words", name=name, factor=1 << level)
 
 
 def record_to_json(record: MariasRecord) -> dict[str, Any]:

@@ -10,7 +10,9 @@ recorded, while a deal being added or edited is refused with them (``base.refuse
 
 from __future__ import annotations
 
+from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import FieldError
+from ..messages import Msg
 from .record import MariasRecord
 
 HUNDRED_MAX = 130  # 90 card points + the trump marriage (40)
@@ -26,36 +28,20 @@ def refusals(record: MariasRecord) -> list[FieldError]:
         if part.kind == "sto" and dp is not None:
             if dp > HUNDRED_MAX:
                 errors.append(
-                    FieldError(
-                        "declarer_points",
-                        f"A sto counts the declarer's cards and the trump marriage only, so at "
-                        f"most {HUNDRED_MAX} points, not {dp}",
-                    )
+                    FieldError("declarer_points", Msg("marias.sto_over", max=HUNDRED_MAX, n=dp))
                 )
             elif part.won is False and dp >= 100:
-                errors.append(
-                    FieldError(
-                        f"parts.{i}.won",
-                        f"sto is marked lost but the declarer has {dp} points; 100 or more "
-                        "makes the sto",
-                    )
-                )
+                errors.append(FieldError(f"parts.{i}.won", Msg("marias.sto_lost_made", n=dp)))
         if part.kind == "sto_proti" and fp is not None:
             if fp > HUNDRED_MAX:
                 errors.append(
                     FieldError(
-                        "defender_points",
-                        f"A sto proti counts the defenders' cards and the trump marriage only, "
-                        f"so at most {HUNDRED_MAX} points, not {fp}",
+                        "defender_points", Msg("marias.sto_proti_over", max=HUNDRED_MAX, n=fp)
                     )
                 )
             elif part.won is False and fp >= 100:
                 errors.append(
-                    FieldError(
-                        f"parts.{i}.won",
-                        f"The defenders' hundred is marked failed but they have {fp} points; "
-                        "100 or more makes it",
-                    )
+                    FieldError(f"parts.{i}.won", Msg("marias.sto_proti_failed_made", n=fp))
                 )
     for i, silent in enumerate(record.silent):
         if silent.kind == "tiche_sto" and silent.points is not None:
@@ -63,8 +49,7 @@ def refusals(record: MariasRecord) -> list[FieldError]:
                 errors.append(
                     FieldError(
                         f"silent.{i}.points",
-                        f"A silent hundred counts cards and the trump marriage only, so at most "
-                        f"{HUNDRED_MAX} points, not {silent.points}",
+                        Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points),
                     )
                 )
     return errors

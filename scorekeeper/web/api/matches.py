@@ -23,6 +23,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from ...db import get_session
+from ...i18n.rule_messages import error_json
 from ...rules.base import FieldError, MatchFinished, RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
@@ -73,12 +74,13 @@ def _errors(status: int, errors: list[dict[str, str]], **extra: Any) -> tuple[Re
 
 @bp.errorhandler(MatchFinished)
 def _finished(error: MatchFinished):  # noqa: ANN202
-    return _errors(409, [e.to_json() for e in error.errors], deal=error.deal)
+    return _errors(409, [error_json(e) for e in error.errors], deal=error.deal)
 
 
 @bp.errorhandler(RuleError)
 def _invalid(error: RuleError):  # noqa: ANN202
-    return _errors(422, [e.to_json() for e in error.errors], deal=getattr(error, "deal", None))
+    errors = [error_json(e) for e in error.errors]
+    return _errors(422, errors, deal=getattr(error, "deal", None))
 
 
 @bp.errorhandler(NotFound)

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n.rule_messages import error_json
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import Conflict, Forbidden, NotFound, ServiceError
@@ -63,7 +64,7 @@ def _json_errors(view: Callable[..., Any]) -> Callable[..., Any]:
             return view(*args, **kwargs)
         except RuleError as error:
             get_session().rollback()
-            return _errors(422, [e.to_json() for e in error.errors])
+            return _errors(422, [error_json(e) for e in error.errors])
         except Unauthorised as error:
             return _errors(401, [error.to_json()])
         except Forbidden as error:

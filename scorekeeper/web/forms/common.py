@@ -8,7 +8,6 @@ here so each message shows next to what the player tapped. Nothing here stores a
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -114,42 +113,6 @@ class DealFormBase(FlaskForm):
             else:
                 field.errors = [*list(field.errors or []), message]
         return leftover
-
-
-def or_list(names: Sequence[str]) -> str:
-    """'Jana, Petr or Ota'."""
-    names = list(names)
-    if len(names) < 2:
-        return "".join(names)
-    return str(_l("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1]))
-
-
-def local_suits(text: str, game: str, deck: str | None = None) -> str:
-    """'hearts' in a rules message as the match's deck names it: 'červené ♥', 'Herz ♥'."""
-    return re.sub(
-        r"\b(hearts|diamonds|clubs|spades)\b", lambda m: suit_label(game, m[1], deck), text
-    )
-
-
-def name_seats(text: str, players: Sequence[str], teams: Sequence[str] = ()) -> str:
-    """'Player 2' (the rules' seat numbers, from 1) as that player's name; 'Team A' likewise.
-
-    A range of seats ('player 1 to 3') becomes the names: 'Jana, Petr or Ota'.
-    """
-    if players:
-        text = re.sub(
-            r"\b[Pp]layer 1 to (\d+)\b",
-            lambda m: or_list(players[: int(m[1])]) if int(m[1]) <= len(players) else m[0],
-            text,
-        )
-    text = re.sub(
-        r"\b[Pp]layer (\d+)\b",
-        lambda m: players[int(m[1]) - 1] if 1 <= int(m[1]) <= len(players) else m[0],
-        text,
-    )
-    if len(teams) == 2:
-        text = re.sub(r"\b[Tt]eam ([AB])\b", lambda m: teams["AB".index(m[1])], text)
-    return text
 
 
 def field_for_path(path: str, paths: Mapping[str, str]) -> str | None:

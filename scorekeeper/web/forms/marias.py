@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField
 from wtforms.validators import NumberRange, Optional
 
+from ...rules.marias.record import part_won
 from ...rules.registry import get_game
 from .common import (
     DealFormBase,
@@ -231,9 +232,7 @@ def _str(value: Any) -> str:
 
 def _part_said(game: str, part: Mapping[str, Any], dp: Any, fp: Any) -> str:
     """One part of a deal: 'hra ✓', 'sto proti made', 'sedma ✗ re'."""
-    won = part.get("won")
-    if won is None and part["kind"] == "hra" and dp is not None and fp is not None:
-        won = dp > fp  # docs/rules.md §4: the points decide a hra whose won is left out
+    won = part_won(part["kind"], part.get("won"), dp, fp)  # the rules decide, not the page
     mark = {True: " ✓", False: " ✗"}.get(won, "")
     if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
         mark = " " + str(_l("made") if won else _l("failed"))

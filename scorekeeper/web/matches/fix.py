@@ -14,6 +14,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Locked, NotFound, StaleDeal
@@ -113,7 +114,7 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
         except Conflict as error:
             flash(error.message, "bad")
         except RuleError as error:
-            flash("; ".join(e.message for e in error.errors), "bad")
+            flash("; ".join(rule_messages.render(e.message) for e in error.errors), "bad")
         else:
             flash(_("Deal %(n)s deleted.", n=n), "ok")
         return redirect(url_for(".edit", match_id=match.id, token=token))

@@ -15,6 +15,7 @@ from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...i18n.games import game_title
 from ...rules.base import REFUSALS
 from ...services import matches as svc
@@ -24,6 +25,7 @@ from ...services.match_finish import finish_match
 from .. import rules_words
 from ..forms.new import OPTION_LABELS
 from . import bp
+from . import view as match_view
 from .pages import ACTOR, load_match
 
 
@@ -32,10 +34,12 @@ def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
     return game, game.options_to_json(options)
 
 
-def refused_deals(state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Deals stored before rules version 2 that version 2 refuses: number and reasons."""
+def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str, Any]]:
+    """Deals stored before rules version 2 that version 2 refuses: number and reasons (in the
+    page's language, naming the players)."""
+    names = match_view.names(match, state["sides"]) if match is not None else rule_messages.PLAIN
     return [
-        {"n": d["n"], "reasons": [e["message"] for e in d[REFUSALS]]}
+        {"n": d["n"], "reasons": [rule_messages.render_json(e, names) for e in d[REFUSALS]]}
         for d in state["deals"]
         if d.get(REFUSALS)
     ]
@@ -57,7 +61,7 @@ def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         "played_to": rules_words.played_to(match.game, options),
         "pending_ties": pending,
         "extra_round": bool(state.get("extra_round")),
-        "refused": refused_deals(state),
+        "refused": refused_deals(state, match),
         "can_finish": game.ends_by_finish(options)
         and options.get("finished_after") is None
         and not state.get("finished")
@@ -84,7 +88,7 @@ def rules_page(match_id: str) -> str:
         ),
         tariff=rules_words.tariff(options) if game.tariff_names else [],
         played_to=rules_words.played_to(match.game, options),
-        refused=refused_deals(state),
+        refused=refused_deals(state, match),
         stake=match.stake,
         currency=match.currency,
     )

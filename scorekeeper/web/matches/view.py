@@ -20,6 +20,7 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...i18n.formats import local_datetime
 from ...printing.chart import running_chart
 from ...rules.base import FieldError
@@ -100,45 +101,37 @@ def context(
     return ctx
 
 
+def names(match: Any, sides: Sequence[str] | None = None) -> rule_messages.Names:
+    """How this match's pages name the rules' seats, teams and suits (RULES.md preamble: the
+    players' names and the game's own deck)."""
+    if sides is None:
+        game, options = scoring.rules(match)
+        teams = game.side_names(match.players, options) if game.plays_in_teams(options) else []
+    else:
+        teams = list(sides) if len(sides) == 2 and len(match.players) == 4 else []
+    return rule_messages.Names(
+        list(match.players),
+        teams,
+        lambda suit: forms.suit_label(match.game, suit, match.options.get("deck")),
+    )
+
+
 def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str]:
-    """The rules' errors beside the form's fields, naming players and teams, not seats, and
-    the suits as this game's deck calls them (the JSON API keeps the rules' English words)."""
-    game, options = scoring.rules(match)
-    teams = game.side_names(match.players, options) if game.plays_in_teams(options) else []
-    seats = list(match.players)
-    dealer = forms.to_int(form.dealer.data) if "dealer" in form else None
-
-    def words(error: FieldError) -> str:
-        text = str(error.message)
-        if error.field == "declarer" and dealer is not None and 0 <= dealer < len(seats) == 4:
-            # four at the table: the dealer sits out, so the choice is among the other three
-            others = [name for i, name in enumerate(seats) if i != dealer]
-            text = text.replace("player 1 to 4", forms.common.or_list(others))
-        deck = match.options.get("deck")
-        return forms.common.local_suits(
-            forms.common.name_seats(text, seats, teams), match.game, deck
-        )
-
-    return form.form_errors_from([FieldError(e.field, words(e)) for e in errors])
+    """The rules' errors beside the form's fields, in the page's language, naming players and
+    teams (not seats) and the suits as this game's deck calls them."""
+    words = names(match)
+    return form.form_errors_from(
+        [FieldError(e.field, rule_messages.render(e.message, words)) for e in errors]
+    )
 
 
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
     """The deal with a one-line summary and its explanation naming the players, not seats."""
-    players, sides = list(match.players), list(state["sides"])
-    game, options = scoring.rules(match)
-    teams = sides if game.plays_in_teams(options) else []
-
-    def name(text: str) -> str:
-        # seats as names, and the suits as the players' deck calls them (RULES.md preamble)
-        deck = match.options.get("deck")
-        return forms.common.local_suits(
-            forms.common.name_seats(text, players, teams), match.game, deck
-        )
-
+    players = list(match.players)
     return dict(
         deal,
         summary=summarize(match.game, deal["record"], players, match.options),
-        explanation=[name(str(line)) for line in deal.get("explanation") or []],
+        explanation=rule_messages.explanation(deal, names(match, state["sides"])),
     )
 
 
@@ -200,10 +193,11 @@ def new_match_errors(form: Any, errors: Sequence[FieldError]) -> list[str]:
         head, _dot, rest = error.field.partition(".")
         name = {"players": f"player_{rest}", "options": f"opt_{rest}"}.get(head, head)
         field = form[name] if name in form else None
+        message = rule_messages.render(error.message)
         if field is None:
-            box.append(error.message)
+            box.append(message)
         else:
-            field.errors = [*list(field.errors or []), error.message]
+            field.errors = [*list(field.errors or []), message]
     return box
 
 

@@ -24,6 +24,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...i18n.games import game_title
 from ...rules.base import RuleError
 from ...services import tournaments as svc
@@ -103,7 +104,7 @@ def _errors_beside_fields(form: forms.NewTournamentForm, error: RuleError) -> No
     """Each refusal beside its field; a house rule's beside the options, naming the rule."""
     for e in error.errors:
         field = getattr(form, e.field.split(".")[0], None)
-        message = e.message
+        message = rule_messages.render(e.message)
         if field is None or e.field.startswith("options."):
             field = form.options if e.field.startswith("options") else form.name
         if e.field.startswith("options.") and not message.startswith(e.field[8:]):

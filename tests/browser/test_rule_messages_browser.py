@@ -1,0 +1,42 @@
+"""A Czech table of four in headless Chromium at 390×844: the rules' refusal beside the field and
+the deal's explanation, both in Czech with the players' names and the Czech deck.
+
+Screenshots go to tmp_path, or to $SCOREKEEPER_SHOTS when set (to look at them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_language_browser import _check_and_shoot, shots  # noqa: F401
+from tests.browser.test_match_browser import saved
+
+pytestmark = pytest.mark.browser
+
+FOUR = ["Jana", "Petr", "Řehoř", "Eva"]
+
+
+def test_czech_refusal_and_explanation(page, live_server, shots):  # noqa: F811
+    page.goto(live_server + "/matches/new/marias/pub?lang=cs")
+    with page.expect_navigation():
+        page.tap("footer.langs a[hreflang=cs]")
+    for i, name in enumerate(FOUR):
+        page.fill(f"#player_{i}", name)
+    page.tap("button.save")
+    page.wait_for_selector("#deal-form")
+    page.tap("#f-trump label:has-text('červené')")
+    page.tap("button.save")  # no declarer chosen: the rules refuse, the page says it in Czech
+    refused = page.locator("#deals li.refused")
+    refused.wait_for()
+    assert "Vyberte aktéra: Petr, Řehoř nebo Eva" in refused.inner_text()
+    _check_and_shoot(page, shots, "cs-refusal")
+    refused.get_by_role("button").first.tap()  # back into the form, the reason beside it
+    page.tap("label[for=declarer-1]")
+    page.tap("button.save")
+    saved(page)
+    page.reload()
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    why = page.inner_text("body")
+    assert "rozdává Jana a toto rozdání nehraje" in why
+    assert "hra (výhra): 1 × červené 2 = 2 od každého obránce" in why
+    _check_and_shoot(page, shots, "cs-explanation")
