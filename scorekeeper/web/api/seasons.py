@@ -13,16 +13,16 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
-from .tournaments import _body, _json_errors
+from .answers import body, json_errors
 
 bp = Blueprint("api_seasons", __name__, url_prefix="/api/v1")
 
 
 @bp.post("/seasons")
-@_json_errors
+@json_errors
 def create():
     """A new season (RULES.md §6a): 201 with the season and its token."""
-    data = _body()
+    data = body()
     fields = {k: data[k] for k in ("name", "scoring", "best_n", "top", "seed") if k in data}
     if "scoring" in fields and not isinstance(fields["scoring"], str):
         raise RuleError("scoring", _("Choose sum or placing_points."))
@@ -31,14 +31,14 @@ def create():
 
 
 @bp.get("/seasons/<season_id>/table")
-@_json_errors
+@json_errors
 def table(season_id: str):
     """The league table: rows with rank, place, player_id, player, total, evenings, results."""
     return jsonify(seasons.season_table(get_session(), season_id))
 
 
 @bp.get("/seasons/<season_id>/players")
-@_json_errors
+@json_errors
 def players(season_id: str):
     """Roster players whose name holds ``q``."""
     session = get_session()
@@ -54,7 +54,7 @@ def players(season_id: str):
 
 
 @bp.get("/players/<player_id>")
-@_json_errors
+@json_errors
 def player(player_id: str):
     """A roster player: rating and every evening with place and total."""
     return jsonify(seasons.player_json(get_session(), player_id))

@@ -8,18 +8,16 @@ that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 from flask_babel import gettext as _
 
 from ...db import get_session
-from ...i18n.rule_messages import error_json
 from ...rules.base import RuleError
 from ...services import tournaments as svc
-from ...services.errors import Conflict, Forbidden, NotFound, ServiceError
+from ...services.errors import Forbidden
+from .answers import Unauthorised, body, json_errors
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
 
@@ -47,44 +45,6 @@ CREATE_FIELDS = (
 )
 
 
-def _errors(status: int, errors: list[dict[str, str]]):  # noqa: ANN202
-    return jsonify({"errors": errors}), status
-
-
-class Unauthorised(ServiceError):
-    """No bearer token was sent."""
-
-
-def _json_errors(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn the services' errors into API.md error answers."""
-
-    @wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return view(*args, **kwargs)
-        except RuleError as error:
-            get_session().rollback()
-            return _errors(422, [error_json(e) for e in error.errors])
-        except Unauthorised as error:
-            return _errors(401, [error.to_json()])
-        except Forbidden as error:
-            return _errors(403, [error.to_json()])
-        except NotFound as error:
-            return _errors(404, [error.to_json()])
-        except Conflict as error:
-            get_session().rollback()
-            return _errors(409, [error.to_json()])
-
-    return wrapper
-
-
-def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise RuleError("", _("Send a JSON object."))
-    return data
-
-
 def _bearer() -> str:
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer ") or not header[7:].strip():
@@ -109,10 +69,10 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.post("")
-@_json_errors
+@json_errors
 def create():
     """Create a tournament: 201 with its state and the organiser's token."""
-    data = _body()
+    data = body()
     args = {k: data[k] for k in CREATE_FIELDS if k in data}
     players = args.get("players", [])
     if not isinstance(players, list):
@@ -139,7 +99,7 @@ def create():
 
 
 @bp.get("/<tournament_id>")
-@_json_errors
+@json_errors
 def show(tournament_id: str):
     """The tournament's state; table tokens only for the organiser's bearer token."""
     session = get_session()
@@ -162,11 +122,11 @@ def _player_json(player: Any) -> dict[str, Any]:
 
 
 @bp.post("/<tournament_id>/players")
-@_json_errors
+@json_errors
 def add_player(tournament_id: str):
     """A late entry (plays from the next draw): 201 with the player."""
     _organiser(tournament_id)
-    data = _body()
+    data = body()
     name, members = data.get("name"), data.get("members")
     if not isinstance(name, str) and members is None:
         raise RuleError("name", _("Enter a name."))
@@ -181,7 +141,7 @@ def add_player(tournament_id: str):
 
 
 @bp.delete("/<tournament_id>/players/<player_id>")
-@_json_errors
+@json_errors
 def withdraw(tournament_id: str, player_id: str):
     """Withdraw a player from the next round on."""
     _organiser(tournament_id)
@@ -195,7 +155,7 @@ def withdraw(tournament_id: str, player_id: str):
 
 
 @bp.post("/<tournament_id>/rounds")
-@_json_errors
+@json_errors
 def draw(tournament_id: str):
     """Draw and start the next round (closing the current one if all its tables are confirmed)."""
     _organiser(tournament_id)
@@ -220,11 +180,11 @@ def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
 
 
 @bp.put("/<tournament_id>/rounds/<int:r>/tables/<int:t>/result")
-@_json_errors
+@json_errors
 def result(tournament_id: str, r: int, t: int):
     """The organiser enters a table's figures from its paper sheet (one per seat)."""
     _organiser(tournament_id)
-    data = _body()
+    data = body()
     if "scores" not in data:
         raise RuleError("scores", _("Enter one figure for each seat."))
     answer = svc.set_manual_result(
@@ -239,7 +199,7 @@ def result(tournament_id: str, r: int, t: int):
 
 
 @bp.post("/<tournament_id>/rounds/<int:r>/tables/<int:t>/confirm")
-@_json_errors
+@json_errors
 def confirm(tournament_id: str, r: int, t: int):
     """A second player at the table (table token) or the organiser confirms its result."""
     session = get_session()
@@ -261,7 +221,7 @@ def confirm(tournament_id: str, r: int, t: int):
 
 
 @bp.get("/<tournament_id>/standings")
-@_json_errors
+@json_errors
 def standings(tournament_id: str):
     """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged."""
     session = get_session()

@@ -16,11 +16,11 @@ from flask_babel import ngettext
 
 from ...db import get_session
 from ...services import matches as svc
-from . import view as match_view
+from .. import deal_words
 
 
 def _said(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any] | None) -> str:
-    return match_view.with_names(match, state, deal)["summary"] if deal else ""
+    return deal_words.with_names(match, state, deal)["summary"] if deal else ""
 
 
 def _what_happened(match: Any, n: int, yours: Mapping[str, Any]) -> str:

@@ -18,7 +18,7 @@ from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Locked, NotFound, StaleDeal
-from .. import forms
+from .. import deal_words, forms
 from . import bp
 from . import conflict as match_conflict
 from . import view as match_view
@@ -66,7 +66,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                 state = svc.match_state(session=get_session(), match=match)
                 conflict = match_conflict.gone(match, state, n, "edit")
             except RuleError as error:
-                box = match_view.form_errors(form, match, error.errors)
+                box = deal_words.form_errors(form, match, error.errors)
             else:
                 flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
                 return redirect(url_for(".edit", match_id=match.id, token=token))
@@ -81,7 +81,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
             "matches/deal_edit.html", deal=yours, n=yours["n"] if yours else n,
             conflict=conflict, **ctx,
         ), status  # fmt: skip
-    deal = match_view.with_names(match, state, deal)
+    deal = deal_words.with_names(match, state, deal)
     return render_template("matches/deal_edit.html", deal=deal, n=n, conflict=None, **ctx), status
 
 
@@ -120,7 +120,7 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
         return redirect(url_for(".edit", match_id=match.id, token=token))
     if not 1 <= n <= len(deals):
         abort(404)
-    deal = match_view.with_names(match, state, deals[n - 1])
+    deal = deal_words.with_names(match, state, deals[n - 1])
     return _confirm(match, state, token, "delete", None, deal=deal, form=form)
 
 
@@ -155,7 +155,7 @@ def undo(match_id: str, token: str) -> Any:
         return redirect(url_for(".edit", match_id=match.id, token=token))
     if not deals:
         return redirect(url_for(".edit", match_id=match.id, token=token))
-    deal = match_view.with_names(match, state, deals[-1])
+    deal = deal_words.with_names(match, state, deals[-1])
     return _confirm(match, state, token, "undo", None, deal=deal, form=form)
 
 

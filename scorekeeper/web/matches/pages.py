@@ -30,7 +30,7 @@ from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
 from ...services.errors import Conflict, NotFound, StaleAdd
-from .. import forms, live
+from .. import deal_words, forms, live
 from ..forms import new as forms_new
 from . import bp
 from . import view as match_view
@@ -202,9 +202,9 @@ def edit(match_id: str, token: str) -> Any:
             form.after.data = str(error.deals)  # saving again adds it after them
         except MatchFinished as error:
             box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
-            box += match_view.form_errors(form, match, [e for e in error.errors if e.field])
+            box += deal_words.form_errors(form, match, [e for e in error.errors if e.field])
         except RuleError as error:
-            box = match_view.form_errors(form, match, error.errors)
+            box = deal_words.form_errors(form, match, error.errors)
         except Conflict as error:
             box = [error.message]
         else:

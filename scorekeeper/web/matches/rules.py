@@ -22,10 +22,9 @@ from ...services import matches as svc
 from ...services import scoring
 from ...services.errors import Conflict
 from ...services.match_finish import finish_match
-from .. import rules_words
+from .. import deal_words, rules_words
 from ..forms.new import OPTION_LABELS
 from . import bp
-from . import view as match_view
 from .pages import ACTOR, load_match
 
 
@@ -37,7 +36,7 @@ def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
 def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str, Any]]:
     """Deals stored before rules version 2 that version 2 refuses: number and reasons (in the
     page's language, naming the players)."""
-    names = match_view.names(match, state["sides"]) if match is not None else rule_messages.PLAIN
+    names = deal_words.names(match, state["sides"]) if match is not None else rule_messages.PLAIN
     return [
         {"n": d["n"], "reasons": [rule_messages.render_json(e, names) for e in d[REFUSALS]]}
         for d in state["deals"]

@@ -24,7 +24,7 @@ from ...rules.base import MatchFinished, RuleError
 from ...services import matches as svc
 from ...services import scoring
 from ...services.errors import Conflict, NotFound, StaleAdd
-from .. import forms
+from .. import deal_words, forms
 from . import bp
 from . import view as match_view
 from .pages import ACTOR
@@ -80,15 +80,15 @@ def save_deal(match_id: str, token: str) -> Response:
         return _refused(409, [error.message], deals=error.deals)
     except MatchFinished as error:
         box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
-        box += match_view.form_errors(form, match, [e for e in error.errors if e.field])
+        box += deal_words.form_errors(form, match, [e for e in error.errors if e.field])
         return _refused(409, box, form)
     except RuleError as error:
-        return _refused(422, match_view.form_errors(form, match, error.errors), form)
+        return _refused(422, deal_words.form_errors(form, match, error.errors), form)
     except Conflict as error:
         return _refused(409, [error.message])
     game, options = scoring.rules(match)
     sides = {"sides": list(game.side_names(match.players, options))}
-    deal = match_view.with_names(match, sides, answer["deal"])
+    deal = deal_words.with_names(match, sides, answer["deal"])
     answer["html"] = render_template(
         "matches/_deal_line.html", d=deal, state=sides, match=match, token=token, editor=True
     )

@@ -25,10 +25,11 @@ from ...i18n.formats import local_datetime
 from ...printing.chart import running_chart
 from ...rules.base import FieldError
 from ...rules.registry import get_game
-from ...services import match_write, scoring
+from ...services import match_write
 from ...services import matches as svc
 from ...services.errors import NotFound
 from .. import forms, suits
+from ..deal_words import with_names
 from ..forms import summarize
 from ..forms.marianna import add_token, describe_tokens
 from ..links import public_url
@@ -99,40 +100,6 @@ def context(
             form.declarations.data, form.sides, game, options.get("deck")
         )
     return ctx
-
-
-def names(match: Any, sides: Sequence[str] | None = None) -> rule_messages.Names:
-    """How this match's pages name the rules' seats, teams and suits (RULES.md preamble: the
-    players' names and the game's own deck)."""
-    if sides is None:
-        game, options = scoring.rules(match)
-        teams = game.side_names(match.players, options) if game.plays_in_teams(options) else []
-    else:
-        teams = list(sides) if len(sides) == 2 and len(match.players) == 4 else []
-    return rule_messages.Names(
-        list(match.players),
-        teams,
-        lambda suit: forms.suit_label(match.game, suit, match.options.get("deck")),
-    )
-
-
-def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str]:
-    """The rules' errors beside the form's fields, in the page's language, naming players and
-    teams (not seats) and the suits as this game's deck calls them."""
-    words = names(match)
-    return form.form_errors_from(
-        [FieldError(e.field, rule_messages.render(e.message, words)) for e in errors]
-    )
-
-
-def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:
-    """The deal with a one-line summary and its explanation naming the players, not seats."""
-    players = list(match.players)
-    return dict(
-        deal,
-        summary=summarize(match.game, deal["record"], players, match.options),
-        explanation=rule_messages.explanation(deal, names(match, state["sides"])),
-    )
 
 
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -206,7 +206,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
 def load_match_state(match_id: str) -> dict[str, Any]:
     """API.md match state (services.matches); 404 for an unknown id."""
     from ...services import matches
-    from ..matches.view import with_names
+    from ..deal_words import with_names
 
     match = _service_call(matches.get_match, match_id=match_id)
     state = dict(matches.match_state(session=get_session(), match=match))
