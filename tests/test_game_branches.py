@@ -2,9 +2,7 @@
 
 What a page, a service or a sheet needs to know about a game is an attribute or a method of the
 game object in the registry (``scorekeeper.rules.base.GameRules``); a line like
-``if game == "marias":`` outside ``scorekeeper/rules/`` fails this test. ``ALLOWED`` holds only the
-tournament-side files whose branches are being removed on their own branch (standings): strike a
-file from the list once it is clean.
+``if game == "marias":`` outside ``scorekeeper/rules/`` fails this test.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ SCANNED = (
     ("static/js", "*.js"),
 )
 GAMES_PACKAGE = "scorekeeper/rules/"
-ALLOWED: set[str] = set()  # the tournament side is clean too (standings branch)
+ALLOWED: set[str] = set()  # no exceptions: keep it empty
 
 
 def branches() -> list[str]:

@@ -230,13 +230,34 @@ def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
 def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     """Every deal with its explanation and running totals, the final scores, winner and chart."""
     sides = list(state.get("sides") or state.get("players") or [])
-    deals = list(state.get("deals") or [])
-    deltas = [d.get("delta") or [0] * len(sides) for d in deals]
-    totals = running_totals(len(sides), deltas)
     players = list(state.get("players") or sides)
+    deltas = [d.get("delta") or [0] * len(sides) for d in state.get("deals") or []]
+    game = state.get("game", "")
+    return {
+        "title": state.get("title") or "",
+        "game": game,
+        "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
+        "game_title": game_short_title(game),
+        # the games table's last heading (the record of a Mariasz or Mariage match)
+        "game_points": games_points_label(game),
+        "sides": sides,
+        "side_heads": short_names(sides),  # the narrow deal columns: first names
+        "players": players,
+        "rows": _record_rows(state, sides, players, deltas),
+        **_record_result(state, sides),
+        "games": list(state.get("games") or []),
+        "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
+    }
+
+
+def _record_rows(
+    state: Mapping[str, Any], sides: list[str], players: list[str], deltas: list[list[int]]
+) -> list[dict[str, Any]]:
+    """Each deal of the record: its number, change, totals after it, summary and explanation."""
+    totals = running_totals(len(sides), deltas)
     teams = sides if len(sides) == 2 and len(players) == 4 else []
     names = rule_messages.Names(players, teams, game=state.get("game"))
-    rows = [
+    return [
         {
             "n": d.get("n", i + 1),
             "delta": [_signed(v) for v in deltas[i]],
@@ -244,28 +265,21 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
             "summary": str(d.get("summary") or ""),
             "explanation": rule_messages.explanation(d, names),
         }
-        for i, d in enumerate(deals)
+        for i, d in enumerate(state.get("deals") or [])
     ]
+
+
+def _record_result(state: Mapping[str, Any], sides: list[str]) -> dict[str, Any]:
+    """The final scores, money and winner of a match record."""
     winner = state.get("winner")
     money = state.get("money")
+    finished = bool(state.get("finished"))
     return {
-        "title": state.get("title") or "",
-        "game": state.get("game", ""),
-        "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
-        "game_title": game_short_title(state.get("game", "")),
-        # the games table's last heading (the record of a Mariasz or Mariage match)
-        "game_points": games_points_label(state.get("game", "")),
-        "sides": sides,
-        "side_heads": short_names(sides),  # the narrow deal columns: first names
-        "players": list(state.get("players") or sides),
-        "rows": rows,
         "scores": list(state.get("scores") or [0] * len(sides)),
         "money": list(money) if money else None,
         "currency": state.get("currency") or "",
-        "finished": bool(state.get("finished")),
-        "winner": sides[winner] if state.get("finished") and winner is not None else None,
-        "games": list(state.get("games") or []),
-        "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
+        "finished": finished,
+        "winner": sides[winner] if finished and winner is not None else None,
     }
 
 

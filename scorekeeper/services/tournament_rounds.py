@@ -170,15 +170,7 @@ def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) 
                 "token": match.token,
             }
         )
-    return {
-        "round": rnd.number,
-        "status": rnd.status,
-        "seed": rnd.seed,
-        "repeats": rnd.repeats,
-        "kept_apart_broken": rnd.kept_apart_broken,
-        "bye": [{"player_id": p, "player": names[p]} for p in rnd.bye_ids],
-        "tables": tables,
-    }
+    return common.round_json(rnd, names, tables)
 
 
 def _start(tournament: Tournament, rnd: TournamentRound) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import N_
-from ..messages import Msg
+from ..messages import PART_NAMES, Msg
 
 GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
 SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti")
@@ -37,19 +37,9 @@ RECORD_KEYS = (
 )
 CARD_POINTS = 90
 MAX_POINTS = 190
-#: Each part by its record kind, as players say it (marked for the pages to translate).
-NAMES = {
-    "hra": N_("hra"),
-    "sto": N_("sto"),
-    "sto_proti": N_("sto proti"),
-    "betl": N_("betl"),
-    "durch": N_("durch"),
-    "sedma": N_("sedma"),
-    "dve_sedmy": N_("dvě sedmy"),
-    "sedma_proti": N_("sedma proti"),
-    "ticha_sedma": N_("tichá sedma"),
-    "tiche_sto": N_("tiché sto"),
-}
+#: Each part by its record kind, as players say it (written once, in rules/messages.py, where
+#: the message parameters name parts too).
+NAMES = PART_NAMES
 #: Flek level -> its name (level 0: none); the pages translate them, deal.js shows them.
 FLEK_NAMES = ("", N_("flek"), N_("re"), N_("tutti"), N_("boty"), N_("kalhoty"))
 
