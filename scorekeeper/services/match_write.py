@@ -113,6 +113,7 @@ def write(
     *,
     minimal: bool = False,
     append: Append | None = None,
+    authorise: Callable[[str], None] | None = None,
 ) -> dict:
     """Apply ``change`` to the deal list and commit, answering the new state.
 
@@ -124,7 +125,8 @@ def write(
 
     Answers the whole state, or with ``minimal`` (an added deal) just the new deal and the
     totals. With ``key``, the added deal is kept as the key's answer; a repeat of a stored key
-    answers ``Repeat`` (the first status and deal) for the caller to wrap in the state now."""
+    answers ``Repeat`` (the first status and deal) for the caller to wrap in the state now.
+    ``authorise(token)`` is called with the match's secret right after the match is read."""
     if not valid_id(match_id):
         raise not_found()
     with match_store.writer(session):
@@ -132,13 +134,13 @@ def write(
             done = None
             if append is not None and minimal:
                 for _try in range(APPEND_TRIES):
-                    done = _append(session, match_id, append, actor, key)
+                    done = _append(session, match_id, append, actor, key, authorise)
                     if done is not _LOST:
                         break
                 else:  # lost the race every time: queue on the lock instead
                     done = None
             if done is None:
-                done = _rewrite(session, match_id, change, actor, key, minimal)
+                done = _rewrite(session, match_id, change, actor, key, minimal, authorise)
             session.commit()
         except (IntegrityError, RuleError, StaleAdd):
             # A repeat breaks the unique key, or is refused because its first run ended the
@@ -167,7 +169,12 @@ _LOST: Any = object()  # _append's answer when another writer changed the match 
 
 
 def _append(
-    session: Session, match_id: str, append: Append, actor: str | None, key: str | None
+    session: Session,
+    match_id: str,
+    append: Append,
+    actor: str | None,
+    key: str | None,
+    authorise: Callable[[str], None] | None = None,
 ) -> Done | None:
     """Add a deal from the stored running state: one read of the match, the deal's INSERT (and
     its audit entry and key), one UPDATE of the match with a version check. None (nothing
@@ -176,6 +183,8 @@ def _append(
     match = match_store.read_match(session, match_id)
     if match is None:
         raise not_found()
+    if authorise is not None:
+        authorise(match.token)
     game, options = scoring.rules(match)
     state = scoring.running(game, match, match.version)
     if state is None:  # nothing written yet: go on the locked way in this transaction
@@ -227,11 +236,14 @@ def _rewrite(
     actor: str | None,
     key: str | None,
     minimal: bool,
+    authorise: Callable[[str], None] | None = None,
 ) -> Done:
     """Lock, apply ``change`` to the deal list, re-score everything, store + audit."""
     match = match_store.lock_match(session, match_id)
     if match is None:
         raise not_found()
+    if authorise is not None:
+        authorise(match.token)
     if GUARDS and (reason := locked_reason(session, match_id)):
         raise Locked(reason, current=match.version - 1)
     game, options = scoring.rules(match)
