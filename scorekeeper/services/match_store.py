@@ -8,7 +8,8 @@ handler (which adds tens of milliseconds under load).
 
 An append with a stored running state (``read_match``, then ``bump``) takes no lock first: it reads
 the match, writes the deal and moves the version on only if nobody else did meanwhile (the
-version check); when someone did, the caller rolls back and goes the locked way.
+version check); when someone did, the caller rolls back and appends again from the new state
+(after a few lost races, it goes the locked way).
 
 The cache maps a match id to (committed version, rows, parsed records). Every committed change
 bumps the version, so an entry is used only when it is exactly the committed state; it is filled
@@ -88,6 +89,14 @@ class Row(NamedTuple):
     text: str
 
 
+def run(session: Session, statement: Any, params: dict[str, Any]) -> Any:
+    """Execute a prepared Core statement on the session's connection (its transaction), skipping
+    the ORM's per-statement work; pending ORM changes are flushed first, as ``execute`` would."""
+    if session.new or session.dirty or session.deleted:
+        session.flush()
+    return session.connection().execute(statement, params)
+
+
 def make_row(row_id: int, record: dict[str, Any], version: int) -> Row:
     """A row for a record about to be stored."""
     return Row(row_id, record, version, dumps(record))
@@ -100,7 +109,7 @@ def dumps(data: Any) -> str:
 
 def load_rows(session: Session, match_id: str) -> list[Row]:
     """The match's deals in order, as light rows (no ORM objects)."""
-    result = session.execute(_SELECT_ROWS, {"match_id_": match_id})
+    result = run(session, _SELECT_ROWS, {"match_id_": match_id})
     return [Row(i, json.loads(text), version, text) for i, text, version in result]
 
 
@@ -147,13 +156,13 @@ def writer(session: Session) -> Iterator[None]:
 def lock_match(session: Session, match_id: str) -> Any:
     """Bump the version (the transaction's first statement: takes the lock) and return the
     match's columns as a row (attributes like a Match), or None for an unknown id."""
-    return session.execute(_LOCK, {"match_id_": match_id, "now_": utcnow()}).first()
+    return run(session, _LOCK, {"match_id_": match_id, "now_": utcnow()}).first()
 
 
 def read_match(session: Session, match_id: str) -> Any:
     """The match's columns as a row (attributes like a Match), without taking the lock; None
     for an unknown id. An append reads this, then writes with ``bump``'s version check."""
-    return session.execute(_SELECT_MATCH, {"match_id_": match_id}).first()
+    return run(session, _SELECT_MATCH, {"match_id_": match_id}).first()
 
 
 def bump(session: Session, match_id: str, seen: int, state: Any) -> tuple[int, Any] | None:
@@ -161,14 +170,14 @@ def bump(session: Session, match_id: str, seen: int, state: Any) -> tuple[int, A
     (the new version, when), or None when another writer changed it first (roll back)."""
     now = utcnow()
     values = {"match_id_": match_id, "seen_": seen, "new_": seen + 1, "now_": now, "state_": state}
-    if session.execute(_BUMP, values).rowcount != 1:
+    if run(session, _BUMP, values).rowcount != 1:
         return None
     return seen + 1, now
 
 
 def keep_state(session: Session, match_id: str, version: int, state: Any) -> None:
     """Store the running state after the deals of ``version`` (written under the lock)."""
-    session.execute(_KEEP, {"match_id_": match_id, "new_": version, "state_": state})
+    run(session, _KEEP, {"match_id_": match_id, "new_": version, "state_": state})
 
 
 def extend(session: Session, match_id: str, seen: int, version: int, row: Row, record: Any) -> None:
@@ -191,7 +200,7 @@ def insert(session: Session, table: sa.Table, **values: Any) -> int:
     statement = _inserts.get(table.name)
     if statement is None:  # built once: executing it with parameters skips re-compiling
         statement = _inserts[table.name] = sa.insert(table).returning(table.c.id)
-    return session.execute(statement, values).scalar_one()
+    return run(session, statement, values).scalar_one()
 
 
 def update_orm_copy(session: Session, match: Any) -> None:

@@ -8,7 +8,9 @@ the running state after the new list, and commits. On any error everything is ro
 nothing is half-stored.
 
 An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
-the match's stored running state, so its cost does not grow with the match (issue 12).
+the match's stored running state, so its cost does not grow with the match (issue 12). When
+another writer committed between its read and its version check, it is rolled back and tried
+again from the new state (a few times) before it queues on the lock and rescores.
 """
 
 from __future__ import annotations
@@ -111,26 +113,34 @@ def write(
     *,
     minimal: bool = False,
     append: Append | None = None,
+    authorise: Callable[[str], None] | None = None,
 ) -> dict:
     """Apply ``change`` to the deal list and commit, answering the new state.
 
     With ``append`` and ``minimal`` (an added deal, API.md v2 ``Prefer: return=minimal``) the
-    deal is scored from the match's stored running state: no deal is loaded or rescored. When
-    there is no usable state, or another writer got in first, the deal list is locked, changed
-    and rescored whole (``change``), and the running state after it is stored for next time.
+    deal is scored from the match's stored running state: no deal is loaded or rescored; when
+    another writer got in first it starts again from the new state (``APPEND_TRIES`` times).
+    When there is no usable state, or the append kept losing the race, the deal list is locked,
+    changed and rescored whole (``change``), and the running state after it is stored.
 
     Answers the whole state, or with ``minimal`` (an added deal) just the new deal and the
     totals. With ``key``, the added deal is kept as the key's answer; a repeat of a stored key
-    answers ``Repeat`` (the first status and deal) for the caller to wrap in the state now."""
+    answers ``Repeat`` (the first status and deal) for the caller to wrap in the state now.
+    ``authorise(token)`` is called with the match's secret right after the match is read."""
     if not valid_id(match_id):
         raise not_found()
     with match_store.writer(session):
         try:
             done = None
             if append is not None and minimal:
-                done = _append(session, match_id, append, actor, key)
+                for _try in range(APPEND_TRIES):
+                    done = _append(session, match_id, append, actor, key, authorise)
+                    if done is not _LOST:
+                        break
+                else:  # lost the race every time: queue on the lock instead
+                    done = None
             if done is None:
-                done = _rewrite(session, match_id, change, actor, key, minimal)
+                done = _rewrite(session, match_id, change, actor, key, minimal, authorise)
             session.commit()
         except (IntegrityError, RuleError, StaleAdd):
             # A repeat breaks the unique key, or is refused because its first run ended the
@@ -152,16 +162,29 @@ def write(
 
 Done = tuple[dict, Callable[[], None], Any]  # the answer, what to cache once committed, the match
 
+#: How often an append that lost the version race (another writer committed first) starts again
+#: from the fresh running state before it takes the lock and rescores the match.
+APPEND_TRIES = 3
+_LOST: Any = object()  # _append's answer when another writer changed the match since its read
+
 
 def _append(
-    session: Session, match_id: str, append: Append, actor: str | None, key: str | None
+    session: Session,
+    match_id: str,
+    append: Append,
+    actor: str | None,
+    key: str | None,
+    authorise: Callable[[str], None] | None = None,
 ) -> Done | None:
     """Add a deal from the stored running state: one read of the match, the deal's INSERT (and
     its audit entry and key), one UPDATE of the match with a version check. None (nothing
-    written) when the state is stale or the match changed meanwhile: then lock and rescore."""
+    written yet) when there is no usable state: then lock and rescore in this transaction.
+    ``_LOST`` (rolled back) when the match changed meanwhile: then try again from the new state."""
     match = match_store.read_match(session, match_id)
     if match is None:
         raise not_found()
+    if authorise is not None:
+        authorise(match.token)
     game, options = scoring.rules(match)
     state = scoring.running(game, match, match.version)
     if state is None:  # nothing written yet: go on the locked way in this transaction
@@ -183,7 +206,7 @@ def _append(
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
     if bumped is None:  # another writer (another process) changed the match since the read
         session.rollback()  # (this expires the session's objects, as any refused write does)
-        return None
+        return _LOST
     version, now = bumped
     after = _Bumped(match, version, now)
     answer = scoring.minimal(after, deal, game.totals(options, state))
@@ -213,11 +236,14 @@ def _rewrite(
     actor: str | None,
     key: str | None,
     minimal: bool,
+    authorise: Callable[[str], None] | None = None,
 ) -> Done:
     """Lock, apply ``change`` to the deal list, re-score everything, store + audit."""
     match = match_store.lock_match(session, match_id)
     if match is None:
         raise not_found()
+    if authorise is not None:
+        authorise(match.token)
     if GUARDS and (reason := locked_reason(session, match_id)):
         raise Locked(reason, current=match.version - 1)
     game, options = scoring.rules(match)

@@ -11,6 +11,7 @@ Locking and the parsed-record cache live in ``match_store``; parsing and scoring
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -151,6 +152,7 @@ def record_deal(
     actor: str | None = None,
     expected_n: int | None = None,
     minimal: bool = False,
+    authorise: Callable[[str], None] | None = None,
 ) -> dict:
     """Add a deal at the end; a repeated idempotency key answers as the first time did: the
     same deal, in the match as it is now (``"repeat": True`` marks it for the caller).
@@ -160,6 +162,9 @@ def record_deal(
     ``expected_n``: the number the deal gets on the page it was entered on; when another phone
     added deals meanwhile it is refused (StaleAdd), so the table can check it is not the same
     deal twice. A repeat of a stored key still gets its first answer.
+
+    ``authorise(token)``: called with the match's secret as soon as the match is read, before
+    anything else is checked (raises to refuse; the API's bearer check).
     """
     key = idempotency_key
     if key is not None and not (
@@ -210,7 +215,14 @@ def record_deal(
 
     append = match_write.Append(record, check, store)
     answer = match_write.write(
-        session, match_id, add, actor, idempotency_key, minimal=minimal, append=append
+        session,
+        match_id,
+        add,
+        actor,
+        idempotency_key,
+        minimal=minimal,
+        append=append,
+        authorise=authorise,
     )
     if isinstance(answer, match_write.Repeat):
         match = get_match(session=session, match_id=match_id)

@@ -25,7 +25,7 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_setup, match_write, tournament_standings
+from . import match_setup, match_store, match_write, tournament_standings
 from . import tournament_common as common
 from .tournament_common import get_tournament
 from .tournament_players import (  # noqa: F401  (re-exported)
@@ -314,17 +314,19 @@ def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] |
     return tuple(row) if row else None
 
 
-# Built once (this guard runs on every deal save): executed with the match id as a parameter.
+# Built once (this guard runs on every deal save): a Core statement (no ORM entities), executed
+# with the match id as a parameter on the session's connection.
+_round, _table = TournamentRound.__table__, TournamentTable.__table__
 _CLOSED_ROUND = (
-    select(TournamentRound.number, TournamentRound.status)
-    .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-    .where(TournamentTable.match_id == sa.bindparam("match_id_"))
+    sa.select(_round.c.number, _round.c.status)
+    .join(_table, _table.c.round_id == _round.c.id)
+    .where(_table.c.match_id == sa.bindparam("match_id_"))
 )
 
 
 def closed_round_guard(session: Session, match_id: str) -> str | None:
     """A table's deals are final once its round is closed (the organiser corrects results)."""
-    row = session.execute(_CLOSED_ROUND, {"match_id_": match_id}).first()
+    row = match_store.run(session, _CLOSED_ROUND, {"match_id_": match_id}).first()
     if row is None or row[1] != "closed":
         return None
     return _(

@@ -179,16 +179,15 @@ def test_a_stale_or_foreign_state_is_not_used(session):
     assert stored(session, match)[0] == expected_state(session, match)
 
 
-def test_another_writer_in_between_sends_the_append_the_locked_way(session, monkeypatch):
-    match = new(session)
-    add(session, match, HRA)
-    add(session, match, BETL)
+def _race(monkeypatch, lose: int) -> tuple[list[int], list[str]]:
+    """Make the first ``lose`` version checks fail (as if another writer had committed between
+    the append's read and its UPDATE); spy on the locked way. (bump's seen versions, rewrites)"""
     real_bump = match_store.bump
     calls: list[int] = []
 
     def raced(session_: Session, match_id: str, seen: int, state: Any) -> Any:
         calls.append(seen)
-        if len(calls) == 1:
+        if len(calls) <= lose:
             return real_bump(session_, match_id, seen - 1, state)  # as if it had moved on
         return real_bump(session_, match_id, seen, state)
 
@@ -201,8 +200,41 @@ def test_another_writer_in_between_sends_the_append_the_locked_way(session, monk
         return real_rewrite(*args, **kw)
 
     monkeypatch.setattr(match_write, "_rewrite", spy)
+    return calls, rewrites
+
+
+def test_an_append_that_lost_the_race_appends_again_without_rescoring(session, monkeypatch):
+    match = new(session)
+    add(session, match, HRA)
+    add(session, match, BETL)
+    version = stored(session, match)[2]
+    calls, rewrites = _race(monkeypatch, lose=1)
+
+    def no_rows(*_args: Any) -> None:
+        raise AssertionError("the deals were loaded (rescored)")
+
+    monkeypatch.setattr(match_store, "load_rows", no_rows)
+    monkeypatch.setattr(match_store, "_cache", type(match_store._cache)())  # nothing cached
     answer = add(session, match, SEDMA, idempotency_key="once")
-    assert rewrites == ["locked"] and answer["deal"]["n"] == 3
+    assert calls == [version, version] and rewrites == []  # tried again, never rescored
+    assert answer["deal"]["n"] == 3 and answer["version"] == version + 1
+    monkeypatch.undo()
+    state = now(session, match)
+    assert [d["record"]["declarer"] for d in state["deals"]] == [0, 1, 2]  # stored once
+    assert len([h for h in svc.history(session=session, match_id=match.id) if h["n"] == 3]) == 1
+    assert stored(session, match)[0] == expected_state(session, match)
+    again = add(session, match, SEDMA, idempotency_key="once")  # the key was kept once
+    assert again["deal"]["id"] == answer["deal"]["id"] and len(now(session, match)["deals"]) == 3
+
+
+def test_an_append_that_keeps_losing_the_race_goes_the_locked_way(session, monkeypatch):
+    match = new(session)
+    add(session, match, HRA)
+    add(session, match, BETL)
+    calls, rewrites = _race(monkeypatch, lose=match_write.APPEND_TRIES)
+    answer = add(session, match, SEDMA, idempotency_key="once")
+    assert len(calls) == match_write.APPEND_TRIES and rewrites == ["locked"]
+    assert answer["deal"]["n"] == 3
     state = now(session, match)
     assert [d["record"]["declarer"] for d in state["deals"]] == [0, 1, 2]  # stored once
     assert stored(session, match)[0] == expected_state(session, match)

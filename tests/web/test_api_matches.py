@@ -149,6 +149,47 @@ def test_auth_and_unknown_ids(client):
     assert client.get(f"/api/v1/matches/{state['id']}").json["deals"] == []
 
 
+def test_a_deal_post_checks_its_token_in_the_save_and_keeps_the_order_of_refusals(app, client):
+    """The token is compared with the match the save reads (no separate token query), and a
+    refused token stores nothing; 404/401/403 still come before a bad header or body (422)."""
+    from sqlalchemy import event
+
+    state = start(client)
+    url = f"/api/v1/matches/{state['id']}/deals"
+    record = SAMPLES["marias"][1]
+    minimal = {"Prefer": "return=minimal"}
+    for _ in range(2):  # the second save appends from the running state
+        assert post(client, state, record, **minimal).status_code == 201
+    seen: list[str] = []
+
+    def hear(_conn, _cursor, statement, *_args) -> None:  # noqa: ANN001
+        seen.append(" ".join(statement.split()))
+
+    engine = app.extensions["db_engine"]
+    event.listen(engine, "before_cursor_execute", hear)
+    try:
+        assert post(client, state, record, **minimal).status_code == 201
+    finally:
+        event.remove(engine, "before_cursor_execute", hear)
+    assert [s for s in seen if s.startswith("SELECT") and "FROM match" in s.replace('"', "")] == [
+        s for s in seen if s.startswith("SELECT") and "match.token," in s.replace('"', "")
+    ], seen  # one read of the match, with its token; no token-only query
+    wrong = {"Authorization": "Bearer " + state["token"][::-1], **minimal}
+    for headers in (wrong, {**wrong, "Idempotency-Key": "k1"}):
+        answer = client.post(url, json=record, headers=headers)
+        assert answer.status_code == 403 and answer.json["errors"][0]["field"] == "Authorization"
+    bad_key = {"Idempotency-Key": "é"}
+    assert client.post(url, data="{", headers=wrong).status_code == 403
+    assert client.post(url, json=record, headers={**wrong, **bad_key}).status_code == 403
+    assert client.post(url, data="{").status_code == 401  # (as JSON: refused before any view)
+    nope = "/api/v1/matches/nope/deals"
+    assert client.post(nope, data="{", headers=auth(state)).status_code == 404
+    assert client.post(nope, json=record, headers={**auth(state), **bad_key}).status_code == 404
+    assert client.post(url, data="{", headers=auth(state)).status_code == 422
+    assert client.post(url, json=record, headers={**auth(state), **bad_key}).status_code == 422
+    assert len(client.get(f"/api/v1/matches/{state['id']}").json["deals"]) == 3
+
+
 @pytest.mark.parametrize(
     ("record", "field"),
     [
