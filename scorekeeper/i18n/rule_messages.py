@@ -32,25 +32,8 @@ from ..rules.messages import (
     fill,
     from_json,
 )
+from . import suits as suit_words
 
-# The French deck's names, when a page does not say how its game's deck names a suit.
-SUIT_WORDS: dict[str, str] = {
-    "hearts": N_("hearts"),
-    "diamonds": N_("diamonds"),
-    "clubs": N_("clubs"),
-    "spades": N_("spades"),
-}
-# Each game's deck (the same words as the deal forms), when a page gives no suit function.
-DECKS: dict[str, dict[str, str]] = {
-    "marias": {"hearts": N_("červené"), "diamonds": N_("kule"), "clubs": N_("žaludy"),
-               "spades": N_("zelené")},
-    "mariasz": {"hearts": N_("czerwień"), "diamonds": N_("dzwonki"), "clubs": N_("żołędzie"),
-                "spades": N_("wino")},
-    "mariage": {"hearts": N_("Herz"), "diamonds": N_("Schellen"), "clubs": N_("Eichel"),
-                "spades": N_("Grün")},
-    "marianna": {"hearts": N_("coppe"), "diamonds": N_("denari"), "clubs": N_("bastoni"),
-                 "spades": N_("spade")},
-}  # fmt: skip
 # The games' titles (params named ``game`` carry the rules' English title).
 TITLES: tuple[str, ...] = (
     N_("Czech Mariáš"),
@@ -121,7 +104,7 @@ def _param(key: str, value: Any, names: Names, t: Any) -> str:
     if key == "suit":
         if names.suit is not None:
             return names.suit(value)
-        words = DECKS.get(names.game or "", SUIT_WORDS)
+        words = suit_words.default_words(names.game)  # no page's deck: the game's default
         return t.gettext(words[value]) if value in words else str(value)
     if key in PART_KEYS:
         return t.gettext(PART_NAMES[value]) if value in PART_NAMES else str(value)

@@ -12,10 +12,8 @@ italian       cups      coins   batons   swords
 french        ♥         ♦       ♣        ♠
 ============  ========  ======  =======  =======
 
-Names are gettext messages translated into the reader's language with the games' own words
-(docs/glossary-*.md). English pages keep each game's own words for its German-suited deck
-(Mariáš "červené", Mariasz "czerwień", Mariage "Herz"); the catalogues give every other language
-its own names for the same cards.
+The names are written once, in ``i18n.suits`` (msgids translated into the reader's language
+with the games' own words); this module adds the symbols, the pictures and the template helpers.
 
 In text, a suit is written as its name followed by the French symbol, which stands for the suit:
 ``"červené ♥"``. In HTML the ``suits`` filter turns each symbol into the deck's picture (a small
@@ -27,56 +25,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from flask import Flask, url_for
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
+from ..i18n import suits as suit_words
+from ..i18n.suits import default_deck
 from ..rules.base import DECKS, SUITS
-from ..rules.registry import get_game
 
 #: The symbol standing for each suit in text (and the picture of the French deck).
 SYMBOLS: dict[str, str] = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 SUIT_OF_SYMBOL: dict[str, str] = {symbol: suit for suit, symbol in SYMBOLS.items()}
 _SYMBOL = re.compile("[" + "".join(SYMBOLS.values()) + "]")
-
-#: The German-suited deck in each game's own words (English pages show these).
-GERMAN_WORDS: dict[str, dict[str, Any]] = {
-    "marias": {
-        "hearts": _l("červené"),
-        "diamonds": _l("kule"),
-        "clubs": _l("žaludy"),
-        "spades": _l("zelené"),
-    },
-    "mariasz": {
-        "hearts": _l("czerwień"),
-        "diamonds": _l("dzwonki"),
-        "clubs": _l("żołędzie"),
-        "spades": _l("wino"),
-    },
-    "mariage": {
-        "hearts": _l("Herz"),
-        "diamonds": _l("Schellen"),
-        "clubs": _l("Eichel"),
-        "spades": _l("Grün"),
-    },
-}
-#: Every other game holding German suits (Marianna by choice) uses the German names.
-GERMAN_DEFAULT = "mariage"
-ITALIAN: dict[str, Any] = {
-    "hearts": _l("coppe"),
-    "diamonds": _l("denari"),
-    "clubs": _l("bastoni"),
-    "spades": _l("spade"),
-}
-FRENCH: dict[str, Any] = {
-    "hearts": _l("hearts"),
-    "diamonds": _l("diamonds"),
-    "clubs": _l("clubs"),
-    "spades": _l("spades"),
-}
 
 #: The picture of each suit in each deck: ``static/img/suits/<name>.svg``.
 PICTURES: dict[str, dict[str, str]] = {
@@ -108,12 +71,6 @@ DECK_LABELS: dict[str, Any] = {
 }
 
 
-@cache
-def default_deck(game: str) -> str:
-    """The deck a game's options default to (the rules decide: german, or italian for marianna)."""
-    return str(getattr(get_game(game).make_options(), "deck", "french"))
-
-
 def deck_of(game: str, options: Mapping[str, Any] | None = None) -> str:
     """The deck of a match: its ``deck`` option, else the game's default (a match stored before
     the option existed)."""
@@ -126,17 +83,10 @@ def deck_of(game: str, options: Mapping[str, Any] | None = None) -> str:
         return "french"
 
 
-def names(deck: str, game: str) -> Mapping[str, Any]:
-    """suit -> its (lazy, translated) name in ``deck`` as ``game``'s players say it."""
-    if deck == "german":
-        return GERMAN_WORDS.get(game, GERMAN_WORDS[GERMAN_DEFAULT])
-    return ITALIAN if deck == "italian" else FRENCH
-
-
 def suit_name(suit: str, deck: str, game: str) -> str:
     """'červené', 'Schellen', 'coppe', 'hearts' — in the reader's language."""
-    name = names(deck, game).get(suit)
-    return suit if name is None else str(name)
+    name = suit_words.words(deck, game).get(suit)
+    return suit if name is None else gettext(name)
 
 
 def suit_label(suit: str, deck: str, game: str) -> str:
