@@ -82,6 +82,15 @@ def post(conn: http.client.HTTPConnection, path: str, body: object, token: str =
     return (time.perf_counter() - started) * 1000
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far; NaN where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def new_match(port: int) -> dict:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     conn.request(
@@ -156,7 +165,9 @@ def main() -> None:
             growth = deals(app_port, long_match, 400)
             early, late = statistics.median(growth[:50]), statistics.median(growth[350:400])
             own_matches = [new_match(app_port) for _ in range(20)]
+            before = cpu_seconds(servers[0].pid)
             own = phones([lambda n, m=m: deals(app_port, m, n) for m in own_matches], args.posts)
+            app_cpu = (cpu_seconds(servers[0].pid) - before) / len(own) * 1000
             deals(app_port, long_match, 100)  # the long match now holds 500 deals
             shared = phones(
                 [lambda n, i=i: deals(app_port, long_match, n, i) for i in range(20)], args.posts
@@ -166,7 +177,9 @@ def main() -> None:
                 conn = http.client.HTTPConnection("127.0.0.1", bare_port, timeout=60)
                 return [post(conn, "/deals", RECORDS[i % len(RECORDS)]) for i in range(n)]
 
+            before = cpu_seconds(servers[1].pid)
             floor = phones([bare_phone] * 20, args.posts)
+            bare_cpu = (cpu_seconds(servers[1].pid) - before) / len(floor) * 1000
         finally:
             for server in servers:
                 server.terminate()
@@ -189,6 +202,10 @@ def main() -> None:
         shown = f"{ratio:6.1f}x" if ratio else ""
         goal = f"{target:5.1f}x" if target else ""
         print(f"{label:44} {value:7.2f} ms {shown:>7} {goal:>7}")
+    print(
+        f"server CPU per POST (20 phones): app {app_cpu:.2f} ms (own matches), "
+        f"bare {bare_cpu:.2f} ms ({app_cpu / bare_cpu:.1f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from ..models.match import Deal, Match, utcnow
+from . import prepared
 
 CACHE_SIZE = 1024
 _cache: OrderedDict[str, tuple[int, tuple[Row, ...], tuple[Any, ...]]] = OrderedDict()
@@ -55,7 +56,21 @@ _LOCK = (
 )
 
 
-_SELECT_MATCH = sa.select(*_match.c).where(_match.c.id == sa.bindparam("match_id_"))
+# What an append reads of the match (the options as stored text: they key the options cache,
+# without decoding and re-encoding them on every save), plus any guards' columns.
+_APPEND_COLUMNS = (
+    _match.c.id,
+    _match.c.token,
+    _match.c.game,
+    _match.c.preset,
+    sa.cast(_match.c.options, sa.Text).label("options_text"),
+    _match.c.players,
+    _match.c.stake,
+    _match.c.version,
+    _match.c.running_state,
+    _match.c.running_version,
+)
+_select_match: dict[tuple[Any, ...], Any] = {}
 # The append's one write to the match: the new version and running state, only if nobody else
 # changed the match since it was read (the version check).
 _BUMP = (
@@ -90,11 +105,10 @@ class Row(NamedTuple):
 
 
 def run(session: Session, statement: Any, params: dict[str, Any]) -> Any:
-    """Execute a prepared Core statement on the session's connection (its transaction), skipping
-    the ORM's per-statement work; pending ORM changes are flushed first, as ``execute`` would."""
-    if session.new or session.dirty or session.deleted:
-        session.flush()
-    return session.connection().execute(statement, params)
+    """Execute a Core statement built once at import on the session's connection (its
+    transaction), compiled once and run on the driver's cursor (``prepared``); pending ORM
+    changes are flushed first, as ``execute`` would."""
+    return prepared.run(session, statement, params)
 
 
 def make_row(row_id: int, record: dict[str, Any], version: int) -> Row:
@@ -159,10 +173,19 @@ def lock_match(session: Session, match_id: str) -> Any:
     return run(session, _LOCK, {"match_id_": match_id, "now_": utcnow()}).first()
 
 
-def read_match(session: Session, match_id: str) -> Any:
-    """The match's columns as a row (attributes like a Match), without taking the lock; None
-    for an unknown id. An append reads this, then writes with ``bump``'s version check."""
-    return run(session, _SELECT_MATCH, {"match_id_": match_id}).first()
+def read_match(session: Session, match_id: str, extra: tuple[Any, ...] = ()) -> Any:
+    """What an append needs of the match, as a row (attributes like a Match; the options as
+    ``options_text``), without taking the lock; None for an unknown id. ``extra``: more SQL
+    expressions over the match row (correlated subqueries), answered as ``extra_0``, … .
+    An append reads this, then writes with ``bump``'s version check."""
+    statement = _select_match.get(extra)
+    if statement is None:  # one statement per set of extras, built once (and compiled once)
+        labelled = [column.label(f"extra_{i}") for i, column in enumerate(extra)]
+        statement = _select_match.setdefault(
+            extra,
+            sa.select(*_APPEND_COLUMNS, *labelled).where(_match.c.id == sa.bindparam("match_id_")),
+        )
+    return run(session, statement, {"match_id_": match_id}).first()
 
 
 def bump(session: Session, match_id: str, seen: int, state: Any) -> tuple[int, Any] | None:
@@ -200,7 +223,7 @@ def insert(session: Session, table: sa.Table, **values: Any) -> int:
     statement = _inserts.get(table.name)
     if statement is None:  # built once: executing it with parameters skips re-compiling
         statement = _inserts[table.name] = sa.insert(table).returning(table.c.id)
-    return run(session, statement, values).scalar_one()
+    return prepared.run(session, statement, values, insert=True).scalar_one()
 
 
 def update_orm_copy(session: Session, match: Any) -> None:

@@ -75,6 +75,9 @@ def audit(
 #: Checks run before any change to a match's deals: each returns why the match may not change
 #: now (a message for the players), or None. Tournaments add one: a closed round is final.
 GUARDS: list[Callable[[Session, str], str | None]] = []
+#: Guards that can also be read with the match, in the append's one read: a guard's SQL
+#: expression over the match row (correlated to ``match.id``) and its reason from the value.
+FOLDED: dict[Callable[[Session, str], str | None], tuple[Any, Callable[[Any], str | None]]] = {}
 #: Checks run before a rematch: why this match may not have one (a tournament table), or None.
 REMATCH_GUARDS: list[Callable[[Session, str], str | None]] = []
 
@@ -180,17 +183,22 @@ def _append(
     its audit entry and key), one UPDATE of the match with a version check. None (nothing
     written yet) when there is no usable state: then lock and rescore in this transaction.
     ``_LOST`` (rolled back) when the match changed meanwhile: then try again from the new state."""
-    match = match_store.read_match(session, match_id)
+    folded = [FOLDED[guard] for guard in GUARDS if guard in FOLDED]
+    match = match_store.read_match(session, match_id, tuple(column for column, _r in folded))
     if match is None:
         raise not_found()
     if authorise is not None:
         authorise(match.token)
-    game, options = scoring.rules(match)
+    game, options = scoring.rules_from_json(match.game, match.preset, match.options_text)
     state = scoring.running(game, match, match.version)
     if state is None:  # nothing written yet: go on the locked way in this transaction
         return None
-    if GUARDS and (reason := locked_reason(session, match_id)):
-        raise Locked(reason, current=match.version)
+    for i, (_column, reason_of) in enumerate(folded):
+        if reason := reason_of(getattr(match, f"extra_{i}")):
+            raise Locked(reason, current=match.version)
+    for guard in GUARDS:
+        if guard not in FOLDED and (reason := guard(session, match_id)):
+            raise Locked(reason, current=match.version)
     n = state["n"] + 1
     append.check(n)
     parsed = scoring.parse(game, options, len(match.players), append.record, n)

@@ -36,6 +36,11 @@ def rules(match: Any) -> tuple[Any, Any]:
     return get_game(match.game), _options(match.game, match.preset, options_json)
 
 
+def rules_from_json(game_name: str, preset: str, options_json: str) -> tuple[Any, Any]:
+    """``rules`` for a match read as columns, its options as the stored JSON text."""
+    return get_game(game_name), _options(game_name, preset, options_json)
+
+
 def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
     """Parse deal ``n``'s record; InvalidDeal (with ``deal=n``) when it is impossible."""
     if not isinstance(data, Mapping):

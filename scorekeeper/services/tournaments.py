@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..limits import PLAYERS_PER_TOURNAMENT
+from ..models.match import Match
 from ..models.season import Season
 from ..models.tournament import (
     Tournament,
@@ -324,15 +325,30 @@ _CLOSED_ROUND = (
 )
 
 
+# The same check as a column of the match row (the append reads it with the match).
+_CLOSED_ROUND_OF_MATCH = (
+    sa.select(_round.c.number)
+    .join(_table, _table.c.round_id == _round.c.id)
+    .where(_table.c.match_id == Match.__table__.c.id, _round.c.status == "closed")
+    .limit(1)
+    .scalar_subquery()
+)
+
+
 def closed_round_guard(session: Session, match_id: str) -> str | None:
     """A table's deals are final once its round is closed (the organiser corrects results)."""
     row = match_store.run(session, _CLOSED_ROUND, {"match_id_": match_id}).first()
-    if row is None or row[1] != "closed":
+    return closed_round_reason(row[0] if row is not None and row[1] == "closed" else None)
+
+
+def closed_round_reason(number: int | None) -> str | None:
+    """Why a match may not change when it is a table of closed round ``number`` (or None)."""
+    if number is None:
         return None
     return _(
         "Round %(n)s is closed and its results are final: deals can no longer be entered or "
         "changed here. Ask the organiser to correct the table's result.",
-        n=row[0],
+        n=number,
     )
 
 
@@ -350,6 +366,7 @@ def register_guards() -> None:
     rematch."""
     if closed_round_guard not in match_write.GUARDS:
         match_write.GUARDS.append(closed_round_guard)
+    match_write.FOLDED[closed_round_guard] = (_CLOSED_ROUND_OF_MATCH, closed_round_reason)
     if no_rematch_guard not in match_write.REMATCH_GUARDS:
         match_write.REMATCH_GUARDS.append(no_rematch_guard)
 

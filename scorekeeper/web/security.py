@@ -15,8 +15,9 @@ import json
 import math
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Request, Response, g, jsonify, request
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import gettext as _
 
 from ..config import CSP
@@ -130,22 +131,56 @@ def check_input() -> Response | None:
         except (BadJSON, ValueError) as error:
             reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
             return _refuse("", reason, api)
-        field = _nul_field(body)
+        # JSON can only carry a NUL escaped (raw control characters are refused): without the
+        # escape in the text there is no NUL to look for (the phones' every save)
+        field = _nul_field(body) if b"\\u0000" in request.get_data(cache=True) else None
         if field is not None:
             return _refuse(field, _("Text may not contain NUL characters."), api)
+        g.checked_json = body  # the views read this instead of parsing the body again
     return None
 
 
-def add_headers(response: Response) -> Response:
-    """The security headers (a view may set its own Content-Security-Policy)."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
+def checked_json() -> Any:
+    """The request's JSON body as ``check_input`` parsed and checked it; ``MISSING`` when it
+    did not (not a JSON request, or an empty body)."""
+    return g.get("checked_json", MISSING)
+
+
+MISSING: Any = object()
+
+
+class SecurityHeaders:
+    """WSGI wrapper adding ``HEADERS`` to every response that does not set them itself (a view
+    may set its own Content-Security-Policy). Outside Flask's response object, it costs a few
+    list operations per response, and it also covers answers no after-request hook sees."""
+
+    def __init__(self, wsgi_app: Any):
+        self.wsgi_app = wsgi_app
+        self.items = [(name, value, name.lower()) for name, value in HEADERS.items()]
+
+    def __call__(self, environ: dict, start_response: Any) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _value in headers}
+            headers.extend((name, value) for name, value, low in self.items if low not in present)
+            return start_response(status, headers, exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
+class CookieSessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, answering a request without the cookie (every API call,
+    a first visit) with an empty session before building the signer."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_app(app: Flask) -> None:
     """Install the strict JSON parser, the input checks and the headers on ``app``."""
     app.json_provider_class = StrictJSONProvider
     app.json = StrictJSONProvider(app)
+    app.session_interface = CookieSessions()
     app.before_request(check_input)
-    app.after_request(add_headers)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]

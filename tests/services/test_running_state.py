@@ -120,8 +120,10 @@ def test_a_minimal_add_reads_no_deal_and_writes_the_match_once(app, session, mon
     monkeypatch.setattr(match_store, "_cache", type(match_store._cache)())  # nothing cached
     with Statements(app) as sql:
         answer = add(session, match, SEDMA, idempotency_key="k-3")
-    # (a tournament's closed-round guard may read its own tables too)
     mine = {"MATCH", "DEAL", "AUDIT_ENTRY", "IDEMPOTENCY_KEY"}
+    # nothing else: the tournament's closed-round guard is read with the match
+    assert len(sql.seen) == 5, sql.seen
+    assert "TOURNAMENT_ROUND" in sql.seen[0]
     writes = [f"{s.split()[0]} {_table(s)}" for s in sql.seen if _table(s) in mine]
     assert writes == [
         "SELECT MATCH",
@@ -138,9 +140,11 @@ def test_a_minimal_add_reads_no_deal_and_writes_the_match_once(app, session, mon
 
 def _table(statement: str) -> str:
     words = statement.replace("(", " ").split()
-    for marker in ("INTO", "UPDATE", "FROM"):
+    for marker in ("INTO", "UPDATE"):
         if marker in words:
             return words[words.index(marker) + 1].strip('"').split('"')[0]
+    if "FROM" in words:  # the outer FROM (a subquery's comes first)
+        return words[len(words) - 1 - words[::-1].index("FROM") + 1].strip('"').split('"')[0]
     return "?"
 
 

@@ -56,12 +56,13 @@ def _marias(session, players=SEVEN, **kw):
     )
 
 
-def _enter(session, table, record):
-    """Play one deal at a table (as a phone would) through the match service."""
+def _enter(session, table, record, *, minimal=False):
+    """Play one deal at a table (as a phone would) through the match service; ``minimal``: as
+    the phones' pages save it (appended from the running state, the guard read with the match)."""
     record = dict(record)
     if len(table["player_ids"]) == 4:
         record["dealer"] = 3
-    matches.record_deal(session=session, match_id=table["match_id"], record=record)
+    matches.record_deal(session=session, match_id=table["match_id"], record=record, minimal=minimal)
 
 
 def test_create_and_register(session):
@@ -176,6 +177,8 @@ def test_a_closed_rounds_confirmed_result_stands_against_later_deals(session):
     before = ts.standings(session=session, tournament_id=t.id)["rows"]
     with pytest.raises(Locked, match="Round 1 is closed"):
         _enter(session, first, HRA)  # someone at the table adds a deal after the round closed
+    with pytest.raises(Locked, match="Round 1 is closed"):
+        _enter(session, first, HRA, minimal=True)  # the same, as the phones' pages save it
     match_id = first["match_id"]
     assert (
         len(

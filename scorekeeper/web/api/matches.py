@@ -28,6 +28,7 @@ from ...i18n.rule_messages import error_json
 from ...rules.base import FieldError, MatchFinished, RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
+from ..security import MISSING, checked_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -126,6 +127,9 @@ def _http(error: HTTPException):  # noqa: ANN202
 
 def _body() -> Any:
     """The request body as JSON (any content type); BadInput when it is not JSON."""
+    checked = checked_json()
+    if checked is not MISSING:
+        return checked
     raw = request.get_data(cache=True)
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
