@@ -19,6 +19,8 @@ from flask import Flask, current_app, g
 from sqlalchemy import Engine, event
 from sqlmodel import Session, create_engine
 
+from . import json_text
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 72_707_369  # PostgreSQL advisory lock key of the schema migration
 
@@ -42,7 +44,12 @@ def _private_file(path: Path) -> None:
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite connections get the pragmas a multi-threaded server needs."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            json_serializer=json_text.dumps,
+            json_deserializer=json_text.loads,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection, _record):  # noqa: ANN001
@@ -61,7 +68,14 @@ def make_engine(url: str) -> Engine:
         url = "postgresql://" + url.removeprefix("postgres://")
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=20,
+        json_serializer=json_text.dumps,
+        json_deserializer=json_text.loads,
+    )
 
 
 def alembic_config(url: str):  # noqa: ANN201 - alembic.config.Config, imported lazily

@@ -18,7 +18,6 @@ under the write lock or right after a commit, never from a transaction that may 
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -29,6 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
+from .. import json_text
 from ..models.match import Deal, Match, utcnow
 from . import prepared
 
@@ -118,13 +118,13 @@ def make_row(row_id: int, record: dict[str, Any], version: int) -> Row:
 
 def dumps(data: Any) -> str:
     """Compact JSON text (what the API sends and the idempotency keys keep)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json_text.dumps(data)
 
 
 def load_rows(session: Session, match_id: str) -> list[Row]:
     """The match's deals in order, as light rows (no ORM objects)."""
     result = run(session, _SELECT_ROWS, {"match_id_": match_id})
-    return [Row(i, json.loads(text), version, text) for i, text, version in result]
+    return [Row(i, json_text.loads(text), version, text) for i, text, version in result]
 
 
 def _key(session: Session, match_id: str) -> str:

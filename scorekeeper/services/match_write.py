@@ -15,7 +15,6 @@ again from the new state (a few times) before it queues on the lock and rescores
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from .. import json_text
 from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
 from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
 from . import match_store, scoring
@@ -210,7 +210,7 @@ def _append(
     refuse_new_deal(scored, n)
     row = append.store(game, parsed)
     audit(session, match_id, "add", n, None, row.record, actor)
-    deal = scoring.deal_item(n, row, json.loads(row.text), scored)
+    deal = scoring.deal_item(n, row, json_text.loads(row.text), scored)
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
     if bumped is None:  # another writer (another process) changed the match since the read
         session.rollback()  # (this expires the session's objects, as any refused write does)
@@ -289,7 +289,7 @@ def _rewrite(
         match_store.keep_state(session, match_id, match.version, running)
     if minimal or key is not None:
         last = rows[-1]
-        deal = scoring.deal_item(len(rows), last, json.loads(last.text), result.deals[-1])
+        deal = scoring.deal_item(len(rows), last, json_text.loads(last.text), result.deals[-1])
     if minimal:
         state = scoring.minimal(match, deal, result)
     else:
@@ -337,4 +337,4 @@ def find_key(session: Session, match_id: str, key: str) -> Repeat | None:
             IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
         )
     ).first()
-    return None if text is None else Repeat(json.loads(text))
+    return None if text is None else Repeat(json_text.loads(text))

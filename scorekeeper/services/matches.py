@@ -130,6 +130,7 @@ def rematch(*, session: Session, match_id: str, actor: str | None = None) -> Mat
 
 
 def _insert(session: Session, match: Match, before: Any, actor: str | None) -> Match:
+    scoring.start_running(match)
     try:
         session.add(match)
         session.flush()  # the match row first: the audit entry refers to it

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .. import json_text
 from ..rules.base import InvalidDeal, MatchScore, RuleError, fold_state
 from ..rules.messages import to_json as message_json
 from ..rules.registry import get_game
@@ -86,6 +87,15 @@ def score_with_state(
     return result, stored(game, state)
 
 
+def start_running(match: Any) -> None:
+    """Give a new match (no deals yet) the running state after no deals, at its version: its
+    first deal is appended like every other, not rescored (issue 12)."""
+    game, options = rules(match)
+    state = score_with_state(game, options, len(match.players), [])[1]
+    match.running_state = state
+    match.running_version = match.version if state is not None else None
+
+
 def stored(game: Any, state: dict[str, Any]) -> dict[str, Any]:
     """A running state as the match keeps it: tagged with the game and the state's shape."""
     return {"rules": f"{game.name}/{game.state_format}", "state": state}
@@ -146,7 +156,7 @@ def deal_item(n: int, row: Any, record: Any, scored: Any) -> dict[str, Any]:
 def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: MatchScore) -> dict:
     """The API.md match state (+ version, stake, currency, title; money for marias)."""
     # Copies: the rows may be shared with the record cache, and callers may change the state.
-    records = json.loads("[" + ",".join(row.text for row in rows) + "]")
+    records = json_text.loads("[" + ",".join(row.text for row in rows) + "]")
     deals = [
         deal_item(n, row, record, scored)
         for n, (row, record, scored) in enumerate(zip(rows, records, result.deals, strict=True), 1)

@@ -21,7 +21,7 @@ from sqlmodel import Session
 
 from ..models.match import Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from . import match_setup, match_write, matches
+from . import match_setup, match_write, matches, scoring
 from . import tournament_common as common
 from .errors import Conflict
 from .tournament_draws import draw_for, new_seed, next_round_number, preview_draw, round_seed
@@ -126,6 +126,7 @@ def _new_match(session: Session, actor: str, **setup: Any) -> Match:
     """A table's match, checked like any new match, added to the draw's transaction."""
     try:
         match = Match(**match_setup.check(**setup))
+        scoring.start_running(match)
         session.add(match)
         session.flush()
         match_write.audit(

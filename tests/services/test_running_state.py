@@ -93,7 +93,8 @@ class Statements:
 
 def test_each_write_leaves_the_state_after_its_deals(session):
     match = new(session)
-    assert stored(session, match)[0] is None
+    state, running_version, version = stored(session, match)  # a new match: after no deals
+    assert state == expected_state(session, match) and running_version == version == 1
     for record in RECORDS * 3:
         add(session, match, record)
         state, running_version, version = stored(session, match)
@@ -110,7 +111,7 @@ def test_each_write_leaves_the_state_after_its_deals(session):
 
 def test_a_minimal_add_reads_no_deal_and_writes_the_match_once(app, session, monkeypatch):
     match = new(session)
-    add(session, match, HRA)  # the first add rescores (no state yet) and stores the state
+    add(session, match, HRA)
     add(session, match, BETL)
 
     def no_rows(*_args: Any) -> None:
@@ -305,3 +306,17 @@ def test_phones_appending_at_once_each_land_once_and_the_state_holds(app):
         assert len(state["deals"]) == 1 + 6 * 3  # every key once
         assert state["version"] == 2 + 6 * 3
         assert stored(s, match) == (expected_state(s, match), state["version"], state["version"])
+
+
+def test_a_new_matchs_first_deal_is_appended_too(session, monkeypatch):
+    match = new(session)
+
+    def no_rows(*_args: Any) -> None:
+        raise AssertionError("the deals were loaded")
+
+    monkeypatch.setattr(match_store, "load_rows", no_rows)
+    answer = add(session, match, HRA)
+    monkeypatch.undo()
+    assert answer["deal"]["n"] == 1
+    state, running_version, version = stored(session, match)
+    assert running_version == version == 2 and state == expected_state(session, match)

@@ -23,6 +23,7 @@ from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ... import json_text
 from ...db import get_session
 from ...i18n.rule_messages import error_json
 from ...rules.base import FieldError, MatchFinished, RuleError
@@ -66,7 +67,7 @@ def jsonify(data: Any) -> Response:
     service already encoded is sent as encoded."""
     body = getattr(data, "encoded", None)
     if body is None:
-        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        body = json_text.dumps(data)
     return Response(body, mimetype="application/json")
 
 
