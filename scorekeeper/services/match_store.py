@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
@@ -127,8 +128,19 @@ def load_rows(session: Session, match_id: str) -> list[Row]:
     return [Row(i, json_text.loads(text), version, text) for i, text, version in result]
 
 
+def _database(bind: Any) -> str:
+    """Which database an engine is (one process may serve several), as text, worked out once."""
+    name = _databases.get(bind)
+    if name is None:
+        name = _databases[bind] = str(bind.url)
+    return name
+
+
+_databases: WeakKeyDictionary[Any, str] = WeakKeyDictionary()
+
+
 def _key(session: Session, match_id: str) -> str:
-    return f"{session.get_bind().url}#{match_id}"  # one process may serve several databases
+    return f"{_database(session.get_bind())}#{match_id}"
 
 
 def cached(session: Session, match_id: str, version: int) -> tuple[list[Row], list[Any]] | None:
@@ -161,7 +173,7 @@ def writer(session: Session) -> Iterator[None]:
     if bind.dialect.name != "sqlite":
         yield
         return
-    key = str(bind.url)
+    key = _database(bind)
     lock = _writer_locks.get(key) or _writer_locks.setdefault(key, threading.Lock())
     with lock:
         yield
@@ -185,7 +197,7 @@ def read_match(session: Session, match_id: str, extra: tuple[Any, ...] = ()) -> 
             extra,
             sa.select(*_APPEND_COLUMNS, *labelled).where(_match.c.id == sa.bindparam("match_id_")),
         )
-    return run(session, statement, {"match_id_": match_id}).first()
+    return prepared.run(session, statement, {"match_id_": match_id}, first=True).first()
 
 
 def bump(session: Session, match_id: str, seen: int, state: Any) -> tuple[int, Any] | None:
@@ -215,15 +227,9 @@ def extend(session: Session, match_id: str, seen: int, version: int, row: Row, r
         _cache.move_to_end(key)
 
 
-_inserts: dict[str, Any] = {}
-
-
 def insert(session: Session, table: sa.Table, **values: Any) -> int:
     """Insert one row with Core (no ORM object to build) and return its id."""
-    statement = _inserts.get(table.name)
-    if statement is None:  # built once: executing it with parameters skips re-compiling
-        statement = _inserts[table.name] = sa.insert(table).returning(table.c.id)
-    return prepared.run(session, statement, values, insert=True).scalar_one()
+    return prepared.insert_id(session, table, values)
 
 
 def update_orm_copy(session: Session, match: Any) -> None:

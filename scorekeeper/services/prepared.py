@@ -74,8 +74,8 @@ class _Compiled:
 class Result:
     """What ``run`` answers: the rows (processed like SQLAlchemy's), or the rowcount."""
 
-    def __init__(self, rows: list[Any], rowcount: int):
-        self._rows, self.rowcount = rows, rowcount
+    def __init__(self, rows: list[Any], rowcount: int, lastrowid: Any = None):
+        self._rows, self.rowcount, self.lastrowid = rows, rowcount, lastrowid
 
     def first(self) -> Any:
         return self._rows[0] if self._rows else None
@@ -109,12 +109,21 @@ def _prepare(statement: Any, dialect: Dialect, keys: tuple[str, ...] | None) -> 
     return found
 
 
-def run(session: Session, statement: Any, params: dict[str, Any], *, insert: bool = False) -> Any:
+def run(
+    session: Session,
+    statement: Any,
+    params: dict[str, Any],
+    *,
+    insert: bool = False,
+    first: bool = False,
+) -> Any:
     """Execute a Core statement built once at import (module-level: it is cached by identity)
     with ``params``, on the session's connection and transaction. Pending ORM changes are
     flushed first, as ``session.execute`` would. ``insert``: the params name the columns to
-    insert (the statement is compiled for exactly those)."""
-    if session.new or session.dirty or session.deleted:
+    insert (the statement is compiled for exactly those). ``first``: only the first row is
+    wanted (the driver is not asked for the rest)."""
+    # (``dirty`` looks through every loaded object: asked only when something is loaded)
+    if session.new or session.deleted or (session.identity_map and session.dirty):
         session.flush()
     # The session's connection, found once per transaction (asking the session costs more than
     # the statement itself on SQLite).
@@ -134,16 +143,22 @@ def run(session: Session, statement: Any, params: dict[str, Any], *, insert: boo
     try:
         try:
             cursor.execute(prepared.sql, driver_params)
-            rows = cursor.fetchall() if prepared.row is not None else []
+            if prepared.row is None:
+                rows = []
+            elif first:
+                row = cursor.fetchone()
+                rows = [] if row is None else [row]
+            else:
+                rows = cursor.fetchall()
         except dialect.loaded_dbapi.Error as error:
             raise sa.exc.DBAPIError.instance(
                 prepared.sql, driver_params, error, dialect.loaded_dbapi.Error, dialect=dialect
             ) from error
-        rowcount = cursor.rowcount
+        rowcount, lastrowid = cursor.rowcount, cursor.lastrowid
     finally:
         cursor.close()
     if prepared.row is None:
-        return Result([], rowcount)
+        return Result([], rowcount, lastrowid)
     processors = list(enumerate(prepared.results))
     make = prepared.row._make
     out = []
@@ -153,4 +168,22 @@ def run(session: Session, statement: Any, params: dict[str, Any], *, insert: boo
             if process is not None:
                 values[i] = process(values[i])
         out.append(make(values))
-    return Result(out, rowcount)
+    return Result(out, rowcount, lastrowid)
+
+
+_inserts: dict[tuple[str, bool], Any] = {}
+
+
+def insert_id(session: Session, table: sa.Table, values: dict[str, Any]) -> int:
+    """Insert one row into ``table`` (its key column ``id``) and return the new id: on SQLite
+    the driver's ``lastrowid`` (one step of the statement, one release of the interpreter lock
+    fewer than RETURNING), elsewhere ``RETURNING id``."""
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    statement = _inserts.get((table.name, sqlite))
+    if statement is None:  # built once: compiled once per set of columns
+        plain = sa.insert(table)
+        statement = _inserts.setdefault(
+            (table.name, sqlite), plain if sqlite else plain.returning(table.c.id)
+        )
+    result = run(session, statement, values, insert=True)
+    return result.lastrowid if sqlite else result.scalar_one()

@@ -15,7 +15,8 @@ import json
 import math
 from typing import Any
 
-from flask import Flask, Request, Response, g, jsonify, request
+from flask import Flask, Request, Response, g, jsonify
+from flask import request as flask_request
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import gettext as _
@@ -112,8 +113,14 @@ def _refuse(field: str, message: str, api: bool) -> Response:
     return response
 
 
+def current_request() -> Request:
+    """The request itself, not Flask's proxy to it (for code that reads it many times)."""
+    return flask_request._get_current_object()  # type: ignore[attr-defined]
+
+
 def check_input() -> Response | None:
     """Refuse NUL characters and JSON we do not accept before any view runs."""
+    request = current_request()  # (once: every use of the proxy looks it up again)
     api = request.path.startswith("/api/")
     if "\x00" in request.path:
         if not api:
