@@ -154,7 +154,7 @@ def run(
             raise sa.exc.DBAPIError.instance(
                 prepared.sql, driver_params, error, dialect.loaded_dbapi.Error, dialect=dialect
             ) from error
-        rowcount, lastrowid = cursor.rowcount, cursor.lastrowid
+        rowcount, lastrowid = cursor.rowcount, getattr(cursor, "lastrowid", None)
     finally:
         cursor.close()
     if prepared.row is None:
