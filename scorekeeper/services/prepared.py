@@ -16,10 +16,11 @@ events (tracing, tests that count statements), is run the usual way.
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections import namedtuple
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
@@ -37,23 +38,31 @@ class _Compiled:
         self.sql: str = compiled.string
         # Python-side defaults are filled by SQLAlchemy's execution context: not here.
         self.simple = not (compiled.insert_prefetch or compiled.update_prefetch)
-        self.positions: Sequence[str] | None = compiled.positiontup
         # the values fixed in the statement (a literal in a WHERE), and each bind's processing
-        self.fixed = {
+        self.fixed: dict[str, Any] = {
             name: bind.effective_value
             for name, bind in compiled.binds.items()
             if not bind.required and not bind.expanding
         }
-        self.binds: list[tuple[str, Processor]] = [
-            (name, process)
+        processors = {
+            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
             for name, bind in compiled.binds.items()
-            if (process := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
-        ]
+        }
         self.expanding = any(bind.expanding for bind in compiled.binds.values())
+        self.processed = [(name, process) for name, process in processors.items() if process]
+        # The driver's parameters: a mapping (named paramstyles) or a sequence, picked in C.
+        positions = compiled.positiontup
+        if positions is None:
+            self.pick: Callable[[dict[str, Any]], Any] | None = None
+        elif len(positions) == 1:
+            self.pick = lambda params, name=positions[0]: (params[name],)
+        else:
+            self.pick = operator.itemgetter(*positions) if positions else (lambda _params: ())
         columns = list(getattr(statement, "exported_columns", ()) or ())
-        self.results: list[Processor] = [
+        results = [
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
         ]
+        self.results = [(i, process) for i, process in enumerate(results) if process is not None]
         self.row = (
             namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)], rename=True)
             if columns
@@ -63,12 +72,9 @@ class _Compiled:
     def params(self, values: dict[str, Any]) -> Any:
         """The driver's parameters (a sequence or a mapping, as its paramstyle wants)."""
         params = {**self.fixed, **values}
-        for name, process in self.binds:
-            if name in params:
-                params[name] = process(params[name])
-        if self.positions is not None:
-            return tuple(params[name] for name in self.positions)
-        return params
+        for name, process in self.processed:
+            params[name] = process(params[name])
+        return params if self.pick is None else self.pick(params)
 
 
 class Result:
@@ -93,7 +99,34 @@ class Result:
         return iter(self._rows)
 
 
-_CONNECTION = "prepared.connection"  # session.info: (the transaction, its connection)
+class _Link(NamedTuple):
+    """The session's connection in one transaction, as ``run`` uses it."""
+
+    transaction: Any
+    connection: Any  # SQLAlchemy's
+    driver: Any  # the DB-API connection under it
+    dialect: Dialect
+    traced: bool  # someone listens to the engine's statements: run them the usual way
+
+
+def _link(session: Session) -> _Link:
+    """The session's connection, found once per transaction (asking the session for it costs
+    more than a statement on SQLite)."""
+    transaction = session.get_transaction()
+    link = session.info.get(_LINK)
+    if link is None or transaction is None or link.transaction is not transaction:
+        connection = session.connection()
+        link = session.info[_LINK] = _Link(
+            session.get_transaction(),
+            connection,
+            connection.connection.driver_connection,
+            connection.dialect,
+            bool(connection.dispatch.before_cursor_execute),
+        )
+    return link
+
+
+_LINK = "prepared.link"  # session.info
 _compiled: dict[tuple[int, str, tuple[str, ...] | None], _Compiled] = {}
 _lock = threading.Lock()
 
@@ -125,21 +158,14 @@ def run(
     # (``dirty`` looks through every loaded object: asked only when something is loaded)
     if session.new or session.deleted or (session.identity_map and session.dirty):
         session.flush()
-    # The session's connection, found once per transaction (asking the session costs more than
-    # the statement itself on SQLite).
-    transaction = session.get_transaction()
-    known = session.info.get(_CONNECTION)
-    if transaction is None or known is None or known[0] is not transaction:
-        connection = session.connection()
-        known = session.info[_CONNECTION] = (session.get_transaction(), connection)
-    connection = known[1]
-    dialect = connection.dialect
-    prepared = _prepare(statement, dialect, tuple(sorted(params)) if insert else None)
-    if not prepared.simple or prepared.expanding or connection.dispatch.before_cursor_execute:
-        # defaults to fill in, or someone listens to the engine's statements (tracing, tests)
-        return connection.execute(statement, params)
+    link = _link(session)
+    prepared = _prepare(statement, link.dialect, tuple(sorted(params)) if insert else None)
+    if link.traced or not prepared.simple or prepared.expanding:
+        # someone listens to the engine's statements (tracing, tests), or defaults to fill in
+        return link.connection.execute(statement, params)
+    dialect = link.dialect
     driver_params = prepared.params(params)
-    cursor = connection.connection.driver_connection.cursor()
+    cursor = link.driver.cursor()
     try:
         try:
             cursor.execute(prepared.sql, driver_params)
@@ -159,14 +185,14 @@ def run(
         cursor.close()
     if prepared.row is None:
         return Result([], rowcount, lastrowid)
-    processors = list(enumerate(prepared.results))
-    make = prepared.row._make
+    processors, make = prepared.results, prepared.row._make
+    if not processors:
+        return Result([make(row) for row in rows], rowcount, lastrowid)
     out = []
     for row in rows:
         values = list(row)
         for i, process in processors:
-            if process is not None:
-                values[i] = process(values[i])
+            values[i] = process(values[i])
         out.append(make(values))
     return Result(out, rowcount, lastrowid)
 

@@ -77,7 +77,10 @@ def strict_loads(text: str | bytes) -> Any:
     brackets = text.count("[") + text.count("{")  # cheap: most bodies cannot be too deep
     if brackets > MAX_JSON_DEPTH and _depth(text) > MAX_JSON_DEPTH:
         raise BadJSON(_("The JSON is nested too deeply."))
-    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+    return _DECODER.decode(text)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)  # built once
 
 
 class StrictJSONProvider(DefaultJSONProvider):
@@ -128,7 +131,8 @@ def check_input() -> Response | None:
         response = jsonify({"errors": [{"field": "", "message": _("Not found.")}]})
         response.status_code = 404
         return response
-    for source in (request.args, *(() if request.is_json else (request.form,))):
+    sources = (request.args,) if request.query_string else ()
+    for source in (*sources, *(() if request.is_json else (request.form,))):
         for key, value in source.items(multi=True):
             if "\x00" in key or "\x00" in value:
                 return _refuse(key, _("Text may not contain NUL characters."), api)
@@ -179,7 +183,10 @@ class CookieSessions(SecureCookieSessionInterface):
     a first visit) with an empty session before building the signer."""
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        if app.secret_key and (
+            "HTTP_COOKIE" not in request.environ  # (no cookies at all: nothing to parse)
+            or not request.cookies.get(self.get_cookie_name(app))
+        ):
             return self.session_class()
         return super().open_session(app, request)
 

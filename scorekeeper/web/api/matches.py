@@ -56,9 +56,14 @@ def _server_time(response: Response) -> Response:
     if started is not None:
         ms = (time.perf_counter() - started[0]) * 1000
         cpu = (time.thread_time() - started[1]) * 1000
-        response.headers["X-Server-Time-Ms"] = f"{ms:.2f}"
-        response.headers["Server-Timing"] = f"app;dur={ms:.2f}, cpu;dur={cpu:.2f}"
-    response.headers.setdefault("Cache-Control", "no-store")
+        response.headers.extend(  # (added, not set: no header of these names is there yet)
+            [
+                ("X-Server-Time-Ms", f"{ms:.2f}"),
+                ("Server-Timing", f"app;dur={ms:.2f}, cpu;dur={cpu:.2f}"),
+            ]
+        )
+    if "Cache-Control" not in response.headers:
+        response.headers.add("Cache-Control", "no-store")
     return response
 
 
