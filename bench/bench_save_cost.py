@@ -35,21 +35,19 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from bench_deal_post import RECORDS, free_port, pct, wait_for
 
 PLAYERS = ["Jana", "Petr", "Ota"]
 
 
-def bare(db: str, port: int, threads: int) -> None:
-    """Child process: the floor, a Flask app whose POST inserts one JSON row into SQLite."""
-    import logging
+def bare_app(db: str) -> Any:
+    """The floor: a Flask app whose POST /deals inserts one JSON row into SQLite."""
     import sqlite3
 
-    import waitress
     from flask import Flask, jsonify, request
 
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 phones > threads: expected
     app = Flask("bare")
     local = threading.local()
     setup = sqlite3.connect(db)
@@ -68,7 +66,17 @@ def bare(db: str, port: int, threads: int) -> None:
             )
         return jsonify({"id": cursor.lastrowid}), 201
 
-    waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    return app
+
+
+def bare(db: str, port: int, threads: int) -> None:
+    """Child process: the floor under waitress, as the app is served."""
+    import logging
+
+    import waitress
+
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # 20 phones > threads: expected
+    waitress.serve(bare_app(db), host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 
 MINIMAL = {"Prefer": "return=minimal"}  # what the pages send; --full: {}

@@ -21,15 +21,14 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import sqlite3
 import sys
 import tempfile
-import threading
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 from bench_deal_post import RECORDS
+from bench_save_cost import bare_app
 from werkzeug.test import EnvironBuilder
 
 
@@ -104,28 +103,9 @@ def the_app(tmp: str, posts: int, save: bool) -> tuple[Any, list[dict]]:
     return app, environs
 
 
-def bare_app(tmp: str, posts: int) -> tuple[Any, list[dict]]:
-    """The floor of bench_save_cost.py: a Flask POST inserting one JSON row into SQLite."""
-    from flask import Flask, jsonify, request
-
-    app, local, db = Flask("bare"), threading.local(), f"{tmp}/bare.sqlite3"
-    setup = sqlite3.connect(db)
-    setup.execute("PRAGMA journal_mode=WAL")
-    setup.execute("CREATE TABLE deal (id INTEGER PRIMARY KEY, record TEXT)")
-    setup.close()
-
-    @app.post("/deals")
-    def insert():  # noqa: ANN202
-        if not hasattr(local, "db"):
-            local.db = sqlite3.connect(db, timeout=30)
-            local.db.execute("PRAGMA synchronous=NORMAL")
-        with local.db:
-            cursor = local.db.execute(
-                "INSERT INTO deal (record) VALUES (?)", (json.dumps(request.get_json()),)
-            )
-        return jsonify({"id": cursor.lastrowid}), 201
-
-    environs = [
+def bare_environs(posts: int) -> list[dict]:
+    """POSTs to the floor of bench_save_cost.py (a Flask POST inserting one JSON row)."""
+    return [
         EnvironBuilder(
             path="/deals",
             method="POST",
@@ -134,7 +114,6 @@ def bare_app(tmp: str, posts: int) -> tuple[Any, list[dict]]:
         ).get_environ()
         for i in range(posts + 40)
     ]
-    return app, environs
 
 
 def main() -> None:
@@ -146,7 +125,7 @@ def main() -> None:
     for name in ("save", "no save", "bare"):
         with tempfile.TemporaryDirectory() as tmp:
             if name == "bare":
-                app, environs = bare_app(tmp, args.posts)
+                app, environs = bare_app(f"{tmp}/bare.sqlite3"), bare_environs(args.posts)
             else:
                 app, environs = the_app(tmp, args.posts, save=name == "save")
             count(app, environs[:40])  # warm: first requests compile, cache and connect
