@@ -4,13 +4,15 @@ A deal save writes JSON five times (the record, its audit entry, the running sta
 answer, the response); orjson does it about ten times faster than the standard library, which
 is a measurable part of a save (issue 12, ``bench/bench_save_cost.py``). Where orjson refuses
 what the standard library takes (an integer beyond 64 bits, which strict input parsing allows),
-the standard library answers instead, with the same compact form. Parsing of requests stays
-with ``web.security.strict_loads`` (its refusals are part of the API).
+the standard library answers instead, with the same compact form; it also reads text holding a
+number of 19 digits or more (orjson would read an integer beyond 64 bits as a float). Parsing
+of requests stays with ``web.security.strict_loads`` (its refusals are part of the API).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -28,7 +30,12 @@ def dumps(data: Any) -> str:
 
 def loads(text: str | bytes) -> Any:
     """The value of JSON text (as stored by ``dumps`` or by earlier versions)."""
+    if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        return json.loads(text)  # orjson reads integers beyond 64 bits as floats
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError:
         return json.loads(text)
+
+
+_LONG_NUMBER = re.compile(r"\d{19}")  # 19 digits or more: maybe beyond 64 bits

@@ -32,3 +32,8 @@ def test_compact_utf8_and_huge_integers():
     assert json_text.dumps({"n": 2**70}) == '{"n":1180591620717411303424}'
     assert json_text.loads('{"n":1180591620717411303424}') == {"n": 2**70}
     assert json_text.dumps({1: "a"}) == '{"1":"a"}'  # keys as the standard library writes them
+
+
+def test_integers_just_beyond_64_bits_read_back_exactly():
+    for n in (2**63, -(2**63) - 1, 2**64, 2**64 + 1, 10**30):
+        assert json_text.loads(json_text.dumps({"n": n})) == {"n": n}
