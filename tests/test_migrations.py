@@ -15,7 +15,7 @@ from sqlmodel import SQLModel
 import scorekeeper.models  # noqa: F401  (registers every table)
 from scorekeeper.db import MIGRATIONS, alembic_config
 
-TABLES = {"match", "deal", "audit_entry", "idempotency_key"}
+TABLES = {"match", "deal", "audit_entry"}
 
 
 def _diffs(engine) -> list:
@@ -49,3 +49,42 @@ def test_downgrade_to_base_and_up_again(app):
     assert not TABLES & set(inspect(engine).get_table_names())
     command.upgrade(_config(engine), "head")
     assert _diffs(engine) == []
+
+
+def test_0007_moves_each_kept_key_onto_the_audit_entry_of_its_deal(app):
+    # issue 12: one row per save; the keys kept before still answer their repeats
+    import json
+
+    import sqlalchemy as sa
+
+    from scorekeeper.db import get_session
+    from scorekeeper.services import matches as svc
+
+    engine = app.extensions["db_engine"]
+    with app.app_context():
+        match = svc.create_match(session=get_session(), game="marias", players=["A", "B", "C"])
+        first = svc.record_deal(
+            session=get_session(),
+            match_id=match.id,
+            record={"declarer": 0, "trump": "hearts", "parts": [{"kind": "hra", "won": True}]},
+            idempotency_key="kept-before",
+            minimal=True,
+        )
+    command.downgrade(_config(engine), "0006_running_state")  # the key goes to its old table
+    with engine.connect() as connection:
+        (response,) = connection.execute(
+            sa.text("SELECT response FROM idempotency_key WHERE key = 'kept-before'")
+        ).one()
+    assert json.loads(response)["deal"] == first["deal"]
+    command.upgrade(_config(engine), "head")
+    assert "idempotency_key" not in inspect(engine).get_table_names()
+    with app.app_context():
+        again = svc.record_deal(
+            session=get_session(),
+            match_id=match.id,
+            record={"declarer": 1, "trump": "bells", "parts": [{"kind": "hra", "won": True}]},
+            idempotency_key="kept-before",
+            minimal=True,
+        )
+        assert again["repeat"] and again["deal"] == first["deal"]
+        assert len(svc.match_state(session=get_session(), match=match)["deals"]) == 1

@@ -17,7 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Column, Field, SQLModel
 
-__all__ = ["AuditEntry", "Deal", "IdempotencyKey", "Match", "new_id", "new_token", "utcnow"]
+__all__ = ["AuditEntry", "Deal", "Match", "new_id", "new_token", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -84,14 +84,22 @@ class Deal(SQLModel, table=True):
 
 
 class AuditEntry(SQLModel, table=True):
-    """One change to a match: who, when, what (create/add/edit/delete/undo/reopen), before/after."""
+    """One change to a match: who, when, what (create/add/edit/delete/undo/reopen), before/after.
+
+    An added deal's entry also keeps the deal POST's ``Idempotency-Key`` and its first answer
+    (``{"status": 201, "deal": {…}}``, enough for a repeat to get the same answer): one row
+    written per save, not two (migration 0007). Both are cleared once the match has been
+    untouched for 30 days; the entry stays."""
 
     __tablename__ = "audit_entry"
+    # (match_id, key) also finds a match's entries: no index of match_id alone (one fewer to
+    # write on every save)
+    __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_audit_match_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
     match_id: str = Field(
         sa_column=Column(
-            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False
         )
     )
     at: datetime = Field(default_factory=utcnow)
@@ -100,22 +108,5 @@ class AuditEntry(SQLModel, table=True):
     before: Any = Field(default=None, sa_column=Column(sa.JSON, nullable=True))
     after: Any = Field(default=None, sa_column=Column(sa.JSON, nullable=True))
     actor: str | None = Field(default=None, max_length=100)
-
-
-class IdempotencyKey(SQLModel, table=True):
-    """The first answer to a deal POST carrying an ``Idempotency-Key``: its status and the deal
-    it added (``{"status": 201, "deal": {…}}``), enough for a repeat to get the same answer.
-    Pruned once its match has been untouched for 30 days."""
-
-    __tablename__ = "idempotency_key"
-    __table_args__ = (sa.UniqueConstraint("match_id", "key", name="uq_idempotency_match_key"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    match_id: str = Field(
-        sa_column=Column(
-            sa.String(32), sa.ForeignKey("match.id", ondelete="CASCADE"), nullable=False
-        )
-    )
-    key: str = Field(max_length=200)
-    response: str = Field(sa_column=Column(sa.Text, nullable=False))  # status + deal, as JSON
-    created_at: datetime = Field(default_factory=utcnow)
+    key: str | None = Field(default=None, max_length=200)
+    answer: str | None = Field(default=None, sa_column=Column(sa.Text, nullable=True))

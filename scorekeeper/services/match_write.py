@@ -24,10 +24,10 @@ from typing import Any
 import sqlalchemy as sa
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from .. import json_text
-from ..models.match import AuditEntry, IdempotencyKey, Match, utcnow
+from ..models.match import AuditEntry, Match, utcnow
 from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
 from . import match_store, scoring
 from .errors import Locked, NotFound, StaleAdd
@@ -58,18 +58,25 @@ def audit(
     before: Any,
     after: Any,
     actor: str | None,
+    *,
+    key: str | None = None,
+    deal: dict | None = None,
 ) -> None:
-    match_store.insert(
-        session,
-        AuditEntry.__table__,
-        match_id=match_id,
-        at=utcnow(),
-        action=action,
-        n=n,
-        before=before,
-        after=after,
-        actor=None if actor is None else str(actor)[:100],  # the column holds 100
-    )
+    """Write one audit entry; an added deal's entry also keeps the POST's idempotency ``key``
+    with the answer it got (``deal``): a repeat of the key breaks the entry's unique key."""
+    values = {
+        "match_id": match_id,
+        "at": utcnow(),
+        "action": action,
+        "n": n,
+        "before": before,
+        "after": after,
+        "actor": None if actor is None else str(actor)[:100],  # the column holds 100
+    }
+    if key is not None:
+        values["key"] = key
+        values["answer"] = match_store.dumps({"status": 201, "deal": deal})
+    match_store.insert(session, AuditEntry.__table__, **values)
 
 
 #: Checks run before any change to a match's deals: each returns why the match may not change
@@ -209,8 +216,8 @@ def _append(
         raise
     refuse_new_deal(scored, n)
     row = append.store(game, parsed)
-    audit(session, match_id, "add", n, None, row.record, actor)
     deal = scoring.deal_item(n, row, json_text.loads(row.text), scored)
+    audit(session, match_id, "add", n, None, row.record, actor, key=key, deal=deal)
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
     if bumped is None:  # another writer (another process) changed the match since the read
         session.rollback()  # (this expires the session's objects, as any refused write does)
@@ -218,8 +225,8 @@ def _append(
     version, now = bumped
     after = _Bumped(match, version, now)
     answer = scoring.minimal(after, deal, game.totals(options, state))
-    if key is not None:
-        _keep_answer(session, match_id, version, key, deal)
+    if key is not None and version % KEY_PRUNE_EVERY == 0:
+        prune_keys(session)
 
     def remember() -> None:
         match_store.extend(session, match_id, match.version, version, row, parsed)
@@ -272,7 +279,13 @@ def _rewrite(
     result, running = scoring.score_with_state(game, options, n_players, records)
     if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
         refuse_new(result, n)
-    audit(session, match_id, action, n, before, after, actor)
+    if minimal or key is not None:
+        last = rows[-1]
+        deal = scoring.deal_item(len(rows), last, json_text.loads(last.text), result.deals[-1])
+    audit(
+        session, match_id, action, n, before, after, actor,
+        key=key, deal=deal if key is not None else None,
+    )  # fmt: skip
     if action != "add" and not result.finished:
         was = scoring.score(game, options, n_players, old_records)
         if was.finished:
@@ -287,16 +300,13 @@ def _rewrite(
             )
     if running is not None:
         match_store.keep_state(session, match_id, match.version, running)
-    if minimal or key is not None:
-        last = rows[-1]
-        deal = scoring.deal_item(len(rows), last, json_text.loads(last.text), result.deals[-1])
     if minimal:
         state = scoring.minimal(match, deal, result)
     else:
         plain = scoring.state(match, game, options, rows, result)
         state = scoring.EncodedState(plain, match_store.dumps(plain))
-    if key is not None:
-        _keep_answer(session, match_id, match.version, key, deal)
+    if key is not None and match.version % KEY_PRUNE_EVERY == 0:
+        prune_keys(session)
 
     def remember() -> None:
         match_store.remember(session, match_id, match.version, rows, records)
@@ -304,37 +314,31 @@ def _rewrite(
     return state, remember, match
 
 
-def _keep_answer(session: Session, match_id: str, version: int, key: str, deal: dict) -> None:
-    """Keep the added deal as the idempotency key's answer (pruning old keys now and then)."""
-    if version % KEY_PRUNE_EVERY == 0:
-        prune_keys(session)
-    # Last, and without looking first (the common case saves a query).
-    match_store.insert(
-        session,
-        IdempotencyKey.__table__,
-        match_id=match_id,
-        key=key,
-        response=match_store.dumps({"status": 201, "deal": deal}),
-        created_at=utcnow(),
-    )
-
-
 KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency records
 KEY_LIFETIME = timedelta(days=30)  # records of matches untouched this long are forgotten
 
 
+_audit, _matches = AuditEntry.__table__, Match.__table__
+_STALE = sa.select(_matches.c.id).where(_matches.c.updated_at < sa.bindparam("before_"))
+# Built once (run every KEY_PRUNE_EVERY saves of a match): the keys of stale matches forgotten.
+_FORGET = (
+    sa.update(_audit)
+    .where(_audit.c.key.is_not(None), _audit.c.match_id.in_(_STALE))
+    .values(key=None, answer=None)
+)
+_FIND = sa.select(_audit.c.answer).where(
+    _audit.c.match_id == sa.bindparam("match_id_"), _audit.c.key == sa.bindparam("key_")
+)
+
+
 def prune_keys(session: Session) -> int:
-    """Forget the idempotency records of every match untouched for KEY_LIFETIME; how many."""
-    keys, matches = IdempotencyKey.__table__, Match.__table__
-    stale = sa.select(matches.c.id).where(matches.c.updated_at < utcnow() - KEY_LIFETIME)
-    return session.execute(sa.delete(keys).where(keys.c.match_id.in_(stale))).rowcount or 0
+    """Forget the idempotency keys (and their answers) of every match untouched for
+    KEY_LIFETIME; their audit entries stay. How many were forgotten."""
+    before = {"before_": utcnow() - KEY_LIFETIME}
+    return match_store.run(session, _FORGET, before).rowcount or 0
 
 
 def find_key(session: Session, match_id: str, key: str) -> Repeat | None:
     """The stored first answer (status and deal) to the deal POST with this key, if any."""
-    text = session.exec(
-        select(IdempotencyKey.response).where(
-            IdempotencyKey.match_id == match_id, IdempotencyKey.key == key
-        )
-    ).first()
-    return None if text is None else Repeat(json_text.loads(text))
+    row = match_store.run(session, _FIND, {"match_id_": match_id, "key_": key}).first()
+    return None if row is None else Repeat(json_text.loads(row[0]))

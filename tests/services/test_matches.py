@@ -11,7 +11,7 @@ import threading
 import pytest
 from sqlmodel import Session, func, select
 
-from scorekeeper.models.match import AuditEntry, Deal, IdempotencyKey, Match
+from scorekeeper.models.match import AuditEntry, Deal, Match
 from scorekeeper.rules.base import InvalidDeal, InvalidOptions, MatchFinished
 from scorekeeper.services import matches as svc
 from scorekeeper.services.errors import Conflict, NotFound
@@ -227,7 +227,7 @@ def test_idempotency_key_repeats_the_first_answer_and_adds_nothing(session):
     assert again["repeat"] and again["deals"][0] == first["deals"][0]
     assert again["scores"] == [5, 2]  # ...in the match as it is now (API.md v2)
     assert add(session, match, 9, 9, key="k1")["deals"] == again["deals"]  # whatever the body
-    assert count(session, Deal) == 2 and count(session, IdempotencyKey) == 1
+    assert count(session, Deal) == 2 and keys(session) == ["k1"]
     assert len(add(session, match, 4, 1, key="k2")["deals"]) == 3
 
 
@@ -236,8 +236,8 @@ def test_idempotency_records_keep_the_status_and_the_deal_only(session):
     match = new(session)
     for i in range(30):
         add(session, match, i % 3, 1, key=f"k{i}")
-    texts = session.exec(select(IdempotencyKey.response)).all()
-    assert max(len(t) for t in texts) < 300
+    texts = session.exec(select(AuditEntry.answer).where(AuditEntry.key.is_not(None))).all()
+    assert len(texts) == 30 and max(len(t) for t in texts) < 300
     repeat = svc.record_deal(
         session=session, match_id=match.id, record={}, idempotency_key="k0", minimal=True
     )
@@ -327,7 +327,7 @@ def test_a_refused_write_leaves_no_trace(session):
     with pytest.raises(InvalidDeal):
         svc.record_deal(session=session, match_id=match.id, record={}, idempotency_key="k")
     assert svc.match_state(session=session, match=match) == before
-    assert count(session, AuditEntry) == 2 and count(session, IdempotencyKey) == 0
+    assert count(session, AuditEntry) == 2 and keys(session) == []
 
 
 def test_a_match_object_stays_readable_after_its_session_closes(app):
@@ -353,7 +353,15 @@ def test_records_of_matches_untouched_for_30_days_are_pruned(session, monkeypatc
     assert match_write.KEY_LIFETIME == timedelta(days=30)
     monkeypatch.setattr(match_write, "KEY_PRUNE_EVERY", 1)
     add(session, busy, 0, 1, key="new")  # prunes, then commits
-    assert sorted(session.exec(select(IdempotencyKey.key)).all()) == ["new", "recent"]
+    assert keys(session) == ["new", "recent"]
+    session.expire_all()
+    assert len(svc.history(session=session, match_id=old.id)) == 2  # the entries stay
+
+
+def keys(session) -> list[str]:
+    """The idempotency keys kept (on audit entries)."""
+    session.expire_all()
+    return sorted(session.exec(select(AuditEntry.key).where(AuditEntry.key.is_not(None))).all())
 
 
 def test_a_write_planned_on_stale_deals_is_planned_again_under_the_lock(app, monkeypatch):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from scorekeeper.models.match import AuditEntry, IdempotencyKey, Match
+from scorekeeper.models.match import AuditEntry, Match
 from scorekeeper.services import match_store, prepared
 from scorekeeper.services import matches as svc
 
@@ -105,10 +105,10 @@ def test_an_update_counts_its_rows(session):
 
 def test_a_driver_error_is_sqlalchemys_error_and_leaves_the_session_usable(session):
     match = _match(session)
-    key = {"match_id": match.id, "key": "k", "response": "{}", "created_at": datetime.now(UTC)}
-    match_store.insert(session, IdempotencyKey.__table__, **key)
+    entry = {"match_id": match.id, "at": datetime.now(UTC), "action": "add", "key": "k"}
+    match_store.insert(session, _audit, **entry)
     with pytest.raises(IntegrityError):
-        match_store.insert(session, IdempotencyKey.__table__, **key)  # the unique key
+        match_store.insert(session, _audit, **entry)  # the unique (match, key)
     session.rollback()
     assert prepared.run(session, _RENAME, {"m": match.id, "t": "again"}).rowcount == 1
     session.commit()
