@@ -3,9 +3,9 @@
 ``write`` runs one change to a match's deal list. It bumps the version first (the writers' lock,
 see ``match_store``), applies the change to the rows and parsed records, re-scores the whole new
 list (so an edit that makes a later deal impossible is refused with that deal's number), writes
-the audit entry (and "reopen" when the change un-decides the match), the idempotency answer and
-the running state after the new list, and commits. On any error everything is rolled back:
-nothing is half-stored.
+the audit entry (an added deal's also keeps the POST's idempotency key and answer; "reopen"
+when the change un-decides the match) and the running state after the new list, and commits.
+On any error everything is rolled back: nothing is half-stored.
 
 An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
 the match's stored running state, so its cost does not grow with the match (issue 12). When
@@ -314,7 +314,7 @@ def _rewrite(
     return state, remember, match
 
 
-KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency records
+KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency keys
 KEY_LIFETIME = timedelta(days=30)  # records of matches untouched this long are forgotten
 
 
