@@ -35,7 +35,7 @@ class _Compiled:
 
     def __init__(self, statement: Any, dialect: Dialect, keys: tuple[str, ...] | None):
         compiled = statement.compile(dialect=dialect, column_keys=list(keys) if keys else None)
-        self.compiled = compiled
+        self.statement, self.compiled = statement, compiled
         self.sql: str = compiled.string
         # Python-side defaults are filled by SQLAlchemy's execution context: not here.
         self.simple = not (compiled.insert_prefetch or compiled.update_prefetch)
@@ -88,12 +88,10 @@ class Result:
         return self._rows[0] if self._rows else None
 
     def scalar_one(self) -> Any:
-        if len(self._rows) != 1:
-            raise (
-                sa.exc.NoResultFound("expected one row")
-                if not self._rows
-                else (sa.exc.MultipleResultsFound("expected one row"))
-            )
+        if not self._rows:
+            raise sa.exc.NoResultFound("expected one row")
+        if len(self._rows) > 1:
+            raise sa.exc.MultipleResultsFound("expected one row")
         return self._rows[0][0]
 
     def __iter__(self) -> Iterator[Any]:
@@ -135,10 +133,11 @@ _lock = threading.Lock()
 def _prepare(statement: Any, dialect: Dialect, keys: tuple[str, ...] | None) -> _Compiled:
     cache_key = (id(statement), dialect.name, keys)
     found = _compiled.get(cache_key)
-    if found is None:
+    # (the entry holds its statement: an id reused by a later, different statement recompiles)
+    if found is None or found.statement is not statement:
         with _lock:
             found = _compiled.get(cache_key)
-            if found is None:
+            if found is None or found.statement is not statement:
                 found = _compiled[cache_key] = _Compiled(statement, dialect, keys)
     return found
 
