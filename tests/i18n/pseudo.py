@@ -44,7 +44,10 @@ def write_pseudo(folder: Path, language: str) -> None:
     catalog = Catalog(locale=language)
     for message, _where in extracted():
         if isinstance(message, tuple):
-            catalog.add(message, tuple(OPEN + m + CLOSE for m in message))
+            # as many forms as the language has here (Babel's table, which the compiled header
+            # carries): the singular, then the plural for each other form
+            forms = [message[0]] + [message[1]] * (catalog.num_plurals - 1)
+            catalog.add(message, tuple(OPEN + m + CLOSE for m in forms))
         elif message:
             catalog.add(message, OPEN + message + CLOSE)
     target = folder / language / "LC_MESSAGES"

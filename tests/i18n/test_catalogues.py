@@ -9,11 +9,11 @@ commands of docs/translating.md).
 from __future__ import annotations
 
 import re
+from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
 from babel.messages.mofile import read_mo
-from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from tests.i18n.pseudo import extracted
@@ -21,6 +21,14 @@ from tests.i18n.pseudo import extracted
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 LANGUAGES = ("cs", "pl", "de", "it")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
+# gettext's plural forms: the form each count takes (1, 2, 5, 12, 22, 1000000)
+PLURAL_FORMS = {
+    "cs": (3, (0, 1, 2, 2, 2, 2)),
+    "pl": (3, (0, 1, 2, 2, 1, 2)),
+    "de": (2, (0, 1, 1, 1, 1, 1)),
+    "it": (2, (0, 1, 1, 1, 1, 1)),
+}
+COUNTS = (1, 2, 5, 12, 22, 1000000)
 
 
 def _po(language: str):
@@ -45,7 +53,8 @@ def test_every_marked_message_is_translated(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_placeholders_and_plural_forms(language):
     catalog = _po(language)
-    forms = get_plural(language).num_plurals
+    forms, chosen = PLURAL_FORMS[language]
+    assert catalog.num_plurals == forms, catalog.plural_forms
     wrong = []
     for entry in catalog:
         if not entry.id or not entry.string:
@@ -60,6 +69,15 @@ def test_translations_keep_placeholders_and_plural_forms(language):
             if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text)):
                 wrong.append(f"{source!r} -> {text!r}")
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_compiled_plural_rule_picks_gettexts_form_for_each_count(language):
+    """The rule a page uses is the compiled ``.mo``'s: 2 deals and 22 deals take Czech's and
+    Polish's "few" form, 5 and 12 their "many"; German and Italian have one plural."""
+    with open(ROOT / language / "LC_MESSAGES" / "messages.mo", "rb") as compiled:
+        translations = GNUTranslations(compiled)
+    assert tuple(translations.plural(n) for n in COUNTS) == PLURAL_FORMS[language][1]
 
 
 def _plain(value):
