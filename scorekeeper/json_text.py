@@ -28,8 +28,14 @@ def dumps(data: Any) -> str:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | bytes) -> Any:
-    """The value of JSON text (as stored by ``dumps`` or by earlier versions)."""
+def loads(text: str | bytes | int | float) -> Any:
+    """The value of JSON text (as stored by ``dumps`` or by earlier versions).
+
+    SQLite gives a JSON column numeric affinity, so a stored number (``"0"``) comes back from
+    the driver as the number itself: that is already its value.
+    """
+    if isinstance(text, int | float):
+        return text
     if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
         return json.loads(text)  # orjson reads integers beyond 64 bits as floats
     try:

@@ -37,3 +37,8 @@ def test_compact_utf8_and_huge_integers():
 def test_integers_just_beyond_64_bits_read_back_exactly():
     for n in (2**63, -(2**63) - 1, 2**64, 2**64 + 1, 10**30):
         assert json_text.loads(json_text.dumps({"n": n})) == {"n": n}
+
+
+def test_a_number_the_driver_hands_back_as_a_number_is_its_own_value():
+    # SQLite's JSON column has numeric affinity: the stored text "0" comes back as the int 0.
+    assert json_text.loads(0) == 0 and json_text.loads(2.5) == 2.5
