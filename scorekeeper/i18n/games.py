@@ -20,7 +20,9 @@ TITLES: dict[str, Any] = {
 PRESETS: dict[str, Any] = {
     "pub": _l("pub rules"),
     "csm": _l("ČSM association"),
-    "krizovy": _l("Křížový mariáš"),
+    # docs/rules.md §4: the preset keeps the id krizovy, but it is a house tariff, not the
+    # four-player Křížový mariáš with partners (an organiser running that would pick it)
+    "krizovy": _l("house tariff (betl 10, durch 20)"),
     "standard": _l("standard"),
     "marianna": _l("Marianna"),
     "cinquecento": _l("Cinquecento"),
