@@ -55,7 +55,7 @@ def check(
         "players": names,
         "stake": parse_stake(stake),
         "currency": _text(currency, "currency", 8),
-        "title": _text(title, "title", 200),
+        "title": _text(title, "title", NAME_MAX),
     }
 
 
