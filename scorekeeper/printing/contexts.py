@@ -15,7 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, rule_messages
+from ..i18n import collation, games, rule_messages
 from ..rules.registry import GAME_NAMES, get_game
 from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
@@ -245,23 +245,9 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         "players": players,
         "rows": _record_rows(state, sides, players, deltas),
         **_record_result(state, sides),
-        "games": [dict(g, kind=game_kind(g.get("kind"))) for g in state.get("games") or []],
+        "games": [dict(g, kind=games.game_kind(g.get("kind"))) for g in state.get("games") or []],
         "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
     }
-
-
-def game_kind(kind: Any) -> str:
-    """How a game of a Mariage or Mariasz match was won (the record's "Kind" column), in the
-    page's language: the rules store ``single``/``double``/``tie`` (Mariage, RULES.md §2) and
-    ``dubla``/``sympla`` (Mariasz, RULES.md §1)."""
-    words = {
-        "single": _("single (1)"),
-        "double": _("double (2)"),
-        "tie": _("tie"),
-        "dubla": _("dubla"),
-        "sympla": _("sympla"),
-    }
-    return words.get(str(kind), "" if kind is None else str(kind))
 
 
 def _record_rows(
