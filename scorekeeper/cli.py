@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 SIOCGIFADDR = 0x8915  # Linux ioctl: an interface's IPv4 address
 
@@ -129,17 +130,35 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
     try:
         if command == "backup":
             pages = t.backup(engine, Path(file))
-            print(_("Backed up %(pages)s pages to %(file)s.", pages=pages, file=file))
+            print(
+                ngettext(
+                    "Backed up %(pages)s page to %(file)s.",
+                    "Backed up %(pages)s pages to %(file)s.",
+                    pages,
+                    pages=pages,
+                    file=file,
+                )
+            )
         elif command == "export" and file in ("", "-"):
             t.export(engine, sys.stdout)
         elif command == "export":
             with open(file, "x", encoding="utf-8") as out:
                 counts = t.export(engine, out)
-            print(_("Exported %(rows)s rows to %(file)s.", rows=sum(counts.values()), file=file))
+            rows = sum(counts.values())
+            print(
+                ngettext(
+                    "Exported %(rows)s row to %(file)s.",
+                    "Exported %(rows)s rows to %(file)s.",
+                    rows,
+                    rows=rows,
+                    file=file,
+                )
+            )
         else:
             with open(file, encoding="utf-8") as source:
                 counts = t.import_(engine, source)
-            print(_("Imported %(rows)s rows.", rows=sum(counts.values())))
+            rows = sum(counts.values())
+            print(ngettext("Imported %(rows)s row.", "Imported %(rows)s rows.", rows, rows=rows))
     except (t.TransferError, OSError, ValueError) as error:
         print(_("Not done: %(why)s", why=error), file=sys.stderr)
         return 1

@@ -1,4 +1,4 @@
-"""The games' and presets' names in the page's language.
+"""The games' and presets' names in the page's language, and how a game of a match was won.
 
 The rules keep an English ``title`` ("Czech Mariáš") for their own messages; pages and sheets
 show ``game_title(name)`` and ``preset_label(name, preset)`` instead, so the names can be
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 TITLES: dict[str, Any] = {
@@ -20,7 +21,9 @@ TITLES: dict[str, Any] = {
 PRESETS: dict[str, Any] = {
     "pub": _l("pub rules"),
     "csm": _l("ČSM association"),
-    "krizovy": _l("Křížový mariáš"),
+    # docs/rules.md §4: the preset keeps the id krizovy, but it is a house tariff, not the
+    # four-player Křížový mariáš with partners (an organiser running that would pick it)
+    "krizovy": _l("house tariff (betl 10, durch 20)"),
     "standard": _l("standard"),
     "marianna": _l("Marianna"),
     "cinquecento": _l("Cinquecento"),
@@ -43,3 +46,17 @@ def game_title(name: str, title: str | None = None) -> str:
 def preset_label(preset: str) -> str:
     """A preset's name as the page's language says it ("pub rules" for ``pub``)."""
     return str(PRESETS[preset]) if preset in PRESETS else preset
+
+
+def game_kind(kind: Any) -> str:
+    """How a game of a Mariage or Mariasz match was won (the record's "Kind" column), in the
+    page's language: the rules store ``single``/``double``/``tie`` (Mariage, RULES.md §2) and
+    ``dubla``/``sympla`` (Mariasz, RULES.md §1)."""
+    words = {
+        "single": _("single (1)"),
+        "double": _("double (2)"),
+        "tie": _("tie"),
+        "dubla": _("dubla"),
+        "sympla": _("sympla"),
+    }
+    return words.get(str(kind), "" if kind is None else str(kind))

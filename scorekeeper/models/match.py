@@ -49,6 +49,12 @@ class Match(SQLModel, table=True):
     stake: str | None = Field(default=None, max_length=32)
     currency: str | None = Field(default=None, max_length=8)
     title: str | None = Field(default=None, max_length=200)
+    # A tournament table's match is titled from parts, in the reader's language when shown
+    # (``{"event": name, "round": 1, "table": 2}``; services.match_setup.title), never a text
+    # made in the organiser's language at draw time (migration 0008).
+    title_parts: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(sa.JSON, nullable=True)
+    )
     version: int = Field(default=1)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

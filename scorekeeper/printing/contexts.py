@@ -15,7 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, rule_messages
+from ..i18n import collation, games, rule_messages
 from ..rules.registry import GAME_NAMES, get_game
 from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
@@ -245,7 +245,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         "players": players,
         "rows": _record_rows(state, sides, players, deltas),
         **_record_result(state, sides),
-        "games": list(state.get("games") or []),
+        "games": [dict(g, kind=games.game_kind(g.get("kind"))) for g in state.get("games") or []],
         "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
     }
 

@@ -3,7 +3,7 @@ package): code -> English template, marked for translation (see ``rules.messages
 
 from __future__ import annotations
 
-from .messages import N_, Template, register
+from .messages import N_, Nn_, Template, plural, register
 
 MESSAGES: dict[str, Template] = {
     # options
@@ -24,7 +24,13 @@ MESSAGES: dict[str, Template] = {
         "A covered marianna sets trump, so covering needs first_sets_trump (the first marianna "
         "sets trump); switch that on too, or switch covering off"
     ),
-    "marianna.players": N_("This Marianna game is for %(count)s players, not %(n)s"),
+    "marianna.players": plural(
+        Nn_(
+            "This Marianna game is for %(count)s player, not %(n)s",
+            "This Marianna game is for %(count)s players, not %(n)s",
+        ),
+        "count",
+    ),
     # the record on its own
     "marianna.points_both": N_("Give the card points of both sides, e.g. [70, 50]"),
     "marianna.points_whole": N_("Card points must be a whole number"),
@@ -118,12 +124,30 @@ MESSAGES: dict[str, Template] = {
     "marianna.2nd": N_("2nd"),
     "marianna.3rd": N_("3rd"),
     "marianna.4th": N_("4th"),
-    "marianna.side_cards": N_("%(Side)s: %(cards)s card points"),
-    "marianna.side_total": N_("%(Side)s: %(cards)s card points + %(melds)s = %(total)s"),
+    "marianna.side_cards": plural(
+        Nn_("%(Side)s: %(cards)s card point", "%(Side)s: %(cards)s card points"), "cards"
+    ),
+    "marianna.side_total": plural(
+        Nn_(
+            "%(Side)s: %(cards)s card point + %(melds)s = %(total)s",
+            "%(Side)s: %(cards)s card points + %(melds)s = %(total)s",
+        ),
+        "cards",
+    ),
     "marianna.mariannone_wins": N_("%(Side)s declares mariannone and wins the match"),
-    "marianna.claim_right": N_("%(Side)s claims %(target)s with %(n)s points and wins"),
-    "marianna.claim_wrong": N_(
-        "%(Side)s claims %(target)s with only %(n)s points; %(other_side)s wins"
+    "marianna.claim_right": plural(
+        Nn_(
+            "%(Side)s claims %(target)s with %(n)s point and wins",
+            "%(Side)s claims %(target)s with %(n)s points and wins",
+        ),
+        "n",
+    ),
+    "marianna.claim_wrong": plural(
+        Nn_(
+            "%(Side)s claims %(target)s with only %(n)s point; %(other_side)s wins",
+            "%(Side)s claims %(target)s with only %(n)s points; %(other_side)s wins",
+        ),
+        "n",
     ),
     "marianna.nobody_claimed": N_("%(sides)s reached %(target)s but nobody claimed: play on"),
     "marianna.reaches": N_("%(Side)s reaches %(n)s of %(target)s and wins the match"),

@@ -3,7 +3,7 @@ marked for translation (see ``rules.messages``)."""
 
 from __future__ import annotations
 
-from .messages import N_, Template, register
+from .messages import N_, Nn_, Template, plural, register
 
 MESSAGES: dict[str, Template] = {
     # options
@@ -20,7 +20,8 @@ MESSAGES: dict[str, Template] = {
         "agreed) is finished by the table"
     ),
     "marias.new_not_finished": N_(
-        "A new match is not finished yet; the table finishes an open session with Finish"
+        "A new match is not finished yet; the table finishes an open session with “Finish the "
+        "session”"
     ),
     "marias.players": N_("Mariáš is played by 3 or 4, not %(n)s"),
     "marias.stake": N_("The stake is an amount per unit, e.g. 0.20"),
@@ -34,9 +35,14 @@ MESSAGES: dict[str, Template] = {
     "marias.seat_number.renonc": N_("The renonc must be a seat number, 0 to %(last)s"),
     "marias.no_such_seat": N_("There is no %(player)s at a table of %(n)s"),
     "marias.points_whole": N_("Points must be a whole number"),
-    "marias.points_range": N_(
-        "%(n)s points is impossible: a side takes 0 to 190 (90 card points and at most 100 in "
-        "marriages)"
+    "marias.points_range": plural(
+        Nn_(
+            "%(n)s point is impossible: a side takes 0 to 190 (90 card points and at most 100 in "
+            "marriages)",
+            "%(n)s points is impossible: a side takes 0 to 190 (90 card points and at most 100 in "
+            "marriages)",
+        ),
+        "n",
     ),
     "marias.points_tens": N_(
         "%(n)s is not a multiple of 10: only aces, tens, the last trick and marriages score in "
@@ -75,21 +81,39 @@ MESSAGES: dict[str, Template] = {
     "marias.hra_won_or_points": N_(
         "Say whether the hra was won or lost, or give both sides' points"
     ),
-    "marias.hra_won_against": N_(
-        "The hra is marked won but the declarer has %(dp)s points against %(fp)s (the declarer "
-        "needs more than the defenders; a tie loses)"
+    "marias.hra_won_against": plural(
+        Nn_(
+            "The hra is marked won but the declarer has %(dp)s point against %(fp)s (the declarer "
+            "needs more than the defenders; a tie loses)",
+            "The hra is marked won but the declarer has %(dp)s points against %(fp)s (the "
+            "declarer needs more than the defenders; a tie loses)",
+        ),
+        "dp",
     ),
-    "marias.hra_lost_against": N_(
-        "The hra is marked lost but the declarer has %(dp)s points against %(fp)s (the declarer "
-        "needs more than the defenders; a tie loses)"
+    "marias.hra_lost_against": plural(
+        Nn_(
+            "The hra is marked lost but the declarer has %(dp)s point against %(fp)s (the "
+            "declarer needs more than the defenders; a tie loses)",
+            "The hra is marked lost but the declarer has %(dp)s points against %(fp)s (the "
+            "declarer needs more than the defenders; a tie loses)",
+        ),
+        "dp",
     ),
     "marias.sto_proti_made": N_("Say whether the defenders' hundred was made or failed"),
     "marias.part_won": N_("Say whether %(part)s was won or lost"),
-    "marias.sto_short": N_(
-        "sto is marked won but the declarer has only %(dp)s points; it needs 100"
+    "marias.sto_short": plural(
+        Nn_(
+            "sto is marked won but the declarer has only %(dp)s point; it needs 100",
+            "sto is marked won but the declarer has only %(dp)s points; it needs 100",
+        ),
+        "dp",
     ),
-    "marias.sto_proti_short": N_(
-        "sto proti is marked won but the defenders have only %(fp)s points; it needs 100"
+    "marias.sto_proti_short": plural(
+        Nn_(
+            "sto proti is marked won but the defenders have only %(fp)s point; it needs 100",
+            "sto proti is marked won but the defenders have only %(fp)s points; it needs 100",
+        ),
+        "fp",
     ),
     "marias.silent_no_trumps": N_("%(part)s has no trumps: nothing is silent in it"),
     "marias.seven_announced": N_("A seven was announced in this deal, so it can't be silent"),
@@ -108,13 +132,33 @@ MESSAGES: dict[str, Template] = {
     "marias.silent_hundred_defenders_lost": N_(
         "A silent hundred of the defenders decides the hra, but it is marked lost"
     ),
-    "marias.declarer_needs_100": N_("The declarer has %(n)s points; a silent hundred needs 100"),
-    "marias.defenders_need_100": N_("The defenders have %(n)s points; a silent hundred needs 100"),
-    "marias.declarer_points_differ": N_(
-        "%(points)s points here, but the declarer has %(n)s points"
+    "marias.declarer_needs_100": plural(
+        Nn_(
+            "The declarer has %(n)s point; a silent hundred needs 100",
+            "The declarer has %(n)s points; a silent hundred needs 100",
+        ),
+        "n",
     ),
-    "marias.defenders_points_differ": N_(
-        "%(points)s points here, but the defenders have %(n)s points"
+    "marias.defenders_need_100": plural(
+        Nn_(
+            "The defenders have %(n)s point; a silent hundred needs 100",
+            "The defenders have %(n)s points; a silent hundred needs 100",
+        ),
+        "n",
+    ),
+    "marias.declarer_points_differ": plural(
+        Nn_(
+            "%(points)s point here, but the declarer has %(n)s",
+            "%(points)s points here, but the declarer has %(n)s",
+        ),
+        "points",
+    ),
+    "marias.defenders_points_differ": plural(
+        Nn_(
+            "%(points)s point here, but the defenders have %(n)s",
+            "%(points)s points here, but the defenders have %(n)s",
+        ),
+        "points",
     ),
     "marias.dealer_declares": N_(
         "%(Sitter)s deals and sits this deal out; choose one of the other three"
@@ -132,23 +176,48 @@ MESSAGES: dict[str, Template] = {
     "marias.seven_needs_trump": N_("%(part)s needs a trump seven; %(part2)s has no trumps"),
     "marias.name_trump": N_("Name the trump suit of the %(part)s"),
     # v2 refusals
-    "marias.sto_over": N_(
-        "A sto counts the declarer's cards and the trump marriage only, so at most %(max)s "
-        "points, not %(n)s"
+    "marias.sto_over": plural(
+        Nn_(
+            "A sto counts the declarer's cards and the trump marriage only, so at most %(max)s "
+            "point, not %(n)s",
+            "A sto counts the declarer's cards and the trump marriage only, so at most %(max)s "
+            "points, not %(n)s",
+        ),
+        "max",
     ),
-    "marias.sto_lost_made": N_(
-        "sto is marked lost but the declarer has %(n)s points; 100 or more makes the sto"
+    "marias.sto_lost_made": plural(
+        Nn_(
+            "sto is marked lost but the declarer has %(n)s point; 100 or more makes the sto",
+            "sto is marked lost but the declarer has %(n)s points; 100 or more makes the sto",
+        ),
+        "n",
     ),
-    "marias.sto_proti_over": N_(
-        "A sto proti counts the defenders' cards and the trump marriage only, so at most "
-        "%(max)s points, not %(n)s"
+    "marias.sto_proti_over": plural(
+        Nn_(
+            "A sto proti counts the defenders' cards and the trump marriage only, so at most "
+            "%(max)s point, not %(n)s",
+            "A sto proti counts the defenders' cards and the trump marriage only, so at most "
+            "%(max)s points, not %(n)s",
+        ),
+        "max",
     ),
-    "marias.sto_proti_failed_made": N_(
-        "The defenders' hundred is marked failed but they have %(n)s points; 100 or more makes it"
+    "marias.sto_proti_failed_made": plural(
+        Nn_(
+            "The defenders' hundred is marked failed but they have %(n)s point; 100 or more makes "
+            "it",
+            "The defenders' hundred is marked failed but they have %(n)s points; 100 or more "
+            "makes it",
+        ),
+        "n",
     ),
-    "marias.silent_hundred_over": N_(
-        "A silent hundred counts cards and the trump marriage only, so at most %(max)s points, "
-        "not %(n)s"
+    "marias.silent_hundred_over": plural(
+        Nn_(
+            "A silent hundred counts cards and the trump marriage only, so at most %(max)s point, "
+            "not %(n)s",
+            "A silent hundred counts cards and the trump marriage only, so at most %(max)s "
+            "points, not %(n)s",
+        ),
+        "max",
     ),
     # a match
     "marias.wrong_table": N_("This deal names a seat not at a table of %(n)s"),
@@ -156,15 +225,26 @@ MESSAGES: dict[str, Template] = {
     "marias.ended": N_(
         "The match ended after deal %(n)s; edit or delete a deal to reopen it before adding more"
     ),
-    "marias.due_deals": N_("the agreed %(n)s deals are played"),
+    "marias.due_deals": plural(
+        Nn_(
+            "the agreed %(n)s deal is played",
+            "the agreed %(n)s deals are played",
+        ),
+        "n",
+    ),
     "marias.due_finished": N_("the table finished the session"),
     "marias.due_chips": N_("a balance reached %(n)s"),
     "marias.due_extra": N_("the extra round is played"),
     "marias.over_leads": N_("Match over (%(why)s): %(player)s leads with %(n)s"),
     "marias.over_shared": N_("Match over (%(why)s): the top balance (%(n)s) is shared"),
-    "marias.extra_round": N_(
-        "%(Why)s, but %(players)s share the top balance (%(n)s): one more round of %(deals)s "
-        "deals, until one player leads"
+    "marias.extra_round": plural(
+        Nn_(
+            "%(Why)s, but %(players)s share the top balance (%(n)s): one more round of %(deals)s "
+            "deal, until one player leads",
+            "%(Why)s, but %(players)s share the top balance (%(n)s): one more round of %(deals)s "
+            "deals, until one player leads",
+        ),
+        "deals",
     ),
     # explanation of a deal
     "marias.sat_out": N_("%(sitter)s dealt and sat out"),
@@ -178,9 +258,27 @@ MESSAGES: dict[str, Template] = {
     "marias.hra_silent_lost": N_("hra lost with tiché sto"),
     "marias.hra_won_points": N_("hra won (%(dp)s against %(fp)s)"),
     "marias.hra_lost_points": N_("hra lost (%(dp)s against %(fp)s)"),
-    "marias.scaled_doubling": N_("%(base)s × %(factor)s for %(points)s points = %(n)s"),
-    "marias.scaled_linear": N_("%(base)s + %(tens)s × %(base)s for %(points)s points = %(n)s"),
-    "marias.short": N_("%(base)s × %(short)s for %(points)s points (%(missing)s short) = %(n)s"),
+    "marias.scaled_doubling": plural(
+        Nn_(
+            "%(base)s × %(factor)s for %(points)s point = %(n)s",
+            "%(base)s × %(factor)s for %(points)s points = %(n)s",
+        ),
+        "points",
+    ),
+    "marias.scaled_linear": plural(
+        Nn_(
+            "%(base)s + %(tens)s × %(base)s for %(points)s point = %(n)s",
+            "%(base)s + %(tens)s × %(base)s for %(points)s points = %(n)s",
+        ),
+        "points",
+    ),
+    "marias.short": plural(
+        Nn_(
+            "%(base)s × %(short)s for %(points)s point (%(missing)s short) = %(n)s",
+            "%(base)s × %(short)s for %(points)s points (%(missing)s short) = %(n)s",
+        ),
+        "points",
+    ),
     "marias.flek_level": N_("flek level %(level)s"),
     "marias.flek": N_("flek"),
     "marias.re": N_("re"),

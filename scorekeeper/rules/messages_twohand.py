@@ -43,11 +43,15 @@ MESSAGES: dict[str, Template] = {
         "one queen, so it can be melded once per deal"
     ),
     "twohand.king_in_ace_king": N_(
-        "The king of %(suit)s is already in a ace-king of %(player)s; a suit has one king and "
+        "The king of %(suit)s is already in an ace-king of %(player)s; a suit has one king and "
         "one queen, so it can be melded once per deal"
     ),
-    "twohand.too_many_marriages": N_(
-        "%(n)s marriages recorded; a deal has at most four, one per suit"
+    "twohand.too_many_marriages": plural(
+        Nn_(
+            "%(n)s marriage recorded; a deal has at most four, one per suit",
+            "%(n)s marriages recorded; a deal has at most four, one per suit",
+        ),
+        "n",
     ),
     "twohand.ace_king_trumps_only": N_(
         "An ace-king is melded only in trumps in this match (option ace_king: trumps_only); "
@@ -83,8 +87,16 @@ MESSAGES: dict[str, Template] = {
     "twohand.trump_marriage": N_("trump marriage (%(suit)s) %(points)s"),
     "twohand.plain_marriage": N_("plain marriage (%(suit)s) %(points)s"),
     "twohand.ace_king": N_("ace-king (%(suit)s) %(points)s"),
-    "twohand.side_cards": N_("%(player)s: %(cards)s card points"),
-    "twohand.side_melds": N_("%(player)s: %(cards)s card points + %(melds)s = %(sum)s"),
+    "twohand.side_cards": plural(
+        Nn_("%(player)s: %(cards)s card point", "%(player)s: %(cards)s card points"), "cards"
+    ),
+    "twohand.side_melds": plural(
+        Nn_(
+            "%(player)s: %(cards)s card point + %(melds)s = %(sum)s",
+            "%(player)s: %(cards)s card points + %(melds)s = %(sum)s",
+        ),
+        "cards",
+    ),
     "twohand.deal": N_("%(first)s; %(second)s"),
     # Mariasz in context
     "mariasz.decided": N_(

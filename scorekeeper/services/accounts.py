@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -20,7 +21,17 @@ def create_organiser(*, session: Session, username: str, password: str) -> Organ
     if not username:
         errors.append(FieldError("username", _("Enter a name to log in with.")))
     if len(password or "") < MIN_PASSWORD:
-        errors.append(FieldError("password", _("Use at least %(n)s characters.", n=MIN_PASSWORD)))
+        errors.append(
+            FieldError(
+                "password",
+                ngettext(
+                    "Use at least %(n)s character.",
+                    "Use at least %(n)s characters.",
+                    MIN_PASSWORD,
+                    n=MIN_PASSWORD,
+                ),
+            )
+        )
     if errors:
         raise RuleError(errors)
     if session.exec(select(Organiser).where(Organiser.username == username)).first():

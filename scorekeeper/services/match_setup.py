@@ -12,14 +12,15 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..i18n.formats import parse_amount
 from ..i18n.games import game_title
-from ..limits import STAKE_MAX
+from ..limits import NAME_MAX, STAKE_MAX
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
 
-MAX_NAME = 80  # API.md v2: names up to 80 characters
+MAX_NAME = NAME_MAX  # API.md v2: names up to 80 characters (one limit: scorekeeper/limits.py)
 MAX_STAKE = Decimal("1000000")
 
 
@@ -54,7 +55,7 @@ def check(
         "players": names,
         "stake": parse_stake(stake),
         "currency": _text(currency, "currency", 8),
-        "title": _text(title, "title", 200),
+        "title": _text(title, "title", NAME_MAX),
     }
 
 
@@ -69,16 +70,19 @@ def _players(players: Any, counts: Sequence[int]) -> list[str]:
         if not name.isprintable():
             raise InvalidOptions(f"players.{i}", _("A name may not hold control characters."))
         if len(name) > MAX_NAME:
-            raise InvalidOptions(
-                f"players.{i}", _("A name may have at most %(n)s characters.", n=MAX_NAME)
-            )
+            raise InvalidOptions(f"players.{i}", name_too_long(MAX_NAME))
         if name.casefold() in (other.casefold() for other in names):
             raise InvalidOptions(f"players.{i}", _("Two players have the same name."))
         names.append(name)
     if len(names) not in counts:
         raise InvalidOptions(
             "players",
-            _("This game needs %(counts)s players.", counts=_(" or ").join(str(c) for c in counts)),
+            ngettext(
+                "This game needs %(counts)s player.",
+                "This game needs %(counts)s players.",
+                max(counts),
+                counts=_(" or ").join(str(c) for c in counts),
+            ),
         )
     return names
 
@@ -104,10 +108,22 @@ def _text(value: Any, field: str, limit: int) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or len(value.strip()) > limit:
-        raise InvalidOptions(field, _("At most %(n)s characters.", n=limit))
+        raise InvalidOptions(
+            field, ngettext("At most %(n)s character.", "At most %(n)s characters.", limit, n=limit)
+        )
     if not value.strip().isprintable():
         raise InvalidOptions(field, _("No control characters, please."))
     return value.strip() or None
+
+
+def name_too_long(limit: int) -> str:
+    """The refusal of a name longer than ``limit`` characters, in the request's language."""
+    return ngettext(
+        "A name may have at most %(n)s character.",
+        "A name may have at most %(n)s characters.",
+        limit,
+        n=limit,
+    )
 
 
 def summary(match: Any) -> dict[str, Any]:
@@ -120,6 +136,7 @@ def summary(match: Any) -> dict[str, Any]:
         "stake": match.stake,
         "currency": match.currency,
         "title": match.title,
+        **({"title_parts": match.title_parts} if match.title_parts else {}),
     }
 
 
@@ -128,6 +145,27 @@ def money(game: Any, scores: list[int], stake: str | None) -> list[str] | None:
     if stake is None:
         return None
     return [str(m) for m in game.money(scores, Decimal(stake))]
+
+
+def title(match: Any, rules: Any) -> str:
+    """The match's title in the request's language: the one given, else a tournament table's
+    ("Posvícení, round 1, table 2" from its ``title_parts``), else the game and its players."""
+    if match.title:
+        return match.title
+    parts = getattr(match, "title_parts", None)
+    if parts:
+        return table_title(parts)
+    return default_title(rules, match.players, match.preset)
+
+
+def table_title(parts: Mapping[str, Any]) -> str:
+    """A tournament table's match title from its parts, in the request's language."""
+    return _(
+        "%(name)s, round %(r)s, table %(t)s",
+        name=parts.get("event", ""),
+        r=parts.get("round", ""),
+        t=parts.get("table", ""),
+    )
 
 
 def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:

@@ -192,7 +192,15 @@ def record_deal(
             )  # fmt: skip
         if n > DEALS_PER_MATCH:
             limit = DEALS_PER_MATCH
-            raise InvalidDeal("deal", _("A match holds up to %(n)s deals.", n=limit))
+            raise InvalidDeal(
+                "deal",
+                ngettext(
+                    "A match holds up to %(n)s deal.",
+                    "A match holds up to %(n)s deals.",
+                    limit,
+                    n=limit,
+                ),
+            )
 
     def store(game: Any, parsed: Any) -> Row:
         canonical = game.record_to_json(parsed)

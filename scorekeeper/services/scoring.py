@@ -180,7 +180,7 @@ def state(match: Any, game: Any, options: Any, rows: Sequence[Any], result: Matc
     out["version"] = match.version
     out["stake"] = match.stake
     out["currency"] = match.currency
-    out["title"] = match.title or match_setup.default_title(game, match.players, match.preset)
+    out["title"] = match_setup.title(match, game)
     return out
 
 

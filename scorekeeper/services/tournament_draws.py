@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlmodel import Session
 
 from ..models.tournament import Tournament
@@ -31,7 +32,13 @@ def next_round_number(session: Session, tournament: Tournament) -> int:
         )
     if len(rounds) >= tournament.rounds_planned:
         raise Conflict(
-            _("All %(n)s rounds have been drawn.", n=tournament.rounds_planned), field="round"
+            ngettext(
+                "The one round has been drawn.",
+                "All %(n)s rounds have been drawn.",
+                tournament.rounds_planned,
+                n=tournament.rounds_planned,
+            ),
+            field="round",
         )
     return len(rounds) + 1
 
@@ -85,8 +92,10 @@ def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -
     except drawing.DrawError as error:
         raise RuleError(
             "players",
-            _(
+            ngettext(
+                "%(n)s player cannot be seated at these tables; add or withdraw a player.",
                 "%(n)s players cannot be seated at these tables; add or withdraw a player.",
+                len(players),
                 n=len(players),
             ),
         ) from error

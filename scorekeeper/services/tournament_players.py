@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -32,6 +33,16 @@ __all__ = [
 ]
 
 
+def players_limit(limit: int) -> str:
+    """The refusal of a player beyond the tournament's ``limit`` (limits.PLAYERS_PER_TOURNAMENT)."""
+    return ngettext(
+        "A tournament takes up to %(n)s player.",
+        "A tournament takes up to %(n)s players.",
+        limit,
+        n=limit,
+    )
+
+
 def _clean_name(name: Any, field: str = "name") -> str:
     """One name, spaces folded; refused (and named) if empty, too long or holding control or
     direction characters (U+200F, U+202E…), as match names are."""
@@ -47,10 +58,11 @@ def _clean_name(name: Any, field: str = "name") -> str:
     if len(text) > NAME_MAX:
         raise RuleError(
             field,
-            _(
-                "“%(name)s” has %(n)s characters; a name may have at most %(max)s.",
+            ngettext(
+                "“%(name)s” is too long: a name may have at most %(max)s character.",
+                "“%(name)s” is too long: a name may have at most %(max)s characters.",
+                NAME_MAX,
                 name=text,
-                n=len(text),
                 max=NAME_MAX,
             ),
         )
@@ -78,7 +90,7 @@ def new_player(
     existing = load_players(session, tournament.id)
     if len(existing) >= PLAYERS_PER_TOURNAMENT:
         limit = PLAYERS_PER_TOURNAMENT
-        raise RuleError("name", _("A tournament takes up to %(n)s players.", n=limit))
+        raise RuleError("name", players_limit(limit))
     same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
     if same is not None:  # named as registered: "petr novák" is "Petr Novák"
         raise RuleError("name", _("%(name)s is already registered.", name=same.name))

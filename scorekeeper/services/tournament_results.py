@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlmodel import Session
 
 from ..models.tournament import Tournament, TournamentTable
@@ -24,7 +25,15 @@ __all__ = ["confirm_table", "set_manual_result"]
 def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -> list[int]:
     sides = len(table.player_ids)
     if not isinstance(scores, list) or len(scores) != sides:
-        raise RuleError("scores", _("Enter one figure for each of the %(n)s seats.", n=sides))
+        raise RuleError(
+            "scores",
+            ngettext(
+                "Enter one figure for the %(n)s seat.",
+                "Enter one figure for each of the %(n)s seats.",
+                sides,
+                n=sides,
+            ),
+        )
     errors = [
         FieldError(f"scores.{i}", _("Enter a whole number."))
         for i, v in enumerate(scores)

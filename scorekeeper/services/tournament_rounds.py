@@ -89,9 +89,8 @@ def _confirm_round(
             options=options,
             stake=tournament.stake,
             currency=tournament.currency,
-            title=_(
-                "%(name)s, round %(r)s, table %(t)s", name=tournament.name[:150], r=number, t=i
-            ),
+            title=None,
+            title_parts={"event": tournament.name[:150], "round": number, "table": i},
         )
         made.append((i, ids, match))
     rnd = TournamentRound(
@@ -122,10 +121,11 @@ def _confirm_round(
     return _round_json(session, tournament, rnd)
 
 
-def _new_match(session: Session, actor: str, **setup: Any) -> Match:
-    """A table's match, checked like any new match, added to the draw's transaction."""
+def _new_match(session: Session, actor: str, title_parts: dict[str, Any], **setup: Any) -> Match:
+    """A table's match, checked like any new match, added to the draw's transaction; titled by
+    its parts (event, round, table), which each page says in its reader's language."""
     try:
-        match = Match(**match_setup.check(**setup))
+        match = Match(**match_setup.check(**setup), title_parts=title_parts)
         scoring.start_running(match)
         session.add(match)
         session.flush()

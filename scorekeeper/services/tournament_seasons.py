@@ -19,8 +19,8 @@ from ..models.tournament import Tournament, TournamentPlayer, TournamentRound, T
 from ..rules.base import RuleError
 from ..tournament import ratings as rating_rules
 from ..tournament import season as season_rules
+from . import match_setup, tournament_standings
 from . import tournament_common as common
-from . import tournament_standings
 from .errors import NotFound
 
 
@@ -39,7 +39,7 @@ def create_season(
     if not name:
         raise RuleError("name", _("Give the season a name."))
     if len(name) > 200:
-        raise RuleError("name", _("A name may have at most %(n)s characters.", n=200))
+        raise RuleError("name", match_setup.name_too_long(200))
     if scoring not in season_rules.SCORINGS:
         raise RuleError("scoring", _("Choose sum or placing_points."))
     best_n, top = _count(best_n, "best_n"), _count(top, "top")

@@ -34,6 +34,7 @@ from .tournament_players import (  # noqa: F401  (re-exported)
     add_player,
     add_players,
     new_player,
+    players_limit,
     reinstate_player,
     remove_keep_apart,
     rename_player,
@@ -133,7 +134,7 @@ def create_tournament(
     stake = match_setup.parse_stake(stake)
     if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
         limit = PLAYERS_PER_TOURNAMENT
-        raise RuleError("players", _("A tournament takes up to %(n)s players.", n=limit))
+        raise RuleError("players", players_limit(limit))
     rounds = _positive(rounds, "rounds")
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
     table_size, ranking = _seating(rules, table_size, ranking)

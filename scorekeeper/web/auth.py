@@ -15,7 +15,6 @@ from flask import Blueprint, flash, g, redirect, render_template, request, sessi
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
@@ -23,11 +22,12 @@ from ..db import get_session
 from ..rules.base import RuleError
 from ..services import accounts, logins
 from ..services.errors import Conflict
+from .forms.base import Form
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
 
-class LoginForm(FlaskForm):
+class LoginForm(Form):
     """Name and password."""
 
     username = StringField(_l("Name"), validators=[DataRequired(), Length(max=80)])

@@ -3,7 +3,9 @@ board's "played to" line.
 
 ``describe(game, preset, options)`` lists every effective option as (label, value in words),
 ``tariff(options)`` the Mariáš parts and their values, ``played_to(...)`` what ends the match.
-Everything shown is marked for translation; the option names of docs/rules.md are shown beside.
+Everything shown is marked for translation and written for players: no seed numbers, no file
+names; a button is quoted by its real label. The option names of the API (docs/rules.md) are
+for developers only: the page keeps them in a closed "Details for developers" box.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ..rules.registry import get_game
 
 # Presets as the players know them (docs/rules.md v2 §4: krizovy is a house tariff, not Křížový).
 PRESET_NAMES: dict[tuple[str, str], Any] = {
-    ("marias", "pub"): _l("Pub tariff (seeds 003 and 004; dvě sedmy 8 a house value)"),
+    ("marias", "pub"): _l("Pub tariff (dvě sedmy 8: a house value)"),
     ("marias", "csm"): _l("Association values (house values: betl 15, durch 30, dvě sedmy 40)"),
     ("marias", "krizovy"): _l("House tariff: betl 10, durch 20"),
     ("marianna", "marianna"): _l("Marianna"),
@@ -69,11 +72,15 @@ RULE_LABELS: dict[str, Any] = {
     "deals": _l("Deals in the match, in all"),
     "chip_target": _l("The match ends when a balance reaches"),
     "finished_after": _l("Session finished by the table"),
-    "match_target": _l(
-        "Match ends at (points; the default is a house default, no source gives one)"
-    ),
+    "match_target": _l("The match ends at (points)"),
     "mariannino": _l("Mariannino"),
 }
+
+
+def finish_button() -> str:
+    """The label of the board's button that ends an open Mariáš session, as the board shows it
+    (templates/matches/_board.html): help texts quote it, never a shorter word."""
+    return _("Finish the session")
 
 
 def labels(form_labels: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,7 +103,9 @@ def _value(name: str, value: Any, options: Mapping[str, Any]) -> str:
     words: dict[str, Any] = {
         "flek_max": lambda: _or_none(value, _("no limit")),
         "limit": lambda: _or_none(value, _("none")),
-        "deals": lambda: _or_none(value, _("none: an open session, ended by Finish")),
+        "deals": lambda: _or_none(
+            value, _("none: an open session, ended with “%(button)s”", button=finish_button())
+        ),
         "chip_target": lambda: _or_none(value, _("none")),
         "finished_after": lambda: (
             _("not yet") if value is None else _("finished by the table after deal %(n)s", n=value)
@@ -151,17 +160,23 @@ def preset_name(game: str, preset: str) -> str:
 
 def _mariasz_played_to(o: Mapping[str, Any]) -> str:
     ends = (
-        _("to %(n)s match points", n=o["match_target"])
+        ngettext(
+            "to %(n)s match point", "to %(n)s match points", o["match_target"], n=o["match_target"]
+        )
         if o.get("match_target") is not None
-        else _("%(n)s games", n=o.get("match_games"))
+        else ngettext(
+            "%(n)s game", "%(n)s games", o.get("match_games") or 0, n=o.get("match_games")
+        )
     )
     return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
 
 
 def _mariage_played_to(o: Mapping[str, Any]) -> str:
     if o.get("match_target") is not None:
-        return _("Played to %(n)s game points", n=o["match_target"])
-    return _("Played over %(n)s games", n=o.get("match_games"))
+        n = o["match_target"]
+        return ngettext("Played to %(n)s game point", "Played to %(n)s game points", n, n=n)
+    n = o.get("match_games")
+    return ngettext("Played over %(n)s game", "Played over %(n)s games", n or 0, n=n)
 
 
 def _marianna_played_to(o: Mapping[str, Any]) -> str:
@@ -171,13 +186,13 @@ def _marianna_played_to(o: Mapping[str, Any]) -> str:
 def _marias_played_to(o: Mapping[str, Any]) -> str:
     parts = []
     if o.get("deals") is not None:
-        parts.append(_("%(n)s deals", n=o["deals"]))
+        parts.append(ngettext("%(n)s deal", "%(n)s deals", o["deals"], n=o["deals"]))
     if o.get("chip_target") is not None:
         parts.append(_("until a balance reaches %(n)s", n=o["chip_target"]))
     if o.get("finished_after") is not None:
         parts.append(_("finished by the table after deal %(n)s", n=o["finished_after"]))
     if not parts:
-        parts.append(_("an open session, ended by Finish"))
+        parts.append(_("an open session, ended with “%(button)s”", button=finish_button()))
     return _("Played: %(what)s", what=_(", or ").join(parts))
 
 

@@ -50,7 +50,12 @@ def _match_page(reason: str, status: int) -> Any:
     form.validate()  # binds what was posted; errors are not the point here
     for field in form:
         field.errors = []
-    box = [reason, _("The deal is still in the form below: tap Save to try again.")]
+    # the form's own button, quoted by its label ("Save deal 4"), never a shorter word
+    button = _("Save deal %(n)s", n=len(state["deals"]) + 1)
+    box = [
+        reason,
+        _("The deal is still in the form below: tap “%(button)s” to try again.", button=button),
+    ]
     ctx = match_view.context(match, state, args["token"], form=form, box=box)
     return render_template("matches/match.html", **ctx), status
 

@@ -7,6 +7,7 @@ language then shows marked text only in brackets; ``unmarked`` lists what is lef
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,8 +30,10 @@ KEYWORDS = {
 }
 
 
+@functools.cache
 def extracted() -> list[tuple[str | tuple[str, str], list[tuple[str, int]]]]:
-    """Every marked message of the code and templates, with where it is used."""
+    """Every marked message of the code and templates, with where it is used (extracted once per
+    test process: a walk of the whole tree takes seconds)."""
     found: dict[str | tuple[str, str], list[tuple[str, int]]] = {}
     for filename, line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map=METHODS, keywords=KEYWORDS

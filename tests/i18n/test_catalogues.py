@@ -8,7 +8,6 @@ commands of docs/translating.md).
 
 from __future__ import annotations
 
-import re
 from gettext import GNUTranslations
 from pathlib import Path
 
@@ -16,11 +15,11 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from scorekeeper.i18n.check import placeholder_problems
 from tests.i18n.pseudo import extracted
 
 ROOT = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 LANGUAGES = ("cs", "pl", "de", "it")
-PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 # gettext's plural forms: the form each count takes (1, 2, 5, 12, 22, 1000000)
 PLURAL_FORMS = {
     "cs": (3, (0, 1, 2, 2, 2, 2)),
@@ -53,21 +52,14 @@ def test_every_marked_message_is_translated(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_placeholders_and_plural_forms(language):
     catalog = _po(language)
-    forms, chosen = PLURAL_FORMS[language]
+    forms, _chosen = PLURAL_FORMS[language]
     assert catalog.num_plurals == forms, catalog.plural_forms
-    wrong = []
-    for entry in catalog:
-        if not entry.id or not entry.string:
-            continue
-        if isinstance(entry.id, tuple):
-            if len(entry.string) != forms:
-                wrong.append(f"{entry.id[0]!r}: {len(entry.string)} plural forms, not {forms}")
-            pairs = [(entry.id[1], s) for s in entry.string]
-        else:
-            pairs = [(entry.id, entry.string)]
-        for source, text in pairs:
-            if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(text)):
-                wrong.append(f"{source!r} -> {text!r}")
+    wrong = [
+        p
+        for entry in catalog
+        if entry.id and entry.string
+        for p in placeholder_problems(entry, forms)
+    ]
     assert not wrong, "\n".join(wrong)
 
 
@@ -78,6 +70,8 @@ def test_compiled_plural_rule_picks_gettexts_form_for_each_count(language):
     with open(ROOT / language / "LC_MESSAGES" / "messages.mo", "rb") as compiled:
         translations = GNUTranslations(compiled)
     assert tuple(translations.plural(n) for n in COUNTS) == PLURAL_FORMS[language][1]
+    # the first form is for 1 alone, so it may say "one" instead of the number
+    assert [n for n in range(1001) if translations.plural(n) == 0] == [1]
 
 
 def _plain(value):

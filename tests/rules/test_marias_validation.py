@@ -129,7 +129,7 @@ REFUSED = [
         3,
         {},
         "silent.0.points",
-        "110 points",
+        "the declarer has 110",
     ),
     (
         R(silent=[{"kind": "tiche_sto", "side": "declarer", "points": 90}]),

@@ -349,6 +349,13 @@ def _check_exports(client, season, evening, table):
     assert sheet.active.max_row == len(table["rows"]) + 1
     pdf = client.get(f"/seasons/{season['id']}/table.pdf")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    from pypdf import PdfReader
+
+    text = " ".join(
+        " ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf.data)).pages
+    )
+    # the footnote under the struck-through results speaks of evenings (best 2), not rounds
+    assert "each player's best 2 evenings count" in text and "rounds" not in text
     deals = client.get(f"/tournaments/{evening['id']}/deals.csv").get_data(as_text=True)
     assert deals.splitlines()[0] == "round,table,n,players,record,delta"
     assert client.get("/seasons/nope/table.csv").status_code == 404

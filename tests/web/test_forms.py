@@ -164,7 +164,8 @@ def test_csrf_deal_form_without_token_stores_nothing(csrf_client):
 
 def test_flek_names_come_from_the_rules_translated_for_the_steppers(app, client):
     with app.test_request_context("/?lang=de"):
-        assert forms.flek_steps("marias")[:3] == ["", "Flek ×2", "Re ×4"]
+        # the Czech level names, as German Mariáš players say them (docs/glossary-de.md)
+        assert forms.flek_steps("marias")[:3] == ["", "flek ×2", "re ×4"]
         assert forms.flek_name("marias", 9) == "×512"
     with app.test_request_context():
         assert forms.flek_steps("marias")[1:] == [

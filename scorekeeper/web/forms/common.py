@@ -14,7 +14,6 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
@@ -22,6 +21,7 @@ from wtforms.validators import Length
 from ...rules.base import SUITS, FieldError
 from ...rules.registry import get_game
 from .. import suits
+from .base import Form
 
 # The deck the players know (docs/rules.md preamble; the match option ``deck``): labels only,
 # data stays hearts/diamonds/... Names, symbols and pictures live in ``web.suits``.
@@ -90,7 +90,7 @@ class TapRadio(RadioField):
         super().__init__(*args, **kwargs)
 
 
-class DealFormBase(FlaskForm):
+class DealFormBase(Form):
     """Fields every deal form has: the idempotency key and the deal's version when editing."""
 
     idem = HiddenField(default=lambda: uuid.uuid4().hex, validators=[Length(max=100)])
@@ -126,7 +126,7 @@ def field_for_path(path: str, paths: Mapping[str, str]) -> str | None:
     return None
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A bare confirmation (undo, delete, rematch): CSRF plus the version it was shown at."""
 
     version = HiddenField()

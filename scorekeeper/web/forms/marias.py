@@ -39,7 +39,7 @@ WON = [("1", _l("won")), ("0", _l("lost"))]
 PROTI = [("1", _l("made")), ("0", _l("failed"))]
 # hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
-SIDES = [("", _l("none")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
+SIDES = [("", _l("nobody")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
 
 
 def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:

@@ -11,13 +11,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
+from flask_babel import lazy_ngettext
 from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ...limits import NAME_MAX
 from ...rules.base import DECKS
+from ...rules.messages import PART_NAMES
 from ...rules.registry import get_game
 from ..suits import DECK_LABELS
+from .base import Form
 from .common import TapRadio, as_choices
 
 # Game tiles on the new-match page: (game, preset, label, blurb).
@@ -55,7 +58,11 @@ OPTION_LABELS: dict[str, Any] = {
     "sitter_pays": _l("The dealer sitting out pays and collects too"),
     "renonc": _l("Revoke (renonc) penalty, units"),
     "limit": _l("Highest payment between two players (empty: none)"),
-    "deals": _l("Deals in the match, in all (empty: an open session, ended by Finish)"),
+    # the board's button, quoted by its real label (templates/matches/_board.html)
+    "deals": _l(
+        "Deals in the match, in all (empty: an open session, ended with “%(button)s”)",
+        button=_l("Finish the session"),
+    ),
     "chip_target": _l("The match ends when a balance reaches (empty: no chip target)"),
     "target": _l("Target points"),
     "match_target": _l("Match ends at (points; house default)"),
@@ -96,12 +103,19 @@ OPTION_CHOICES: dict[str, list[tuple[str, Any]]] = {
 }
 
 
-class NewMatchForm(FlaskForm):
+def _part_words(name: str) -> Any:
+    """A Mariáš part's name as players write it ("dvě sedmy", "tichá sedma"), not its key."""
+    return _l(PART_NAMES[name]) if name in PART_NAMES else name.replace("_", " ")
+
+
+class NewMatchForm(Form):
     """Players (and stake for Mariáš); option fields are added per game by ``new_match_form``."""
 
     stake = StringField(_l("Stake per unit"), validators=[Optional(), Length(max=16)])
     currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
-    title = StringField(_l("Name of the match (optional)"), validators=[Optional(), Length(max=80)])
+    title = StringField(
+        _l("Name of the match (optional)"), validators=[Optional(), Length(max=NAME_MAX)]
+    )
     # Present when the options were on the page: an unchecked box then means "off". A post
     # without it (a script, a bookmark) keeps every default.
     opts = HiddenField(default="1")
@@ -110,15 +124,23 @@ class NewMatchForm(FlaskForm):
 def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
     """A NewMatchForm with ``n_seats`` player fields and one field per option (default shown)."""
     attrs: dict[str, Any] = {}
+    # one limit for a name, the API's (limits.NAME_MAX), said as the API says it
+    too_long = lazy_ngettext(
+        "A name may have at most %(n)s character.",
+        "A name may have at most %(n)s characters.",
+        NAME_MAX,
+        n=NAME_MAX,
+    )
     for i in range(n_seats):
         checks = [DataRequired(_l("Type a name."))] if i < required else [Optional()]
         attrs[f"player_{i}"] = StringField(
-            _l("Player %(n)s", n=i + 1), validators=[*checks, Length(max=40)]
+            _l("Player %(n)s", n=i + 1),
+            validators=[*checks, Length(max=NAME_MAX, message=too_long)],
         )
     for name, value in defaults.items():
         if name in FIXED:
             continue
-        label = OPTION_LABELS.get(name) or _l("%(part)s, units", part=name.replace("_", " "))
+        label = OPTION_LABELS.get(name) or _l("%(part)s, units", part=_part_words(name))
         if name == "deck":  # API.md v2: tapped as pictures of the three decks (web/suits.py)
             choices = [(deck, DECK_LABELS[deck]) for deck in DECKS]
             attrs["opt_deck"] = TapRadio(label, default=value, choices=choices)
@@ -135,7 +157,7 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
     return cls(**kwargs)
 
 
-def option_overrides(form: FlaskForm, defaults: Mapping[str, Any]) -> dict[str, Any]:
+def option_overrides(form: Form, defaults: Mapping[str, Any]) -> dict[str, Any]:
     """The options whose submitted value differs from the preset's default."""
     overrides: dict[str, Any] = {}
     if not form.opts.raw_data:

@@ -19,10 +19,6 @@ from ...services import matches as svc
 from .. import deal_words
 
 
-def _said(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any] | None) -> str:
-    return deal_words.with_names(match, state, deal)["summary"] if deal else ""
-
-
 def _what_happened(match: Any, n: int, yours: Mapping[str, Any]) -> str:
     """Why the phone's deal moved from ``n`` to ``yours["n"]``, as far as the audit tells."""
     moved = n - yours["n"]
@@ -48,12 +44,11 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
     """The conflict in words: ``message`` plus ``yours`` (the deal meant, as it is now, with
     its summary) or None when it is gone, and ``current`` (the deal now at that number)."""
     n = error.n if isinstance(getattr(error, "n", None), int) else 0
-    yours = dict(error.yours) if getattr(error, "yours", None) else None
-    current = dict(error.current_deal) if getattr(error, "current_deal", None) else None
-    if yours is not None:
-        yours["summary"] = _said(match, state, yours)
-    if current is not None:
-        current["summary"] = _said(match, state, current)
+    # each deal with its summary and explanation in the page's language, naming the players
+    yours = getattr(error, "yours", None)
+    yours = deal_words.with_names(match, state, yours) if yours else None
+    current = getattr(error, "current_deal", None)
+    current = deal_words.with_names(match, state, current) if current else None
     what = {
         "edit": _("the deal you were editing"),
         "delete": _("the deal you meant to delete"),

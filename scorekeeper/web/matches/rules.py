@@ -86,6 +86,7 @@ def rules_page(match_id: str) -> str:
             match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
         ),
         tariff=rules_words.tariff(options) if game.tariff_names else [],
+        raw_options=options,  # the API's names and values, in the page's developer box
         played_to=rules_words.played_to(match.game, options),
         refused=refused_deals(state, match),
         stake=match.stake,

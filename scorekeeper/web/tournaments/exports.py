@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...db import get_session
 from ...printing import contexts as printviews
@@ -168,7 +169,25 @@ def season_pdf(season_id: str) -> Any:
         "tournament": {"name": season["name"], "ranking": "season"},
     }
     context = printviews.standings_context(document, page=current_paper())
-    context["subtitle"] = _("season table after %(n)s evenings", n=len(table["evenings"]))
+    evenings = len(table["evenings"])
+    context["subtitle"] = ngettext(
+        "season table after %(n)s evening",
+        "season table after %(n)s evenings",
+        evenings,
+        n=evenings,
+    )
+    best = season.get("best_n")
+    # the footnote under struck-through results, in the season's own terms (not "rounds")
+    context["dropped_note"] = (
+        ngettext(
+            "Struck-through evenings are not counted (only each player's best evening counts).",
+            "Struck-through evenings are not counted (each player's best %(n)s evenings count).",
+            best,
+            n=best,
+        )
+        if best
+        else _("Struck-through evenings do not count.")
+    )
     context["round_headings"] = [_("E%(n)s", n=i + 1) for i in range(len(table["evenings"]))]
     context["total_heading"] = _("Total")
     return respond(

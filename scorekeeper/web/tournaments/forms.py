@@ -7,7 +7,6 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
@@ -15,6 +14,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from ...i18n.games import game_title, preset_label
 from ...rules.base import FieldError, RuleError
 from ...rules.registry import GAME_NAMES, get_game
+from ..forms.base import Form
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -50,7 +50,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
-class NewTournamentForm(FlaskForm):
+class NewTournamentForm(Form):
     """Everything an organiser decides before the first draw."""
 
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
@@ -134,13 +134,13 @@ class NewTournamentForm(FlaskForm):
         self.game.choices = game_choices()
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(Form):
     """One name (or team)."""
 
     name = StringField(_l("Name"), validators=[DataRequired()])  # the service names a bad one
 
 
-class PasteForm(FlaskForm):
+class PasteForm(Form):
     """A pasted list of names."""
 
     names = TextAreaField(
@@ -148,18 +148,18 @@ class PasteForm(FlaskForm):
     )
 
 
-class KeepApartForm(FlaskForm):
+class KeepApartForm(Form):
     """Two entrants to seat apart."""
 
     a = SelectField(_l("Keep apart"), choices=[])
     b = SelectField(_l("and"), choices=[])
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A button that changes something: only the CSRF token."""
 
 
-class SeasonForm(FlaskForm):
+class SeasonForm(Form):
     """A new season (RULES.md §6a)."""
 
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
@@ -179,7 +179,7 @@ class SeasonForm(FlaskForm):
                           validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
 
 
-class MergeForm(FlaskForm):
+class MergeForm(Form):
     """Two roster entries that are one person."""
 
     keep = SelectField(_l("Keep"), choices=[])
