@@ -12,13 +12,14 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...db import get_session
 from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Locked, NotFound, StaleDeal
-from .. import deal_words, forms
+from .. import deal_words, error_pages, forms
 from . import bp
 from . import conflict as match_conflict
 from . import view as match_view
@@ -35,9 +36,14 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
-    if request.method == "GET" and not 1 <= n <= len(deals):
-        abort(404)
-    deal = deals[n - 1] if 1 <= n <= len(deals) else None
+    opened = None  # the link named a deal that moved or changed meanwhile
+    if request.method == "GET":
+        deal, opened = match_conflict.from_link(match, state, n, request.args.get("etag"), "open")
+        if deal is None:
+            return _gone(match, state, token, n, opened)
+        n = deal["n"]
+    else:
+        deal = deals[n - 1] if 1 <= n <= len(deals) else None
     module = forms.deal_form(match.game, match.players, match.options)
     data = module.from_record(deal["record"], match.players, match.options) if deal else {}
     data["version"] = deal["etag"] if deal else ""
@@ -82,7 +88,26 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
             conflict=conflict, **ctx,
         ), status  # fmt: skip
     deal = deal_words.with_names(match, state, deal)
-    return render_template("matches/deal_edit.html", deal=deal, n=n, conflict=None, **ctx), status
+    page = render_template("matches/deal_edit.html", deal=deal, n=n, conflict=opened, **ctx)
+    return page, 409 if opened else status
+
+
+def _gone(match: Any, state: dict, token: str, n: int, conflict: dict | None) -> Any:
+    """A link to a deal that is not there: the deal the list showed was deleted (409, the
+    conflict page), or there never was such a deal (404, the app's own page)."""
+    if conflict is None:
+        total = len(state["deals"])
+        detail = ngettext(
+            "There is no deal %(n)s in this match: it has %(num)s deal now.",
+            "There is no deal %(n)s in this match: it has %(num)s deals now.",
+            total,
+            n=n,
+        )
+        back = (url_for(".edit", match_id=match.id, token=token), _("Back to the match"))
+        return error_pages.page(404, detail=detail, back=back)
+    ctx = match_view.context(match, state, token)
+    page = render_template("matches/deal_edit.html", deal=None, n=n, conflict=conflict, **ctx)
+    return page, 409
 
 
 @bp.route("/m/<match_id>/<token>/deals/<int:n>/delete", methods=["GET", "POST"])
@@ -91,8 +116,12 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
-    if request.method == "GET" and not 1 <= n <= len(deals):
-        abort(404)
+    if request.method == "GET":
+        shown, moved = match_conflict.from_link(match, state, n, request.args.get("etag"), "delete")
+        if moved is not None:
+            return _confirm(match, state, token, "delete", moved), 409
+        if shown is None:
+            return _gone(match, state, token, n, None)
     form = forms.ConfirmForm(version=deals[n - 1]["etag"] if 1 <= n <= len(deals) else "")
     if form.validate_on_submit():
         try:
@@ -130,6 +159,11 @@ def undo(match_id: str, token: str) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
+    seen = request.args.get("etag") if request.method == "GET" else None
+    if seen:  # the link carries the last deal the list showed: is it still the last?
+        _last, moved = match_conflict.from_link(match, state, len(deals), seen, "undo")
+        if moved is not None:
+            return _confirm(match, state, token, "undo", moved), 409
     if request.method == "GET" and not deals:
         flash(_("There is no deal to undo."), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
