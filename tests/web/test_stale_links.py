@@ -22,16 +22,15 @@ def links(client, url: str) -> dict[int, str]:
 
 
 def delete(client, url: str, n: int) -> None:
-    client.post(f"{url}/deals/{n}/delete", data=form_data(client.get(f"{url}/deals/{n}/delete").text))
+    confirm = client.get(f"{url}/deals/{n}/delete").text
+    client.post(f"{url}/deals/{n}/delete", data=form_data(confirm))
 
 
 def test_edit_links_name_the_deal_by_its_etag(client):
     url = start(client)
     deals(client, url, "hearts", "spades")
     state = api_state(client, url)["deals"]
-    assert links(client, url) == {
-        d["n"]: f"{url}/deals/{d['n']}?etag={d['etag']}" for d in state
-    }
+    assert links(client, url) == {d["n"]: f"{url}/deals/{d['n']}?etag={d['etag']}" for d in state}
     page = client.get(links(client, url)[2])
     assert page.status_code == 200 and "Edit deal 2 of 2" in page.text
     assert form_data(page.text, "deal-form")["version"] == state[1]["etag"]
