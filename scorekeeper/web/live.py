@@ -38,6 +38,11 @@ def match_etag(match: Any) -> str:
     return f'W/"m.{hashlib.sha256(text.encode()).hexdigest()[:20]}"'
 
 
+def navigating() -> bool:
+    """Whether the browser is opening the page (a tap, a reload), not a script asking for it."""
+    return request.headers.get("Sec-Fetch-Mode") == "navigate"
+
+
 def not_modified(etag: str) -> Response | None:
     """A ``304`` when the browser already holds ``etag``, else None (never while a message
     waits to be shown on the next page: the browser's copy does not have it)."""

@@ -20,6 +20,8 @@ def test_the_tables_page_answers_304_while_nothing_changed(client):
     assert 'data-refresh="10"' in first.text and "js/refresh.js" in first.text
     again = client.get(url, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.data == b""
+    opened = client.get(url, headers={"If-None-Match": etag, "Sec-Fetch-Mode": "navigate"})
+    assert opened.status_code == 200  # opened by the player: made afresh (a fresh CSRF token)
     client.post(url, data=HRA_WON)  # another phone: the page changed
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
 

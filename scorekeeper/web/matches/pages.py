@@ -177,9 +177,10 @@ def edit(match_id: str, token: str) -> Any:
     box: list[str] = []
     status = 200
     if request.method == "GET":
-        # static/js/refresh.js asks again every few seconds: 304 while nothing changed
+        # static/js/refresh.js asks again every few seconds: 304 while nothing changed (a page
+        # opened by the player is made afresh: its forms get a fresh CSRF token)
         etag = live.match_etag(match)
-        unchanged = live.not_modified(etag)
+        unchanged = None if live.navigating() else live.not_modified(etag)
         if unchanged is not None:
             return unchanged
         match_view.remember(match, None)
