@@ -68,7 +68,8 @@
   // A refusal the server rendered (the edit page): the first field it names gets the focus.
   var form = d.getElementById("deal-form"), bad = form && form.querySelector(".bad");
   if (bad) {
-    var first = bad.querySelector("input:not([type=hidden]), button, select, textarea");
+    var first = bad.querySelector("input:not([type=hidden]), select, textarea") ||
+      bad.querySelector("button");
     if (first) first.focus({preventScroll: true});
     bad.scrollIntoView({block: "center"});
   }
@@ -202,7 +203,8 @@
         first = first || at;
       });
       if (!first) return;
-      var input = first.querySelector("input:not([type=hidden]), button") || first;
+      var input = first.querySelector("input:not([type=hidden])") || first.querySelector("button") ||
+        first;
       input.focus({preventScroll: true});
       first.scrollIntoView({block: "center"});
     }

@@ -89,9 +89,7 @@ def test_a_refused_save_keeps_the_form_and_says_why_beside_save(browser, live_se
         )  # fmt: skip
         hra(page, 0, "hearts")
         page.tap("button.save")
-        assert page.is_hidden("#save-status") or "Deal saved" not in page.inner_text(
-            "#save-status"
-        )
+        assert page.is_hidden("#save-status") or "Deal saved" not in page.inner_text("#save-status")
         saved(page)
     finally:
         context.close()
@@ -132,9 +130,7 @@ def test_a_stale_edit_link_opens_the_deal_the_list_showed(browser, live_server):
         ctx_b.close()
 
 
-def test_offline_reload_from_the_first_visit_shows_stored_and_waiting_deals(
-    browser, live_server
-):
+def test_offline_reload_from_the_first_visit_shows_stored_and_waiting_deals(browser, live_server):
     # 127.0.0.1 is a secure origin: the service worker runs; one visit, no reload before
     context, page = phone(browser, service_workers="allow")
     try:
@@ -259,5 +255,37 @@ def test_the_board_says_at_once_what_the_server_says(browser, live_server):
         page.tap("button.save")
         saved(page)
         assert re.search(r"nerozhodn|remíz", page.inner_text(".board .note"))
+    finally:
+        context.close()
+
+
+def test_marianna_five_declarations_refused_then_any_one_removed(browser, live_server):
+    # RULES.md §3: four mariannas at most; the refused deal keeps its list, any item can go
+    context, page = phone(browser, "it-IT")
+    try:
+        match_id, url = new_match(
+            live_server, {"game": "marianna", "players": ["Anna", "Bruno", "Carla", "Dario"]}
+        )
+        page.goto(url)
+        page.fill("#points_0", "60")
+        for name in ["Anna & Carla: coppe", "Bruno & Dario: denari", "Anna & Carla: bastoni",
+                     "Bruno & Dario: spade", "Anna & Carla: denari"]:  # fmt: skip
+            page.get_by_role("button", name=name, exact=True).tap()  # each names its team
+        page.tap("button.save")
+        page.wait_for_selector("#save-status.bad")
+        assert page.locator("#decl-list li").count() == 5  # the list as typed
+        assert page.evaluate("document.activeElement.name") == "kind"
+        page.get_by_role("button", name="Rimuovi: Bruno & Dario: denari").tap()  # the 2nd
+        assert page.locator("#decl-list li > span").all_inner_texts() == [
+            "Anna & Carla: coppe", "Anna & Carla: bastoni", "Bruno & Dario: spade",
+            "Anna & Carla: denari",
+        ]  # fmt: skip
+        page.tap("button.save")
+        saved(page)
+        decls = stored(live_server, match_id)[0]["declarations"]
+        assert [(d["side"], d["suit"]) for d in decls] == [
+            (0, "hearts"), (0, "clubs"), (1, "spades"), (0, "diamonds")
+        ]  # fmt: skip
+        assert page.locator("#decl-list li").count() == 0  # the next deal starts empty
     finally:
         context.close()
