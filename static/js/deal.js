@@ -65,7 +65,7 @@
   copyLinks();
   window.SkForm = formState();
 
-  // A refusal the server rendered (the edit page): the first field it names gets the focus.
+  // A refusal the server rendered: focus on the first field it names.
   var form = d.getElementById("deal-form"), bad = form && form.querySelector(".bad");
   if (bad) {
     var first = bad.querySelector("input:not([type=hidden]), select, textarea") ||
@@ -147,7 +147,7 @@
         return {el: el, open: el.open};
       }));
     }
-    function changed(el) {  // deal.js draws from these: the flek's name, the declarations
+    function changed(el) {  // the flek's name, the declarations follow
       if (el.hasAttribute("data-step") || el.name === "declarations") {
         el.dispatchEvent(new Event("input"));
       }
@@ -160,7 +160,7 @@
         changed(s.el);
       });
     }
-    function pristine(initial) {  // nothing typed (the key, the count and the dealer aside)
+    function pristine(initial) {  // nothing typed (key, count, dealer aside)
       return initial.every(function (s) {
         return "open" in s || ["idem", "after", "csrf_token", "dealer"].indexOf(s.el.name) >= 0 ||
           (s.el.value === s.value && s.el.checked === s.checked);
@@ -186,7 +186,7 @@
         el.removeAttribute("data-js-bad");
       });
     }
-    function showErrors(form, errors) {  // beside each field named; the focus on the first
+    function showErrors(form, errors) {  // beside each field; focus on the first
       clearErrors(form);
       var first = null;
       (errors || []).forEach(function (e) {
@@ -208,12 +208,11 @@
       input.focus({preventScroll: true});
       first.scrollIntoView({block: "center"});
     }
-    function summary(form) {  // what the players typed (the waiting line of the deal list)
+    function summary(form) {  // what was typed (the waiting line)
       var parts = [];
       form.querySelectorAll("input:checked").forEach(function (input) {
         if (input.value === "" || input.type === "hidden") return;
         var label = form.querySelector("label[for='" + input.id + "']");
-        // what the players see or changed (not the defaults of parts hidden or folded away)
         if (!label || (!label.getClientRects().length && input.defaultChecked)) return;
         var text = (label.innerText || label.textContent).replace(/\s+/g, " ").trim();
         if (text) parts.push(text);

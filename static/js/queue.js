@@ -70,29 +70,34 @@
   }
   function list() { return d.querySelector("#deals ol.deals"); }
 
+  function el(tag, cls, text) {
+    var e = d.createElement(tag);
+    e.className = cls || "";
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function button(text, cls, onTap) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", onTap);
+    return b;
+  }
   // The queued deals above the stored ones; on the board, how many are not yet sent.
   function render() {
     var ol = list(), queue = load(), blocked = false;
     if (ol) ol.querySelectorAll("li.pending").forEach(function (li) { li.remove(); });
     queue.forEach(function (item, i) {
-      var li = d.createElement("li"), head = d.createElement("div"), num = d.createElement("b");
-      var text = d.createElement("span"), note = d.createElement("p");
-      li.className = "pending" + (item.refused ? " refused" : "");
+      var li = el("li", "pending" + (item.refused ? " refused" : "")), head = el("div", "dh");
+      var note = el("p", "wait"), acts = el("p", "acts");
       li.dataset.key = item.key;
-      head.className = "dh";
-      num.textContent = String(known + i + 1);
-      text.textContent = item.text;
-      head.appendChild(num);
-      head.appendChild(text);
+      head.appendChild(el("b", "", String(known + i + 1)));
+      head.appendChild(el("span", "", item.text));
       li.appendChild(head);
-      note.className = "wait";
       li.appendChild(note);
       if (item.refused) {
         note.textContent = T.tRefused + " " + item.refused;
         blocked = true;
-        var acts = d.createElement("p");
-        acts.className = "acts";
-        if (item.fixing) {  // back in the form: saving it again keeps its place in the queue
+        if (item.fixing) {  // back in the form: saved again, it keeps its place
           note.textContent += " " + T.tFixingNow;
         } else if (form) {
           acts.appendChild(button(T.tFix, "btn small", function () { fix(item.key); }));
@@ -108,40 +113,29 @@
     });
     var none = d.getElementById("no-deals");
     if (none) none.hidden = queue.length > 0 || (ol && ol.querySelector("li") !== null);
-    unsent(queue.filter(function (q) { return q.key !== inForm && !q.fixing; }));
+    unsent(queue.map(function (q, i) { return {n: known + i + 1, q: q}; }).filter(function (x) {
+      return x.q.key !== inForm && !x.q.fixing;
+    }));
     saveLabel();
   }
-  function unsent(queue) {
+  function unsent(items) {
     var board = d.querySelector(".board"), note = d.getElementById("unsent");
     if (!board) return;
-    board.classList.toggle("provisional", queue.length > 0);
-    if (!queue.length) { if (note) note.remove(); return; }
-    if (!note) {
-      note = d.createElement("div");
+    board.classList.toggle("provisional", items.length > 0);
+    if (!items.length) { if (note) note.remove(); return; }
+    if (!note) {  // updated in place: a screen reader hears the change
+      note = el("div", "note unsent");
       note.id = "unsent";
-      note.className = "note unsent";
       note.setAttribute("role", "status");
-      var sides = board.querySelector(".sides");
-      board.insertBefore(note, sides ? sides.nextSibling : null);
+      board.insertBefore(note, board.querySelector(".sides").nextSibling);
     }
     note.textContent = "";
-    var head = d.createElement("p"), ul = d.createElement("ul");
-    head.textContent = T.tUnsent.replace("{n}", queue.length);
-    queue.slice(0, 3).forEach(function (item, i) {
-      var li = d.createElement("li");
-      li.textContent = (known + i + 1) + " · " + item.text + " · " + T.tUnsentDeal;
-      ul.appendChild(li);
+    var ul = el("ul");
+    note.appendChild(el("p", "", T.tUnsent.replace("{n}", items.length)));
+    items.slice(0, 3).forEach(function (x) {
+      ul.appendChild(el("li", "", x.n + " · " + x.q.text + " · " + T.tUnsentDeal));
     });
-    note.appendChild(head);
     note.appendChild(ul);
-  }
-  function button(text, cls, onTap) {
-    var b = d.createElement("button");
-    b.type = "button";
-    b.className = cls;
-    b.textContent = text;
-    b.addEventListener("click", onTap);
-    return b;
   }
   function update(key, changes) {
     var queue = load();
@@ -206,8 +200,7 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
-      // A tap on a link meanwhile does not cancel it; the deal stays queued until an answer
-      // is read, so the next match page sends it again under the same key (stored once).
+      // a tap on a link does not cancel it; unanswered, the next page sends it again (same key)
       keepalive: true,
       signal: controller ? controller.signal : undefined,
       headers: {

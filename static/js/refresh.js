@@ -47,7 +47,7 @@
     var saver = fresh.getElementById("saver");
     if (!saver || box.dataset.busy) return;
     var v = parseInt(saver.dataset.version, 10) || 0, mine = parseInt(box.dataset.version, 10) || 0;
-    if (v < mine) return;  // older than what this phone already heard from its own save
+    if (v < mine) return;  // older than this phone's own last save
     var hasForm = !!d.getElementById("deal-form"), freshForm = fresh.getElementById("deal-form");
     if (hasForm !== !!freshForm && !localStorage.getItem("sk-queue-" + box.dataset.match)) {
       d.documentElement.dataset.reloading = "1";
@@ -70,7 +70,7 @@
     }}));
   }
 
-  function announce() {  // another phone saved: said once, politely, where the saves are said
+  function announce() {  // another phone saved
     var status = d.getElementById("save-status");
     if (!status || (!status.hidden && /\bbad\b|\bwarn\b/.test(status.className))) return;
     status.hidden = false;
@@ -86,5 +86,5 @@
   if (every > 0) {
     setInterval(function () { if (d.visibilityState === "visible") refresh(); }, every * 1000);
   }
-  refresh();  // at once: the copy kept for offline, and any deal saved since the page was made
+  refresh();  // at once: the offline copy, any deal saved since
 })();
