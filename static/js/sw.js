@@ -5,8 +5,8 @@
    after every change, so a match page opens without a connection from the first visit on.
    Match pages: network first, the last copy when there is no connection. Styles, scripts and
    pictures under a hashed name: from the cache (the name changes with the file), else from the
-   network, kept; other files are left to the browser. Posts (the
-   deal form, the background save) and the JSON API are never touched. */
+   network, kept; other files are left to the browser. Posts (the deal form, the background
+   save) and the JSON API are never touched. */
 "use strict";
 var CACHE = "scorekeeper-v2";  // also in app.js and refresh.js
 
