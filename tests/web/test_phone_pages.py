@@ -110,3 +110,15 @@ def test_a_form_sent_too_late_is_explained_on_the_apps_page(app, client):
         "Accept-Language": "cs"})  # fmt: skip
     assert page.status_code == 400 and 'class="top"' in page.text
     assert "Stránka byla otevřená příliš dlouho" in page.text
+
+
+def test_a_refusal_the_server_renders_says_every_reason_beside_save(client):
+    url = start(client)
+    data = form_data(client.get(url).text, "deal-form") | HRA_WON
+    del data["declarer"]
+    page = client.post(url, data=data)  # without JavaScript: the plain form post
+    assert page.status_code == 422
+    status = page.text.split('id="save-status"', 1)[1].split("</div>", 1)[0]
+    assert "hidden" not in status.split(">", 1)[0]
+    assert "Choose the declarer: Jana, Petr or Ota" in status  # also beside the field
+    assert form_data(page.text, "deal-form")["trump"] == "hearts"  # kept as typed
