@@ -289,3 +289,49 @@ def test_marianna_five_declarations_refused_then_any_one_removed(browser, live_s
         assert page.locator("#decl-list li").count() == 0  # the next deal starts empty
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_refusal_waiting_deals_conflict_and_error_pages_pass_axe(browser, live_server, scheme):
+    from tests.browser.test_two_phones_browser import AXE
+
+    def serious() -> list:
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        return [
+            (v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, locale="de-DE", service_workers="block", bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        page.emulate_media(color_scheme=scheme)
+        match_id, url = new_match(live_server, MARIAS)
+        page.goto(url)
+        hra(page, 0, "hearts")
+        page.tap("button.save")
+        saved(page)
+        page.tap("#f-trump input[value=spades] + label")  # no declarer: refused
+        page.tap("button.save")
+        page.wait_for_selector("#save-status.bad")
+        context.set_offline(True)
+        page.tap("label[for=declarer-1]")
+        page.tap("button.save")  # the fix, kept on the phone: the board's note
+        page.wait_for_selector("#unsent")
+        assert serious() == []
+        context.set_offline(False)
+        saved(page)
+        edit = page.locator("#deal-1 a").get_attribute("href")
+        page.goto(url + "/deals/1/delete")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Ja, löschen").tap()
+        page.goto(live_server + edit)  # a stale Edit link: the conflict page
+        assert page.locator("#conflict").count() == 1 and serious() == []
+        page.goto(url + "/deals/9")  # the app's own 404
+        assert serious() == []
+    finally:
+        context.close()
