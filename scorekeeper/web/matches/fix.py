@@ -35,15 +35,10 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     the form at the deal the player meant (or offers to save it as a new deal)."""
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
-    deals = state["deals"]
-    opened = None  # the link named a deal that moved or changed meanwhile
-    if request.method == "GET":
-        deal, opened = match_conflict.from_link(match, state, n, request.args.get("etag"), "open")
-        if deal is None:
-            return _gone(match, state, token, n, opened)
-        n = deal["n"]
-    else:
-        deal = deals[n - 1] if 1 <= n <= len(deals) else None
+    deal, opened = _shown_deal(match, state, n)  # opened: the link's deal moved or changed
+    if request.method == "GET" and deal is None:
+        return _gone(match, state, token, n, opened)
+    n = deal["n"] if deal else n
     module = forms.deal_form(match.game, match.players, match.options)
     data = module.from_record(deal["record"], match.players, match.options) if deal else {}
     data["version"] = deal["etag"] if deal else ""
@@ -92,6 +87,15 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     return page, 409 if opened else status
 
 
+def _shown_deal(match: Any, state: dict, n: int) -> tuple[dict | None, dict | None]:
+    """The deal an Edit link names, with the conflict when it moved or changed meanwhile; for a
+    posted form, the deal now at ``n`` (the form's own etag says whether it is the one)."""
+    if request.method == "GET":
+        return match_conflict.from_link(match, state, n, request.args.get("etag"), "open")
+    deals = state["deals"]
+    return (deals[n - 1] if 1 <= n <= len(deals) else None), None
+
+
 def _gone(match: Any, state: dict, token: str, n: int, conflict: dict | None) -> Any:
     """A link to a deal that is not there: the deal the list showed was deleted (409, the
     conflict page), or there never was such a deal (404, the app's own page)."""
@@ -116,12 +120,9 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
-    if request.method == "GET":
-        shown, moved = match_conflict.from_link(match, state, n, request.args.get("etag"), "delete")
-        if moved is not None:
-            return _confirm(match, state, token, "delete", moved), 409
-        if shown is None:
-            return _gone(match, state, token, n, None)
+    stale = _stale_link(match, state, token, n, "delete") if request.method == "GET" else None
+    if stale is not None:
+        return stale
     form = forms.ConfirmForm(version=deals[n - 1]["etag"] if 1 <= n <= len(deals) else "")
     if form.validate_on_submit():
         try:
@@ -159,11 +160,10 @@ def undo(match_id: str, token: str) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
-    seen = request.args.get("etag") if request.method == "GET" else None
-    if seen:  # the link carries the last deal the list showed: is it still the last?
-        _last, moved = match_conflict.from_link(match, state, len(deals), seen, "undo")
-        if moved is not None:
-            return _confirm(match, state, token, "undo", moved), 409
+    if request.method == "GET" and request.args.get("etag"):  # the last deal the list showed
+        stale = _stale_link(match, state, token, len(deals), "undo")
+        if stale is not None:
+            return stale
     if request.method == "GET" and not deals:
         flash(_("There is no deal to undo."), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
@@ -191,6 +191,17 @@ def undo(match_id: str, token: str) -> Any:
         return redirect(url_for(".edit", match_id=match.id, token=token))
     deal = deal_words.with_names(match, state, deals[-1])
     return _confirm(match, state, token, "undo", None, deal=deal, form=form)
+
+
+def _stale_link(match: Any, state: dict, token: str, n: int, doing: str) -> Any:
+    """The page for a delete or undo link whose deal is not the one now at ``n``: what
+    happened and the deal meant, where it is now (409), or the app's 404; None when it is."""
+    shown, moved = match_conflict.from_link(match, state, n, request.args.get("etag"), doing)
+    if moved is not None:
+        return _confirm(match, state, token, doing, moved), 409
+    if shown is None:
+        return _gone(match, state, token, n, None)
+    return None
 
 
 def _expected(value: str | None) -> dict[str, Any]:
