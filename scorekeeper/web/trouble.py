@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from ..db import get_session
+from . import error_pages
 
 DISK_FULL = ("database or disk is full", "no space left", "disk full", "diskfull")
 READ_ONLY = ("readonly database", "read-only", "readonlysqltransaction", "read only")
@@ -62,8 +63,8 @@ def _match_page(reason: str, status: int) -> Any:
 
 def handle(error: Exception) -> Any:
     """The app's answer to an error no view handled."""
-    if isinstance(error, HTTPException):
-        return error
+    if isinstance(error, HTTPException):  # (the app registers error_pages for these)
+        return error_pages.handle(error)
     current_app.logger.exception("Server trouble on %s %s", request.method, request.path)
     try:
         get_session().rollback()
@@ -98,5 +99,7 @@ def handle(error: Exception) -> Any:
 
 
 def register(app: Flask) -> None:
-    """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own)."""
+    """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own),
+    and every HTTP error through the app's own pages (``error_pages``)."""
     app.register_error_handler(Exception, handle)
+    error_pages.register(app)

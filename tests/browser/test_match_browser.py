@@ -34,11 +34,13 @@ def api(base: str, page) -> dict:
 
 
 def saved(page) -> None:
-    """Wait until the background save (static/js/queue.js) has stored every queued deal (and
-    the page has reloaded, when the match was decided or a Mariasz game began)."""
+    """Wait until the background save (static/js/queue.js) has stored every queued deal, the
+    page has fetched its board again (static/js/refresh.js) and, when the match was decided,
+    reloaded."""
     page.wait_for_function(
         "() => { const s = document.getElementById('saver');"
         " return s && !localStorage.getItem('sk-queue-' + s.dataset.match)"
+        " && !s.dataset.refreshing && !s.dataset.busy"
         " && !document.querySelector('button.save')?.disabled"
         " && !document.documentElement.dataset.reloading; }"
     )
@@ -82,7 +84,7 @@ def marias_deal(page, declarer: int, trump: str, *, lost=False, flek=0) -> int:
     if lost:
         thumb("#f-game_won label:text-is('lost')")
     for _ in range(flek):
-        thumb("label.step:has(#game_flek) button:text-is('+')")
+        thumb("#f-game_flek button:text-is('+')")
     if background(page):
         thumb("button.save")
         saved(page)

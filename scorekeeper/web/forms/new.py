@@ -41,10 +41,18 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 FIXED = {"players", "finished_after"}
 
 
+# Options of the two-player game only (docs/rules.md §3b Briscola 151: matrimoni and the claim):
+# not offered for the four-player Marianna, whose rules never use them.
+TWO_PLAYERS_ONLY = {"matrimonio_trump", "matrimonio_plain", "claim"}
+
+
 def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict[str, Any]:
     """The options a player may change on this game's and preset's new-match form (a named
-    preset leaves no room for some: the game's ``preset_fixed``)."""
-    fixed = get_game(game).preset_fixed.get(preset, frozenset())
+    preset leaves no room for some: the game's ``preset_fixed``; four players never see the
+    two-player game's options)."""
+    fixed = set(get_game(game).preset_fixed.get(preset, frozenset()))
+    if defaults.get("players") == 4:
+        fixed |= TWO_PLAYERS_ONLY
     return {name: value for name, value in defaults.items() if name not in fixed}
 
 

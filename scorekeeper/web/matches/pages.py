@@ -177,12 +177,20 @@ def edit(match_id: str, token: str) -> Any:
     box: list[str] = []
     status = 200
     if request.method == "GET":
+        # static/js/refresh.js asks again every few seconds: 304 while nothing changed (a page
+        # opened by the player is made afresh: its forms get a fresh CSRF token)
+        etag = live.match_etag(match)
+        unchanged = None if live.navigating() else live.not_modified(etag)
+        if unchanged is not None:
+            return unchanged
         match_view.remember(match, None)
         state = svc.match_state(session=get_session(), match=match)
         match_view.preselect(form, state)
         form.after.data = str(len(state["deals"]))
         ctx = match_view.context(match, state, token, form=form)
-        return render_template("matches/match.html", **ctx)
+        refresh = live.editor_refresh_seconds()
+        page = render_template("matches/match.html", refresh=refresh, page_etag=etag, **ctx)
+        return live.with_etag(make_response(page), etag)
     elif match_view.declaration_tap(form):
         pass  # marianna without JavaScript: a team+suit button appended a declaration
     elif form.validate_on_submit():
@@ -214,4 +222,5 @@ def edit(match_id: str, token: str) -> Any:
         box, status = match_view.wtf_errors(form), 422
     state = svc.match_state(session=get_session(), match=match)
     ctx = match_view.context(match, state, token, form=form, box=box)
-    return render_template("matches/match.html", **ctx), status
+    page = render_template("matches/match.html", refresh=live.editor_refresh_seconds(), **ctx)
+    return page, status

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ...db import get_session
+from ...i18n.formats import money
 from ...rules.base import MatchFinished, RuleError
 from ...services import matches as svc
 from ...services import scoring
@@ -93,6 +94,8 @@ def save_deal(match_id: str, token: str) -> Response:
         "matches/_deal_line.html", d=deal, state=sides, match=match, token=token, editor=True
     )
     answer["summary"] = deal["summary"]
+    if answer.get("money"):  # as the page writes it ("0,40 Kč"), not the API's "0.40"
+        answer["money_text"] = [money(m, match.currency) for m in answer["money"]]
     response = jsonify(answer)
     response.status_code = 200 if answer.pop("repeat", False) else 201
     response.headers["Cache-Control"] = "no-store"

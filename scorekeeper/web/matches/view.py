@@ -138,15 +138,19 @@ def wtf_errors(form: Any) -> list[str]:
 
 
 def declaration_tap(form: Any) -> bool:
-    """Marianna without JavaScript: a team+suit button (``add``) or ``pop`` re-shows the form."""
+    """Marianna without JavaScript: a team+suit button (``add``) or a declaration's Remove
+    button (``drop``: its place in the list; ``pop``, from older pages: the last) re-shows the
+    form."""
     if "declarations" not in form:
         return False
+    tokens = (form.declarations.data or "").split()
     if "add" in request.form:
         form.declarations.data = add_token(
             form.declarations.data, request.form["add"], form.kind.data
         )
-    elif "pop" in request.form:
-        form.declarations.data = " ".join((form.declarations.data or "").split()[:-1])
+    elif "drop" in request.form or "pop" in request.form:
+        at = forms.to_int(request.form.get("drop", len(tokens) - 1))
+        form.declarations.data = " ".join(t for i, t in enumerate(tokens) if i != at)
     else:
         return False
     form.kind.data = form.kind.default  # back to the plain declaration
