@@ -9,13 +9,13 @@ cost together: each meeting of a pair costs the square of its meetings before it
 pair at one table weighs more than any repeats of its round. (For few players
 :func:`scorekeeper.tournament.draw_plan.sample` ranks the later rounds one by one instead.)
 
-The cost is a sum of integer weights: the k-th meeting of a pair (k counted from 0, earlier
-meetings included) in round r costs ``weights[r] * (k * k + kept apart)``, and the first round's
-weight is more than the later rounds can cost together. The search is a seeded tabu search over
-swaps of two players at different tables of one round, at least one of them in a repeat (or a
-kept-apart pair), taking the best swap over every round at each step; an attempt ends when it
-stalls and the next starts from a fresh greedy schedule. Budgets are counted in evaluated swaps,
-never in seconds.
+The cost of a schedule: each meeting costs the square of the pair's meetings before it (earlier
+rounds' and the schedule's; a kept-apart pair its keep-apart cost more), and the first round's
+own cost (its pairs' earlier meetings squared) counts again at a weight above anything the
+rest can cost. The search is a seeded tabu search over swaps of two players at different tables
+of one round, at least one of them in a repeat (or a kept-apart pair), taking the best swap over
+every round at each step; an attempt ends when it stalls and the next starts from a fresh greedy
+schedule. Budgets are counted in evaluated swaps, never in seconds.
 """
 
 from __future__ import annotations
@@ -31,89 +31,69 @@ STALL_STEPS = 100  # steps without a better schedule before an attempt ends
 STALE_ATTEMPTS = 20  # attempts in a row without a better schedule before the search ends
 
 
-class Pricing:
-    """What a pair's meetings in a schedule cost: its earlier meetings ``met``, whether it is
-    kept apart, and the rounds it meets in (a bit mask, bit r = round r)."""
-
-    def __init__(self, met, apart, sizes: Sequence[int], rounds: int) -> None:
-        n = len(met)
-        seats = sum(s * (s - 1) // 2 for s in sizes)  # pairs seated in one round
-        most = max((max(row) for row in met), default=0) + rounds
-        self.apart_cost = seats * most * most + 1  # more than all repeats of a round
-        most_of_a_round = seats * (most * most + self.apart_cost)
-        # the first round outweighs every later one together (they weigh 1 each)
-        self.weights = [most_of_a_round * rounds + 1] + [1] * (rounds - 1)
-        self.key = [[(met[a][b] * 2 + bool(apart[a][b])) << rounds for b in range(n)]
-                    for a in range(n)]  # fmt: skip
-        self.known: dict[int, int] = {}
-
-    def pair(self, a: int, b: int, mask: int) -> int:
-        """The cost of the meetings of ``a`` and ``b`` in the rounds of ``mask``."""
-        key = self.key[a][b] | mask
-        found = self.known.get(key)
-        if found is None:
-            found = self.known[key] = self._price(key, mask)
-        return found
-
-    def _price(self, key: int, mask: int) -> int:
-        rounds = len(self.weights)
-        k, kept_apart = divmod(key >> rounds, 2)
-        extra = self.apart_cost if kept_apart else 0
-        cost = 0
-        while mask:
-            low = mask & -mask
-            cost += self.weights[low.bit_length() - 1] * (k * k + extra)
-            k += 1
-            mask ^= low
-        return cost
-
-    def repeat(self, a: int, b: int, mask: int) -> bool:
-        """Whether ``a`` and ``b`` meet at a cost somewhere in the schedule."""
-        earlier = self.key[a][b] >> len(self.weights)  # met before, or kept apart
-        return (earlier != 0 and mask != 0) or (mask & (mask - 1)) != 0
-
-
 class _Search:
-    """The working schedule: tables by round, each player's table by round, the masks."""
+    """The working schedule: tables by round, each player's table by round, how often each pair
+    meets (earlier meetings and the schedule's), and round 1's own weighted cost per pair."""
 
-    def __init__(self, sched: Schedule, pricing: Pricing, n: int) -> None:
-        self.sched, self.price = sched, pricing
+    def __init__(self, sched: Schedule, met, apart) -> None:
+        n = len(met)
+        self.sched, self.apart = sched, apart
         self.where = [[0] * n for _ in sched]
-        self.mask = [[0] * n for _ in range(n)]
+        self.count = [list(row) for row in met]
+        # round 1's pairs cost their earlier meetings squared (kept apart: more), times a
+        # weight above anything the whole schedule can cost otherwise
+        self.first = [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
+        seats = sum(len(t) * (len(t) - 1) // 2 for t in sched[0])
+        most = max((max(row) for row in met), default=0) + len(sched)
+        largest = max((max(row) for row in apart), default=0)
+        self.weight = len(sched) * seats * (most * most + largest) + 1
         for r, tables in enumerate(sched):
             for ti, t in enumerate(tables):
                 for p in t:
                     self.where[r][p] = ti
                 for a, b in combinations(t, 2):
-                    self.mask[a][b] |= 1 << r
-                    self.mask[b][a] |= 1 << r
+                    self.count[a][b] += 1
+                    self.count[b][a] += 1
 
     def total(self) -> int:
-        n, price, mask = len(self.mask), self.price, self.mask
-        return sum(price.pair(a, b, mask[a][b]) for a in range(n) for b in range(a))
+        """The schedule's cost: each meeting the square of the pair's meetings before it (and
+        kept-apart pairs their cost), plus round 1's own cost at its weight."""
+        met = [list(row) for row in self.count]
+        cost = 0
+        for tables in reversed(self.sched):  # undo the meetings, last round first
+            for t in tables:
+                for a, b in combinations(t, 2):
+                    met[a][b] -= 1
+                    met[b][a] -= 1
+                    cost += met[a][b] ** 2 + self.apart[a][b]
+        first = sum(self.first[a][b] for t in self.sched[0] for a, b in combinations(t, 2))
+        return cost + self.weight * first
 
     def conflicts(self) -> dict[int, set[int]]:
         """By round, the players seated with someone at a cost (a repeat or kept apart)."""
         found: dict[int, set[int]] = {}
+        count, apart = self.count, self.apart
         for r, tables in enumerate(self.sched):
             for t in tables:
                 for a, b in combinations(t, 2):
-                    if self.price.repeat(a, b, self.mask[a][b]):
+                    if count[a][b] > 1 or apart[a][b]:
                         found.setdefault(r, set()).update((a, b))
         return found
 
     def delta(self, r: int, p: int, q: int, others, mates) -> int:
         """What swapping ``p`` (sitting with ``others``) and ``q`` (with ``mates``) in round
         ``r`` changes the cost by."""
-        bit, price = 1 << r, self.price.pair
-        mp, mq = self.mask[p], self.mask[q]
+        cp, cq, ap, aq = self.count[p], self.count[q], self.apart[p], self.apart[q]
         change = 0
-        for x in others:
-            change += price(p, x, mp[x] ^ bit) - price(p, x, mp[x])
-            change += price(q, x, mq[x] | bit) - price(q, x, mq[x])
-        for y in mates:
-            change += price(q, y, mq[y] ^ bit) - price(q, y, mq[y])
-            change += price(p, y, mp[y] | bit) - price(p, y, mp[y])
+        for x in others:  # p leaves them, q joins them
+            change += (cq[x] ** 2 + aq[x]) - ((cp[x] - 1) ** 2 + ap[x])
+        for y in mates:  # q leaves them, p joins them
+            change += (cp[y] ** 2 + ap[y]) - ((cq[y] - 1) ** 2 + aq[y])
+        if r == 0:
+            wp, wq = self.first[p], self.first[q]
+            change += self.weight * (
+                sum(wq[x] - wp[x] for x in others) + sum(wp[y] - wq[y] for y in mates)
+            )
         return change
 
     def offer(self, found: Choice, r: int, p: int, rng, barred) -> int:
@@ -138,18 +118,17 @@ class _Search:
 
     def swap(self, r: int, p: int, q: int) -> int:
         """Swap ``p`` and ``q`` (different tables of round ``r``); the change of cost."""
-        where, tables = self.where[r], self.sched[r]
+        where, tables, count = self.where[r], self.sched[r], self.count
         a, b = where[p], where[q]
         others = [x for x in tables[a] if x != p]
         mates = [y for y in tables[b] if y != q]
         change = self.delta(r, p, q, others, mates)
-        bit, mask = 1 << r, self.mask
         for x, y, group in ((p, q, others), (q, p, mates)):
             for m in group:
-                mask[x][m] ^= bit
-                mask[m][x] ^= bit
-                mask[y][m] |= bit
-                mask[m][y] |= bit
+                count[x][m] -= 1
+                count[m][x] -= 1
+                count[y][m] += 1
+                count[m][y] += 1
         tables[a][tables[a].index(p)] = q
         tables[b][tables[b].index(q)] = p
         where[p], where[q] = b, a
@@ -178,20 +157,20 @@ def plan(
     steps find nothing better; attempts follow one another (seating the first round afresh too)
     until one reaches the lowest cost possible, ``max_evaluations`` swaps have been evaluated,
     or ``STALE_ATTEMPTS`` attempts in a row found nothing better."""
-    n = sum(sizes)
-    pricing = Pricing(met, apart, sizes, rounds)
-    floor = _floor(pricing, start, own, sizes, rounds, met, apart)
+    floor = None
     best: Schedule = [[list(t) for t in start]]
     best_cost = None
     evaluations = stale = 0
     while best_cost is None or (
-        best_cost > floor and evaluations < max_evaluations and stale < STALE_ATTEMPTS
+        best_cost > (floor or 0) and evaluations < max_evaluations and stale < STALE_ATTEMPTS
     ):
         first = start if best_cost is None else None  # later attempts seat round 1 afresh
         sched, spent = _greedy(sizes, rounds, met, apart, rng, max_evaluations, first)
-        state = _Search(sched, pricing, n)
+        state = _Search(sched, met, apart)
+        if floor is None:
+            floor = _floor(state, start, own, sizes, rounds, met, apart)
         budget = max(0, max_evaluations - evaluations - spent)
-        found, cost, improving = _improve(state, rng, floor, budget)
+        found, cost, improving = _improve(state, rng, floor or 0, budget)
         evaluations += spent + improving
         stale += 1
         if best_cost is None or cost < best_cost:
@@ -201,20 +180,18 @@ def plan(
     return best
 
 
-def _floor(pricing: Pricing, start, own: int, sizes, rounds: int, met, apart) -> int:
-    """No schedule costs less: its first round as cheap as ``start``, and every seat pair
-    beyond the pairs still free costs at least 1 (at the last round's weight) wherever it
-    sits."""
+def _floor(state: _Search, start, own: int, sizes, rounds: int, met, apart) -> int:
+    """No schedule costs less: its first round as cheap as ``start`` (``own``), and every seat
+    pair beyond the pairs still free costs at least 1 wherever it sits."""
     n = len(met)
     free = sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
     least = max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - free)
-    first = sum(pricing.pair(a, b, 1) for t in start for a, b in combinations(t, 2))
-    return first + max(0, least - own)
+    return state.weight * own + max(least, own)
 
 
 def _improve(state: _Search, rng: random.Random, floor: int, budget: int):
     """Tabu search from ``state``: (the best schedule seen, its cost, evaluations spent)."""
-    n, rounds = len(state.mask), len(state.sched)
+    n, rounds = len(state.count), len(state.sched)
     cost = state.total()
     best_cost, best = cost, state.copy()
     tabu: dict[tuple[int, int, int], int] = {}
