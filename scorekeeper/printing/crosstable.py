@@ -39,7 +39,7 @@ def crosstable_context(
             "player": row.get("player", ""),
             "provisional": bool(row.get("provisional")),
             "withdrawn": row.get("player_id") in set(tournament.get("withdrawn") or []),
-            "total": "–" if row.get("total") is None else str(row.get("total")),
+            "total": _total(row.get("total")),
             "cells": [_cell(c, pairs) for c in row.get("rounds") or []],
         }
         for row, label in zip(rows_in, labels, strict=True)
@@ -87,6 +87,14 @@ def _cell(cell: Mapping[str, Any], pairs: bool) -> dict[str, Any]:
         "won": cell.get("won"),
         "title": title,
     }
+
+
+def _total(value: Any) -> str:
+    """The ranking column's figure as the cells write theirs ("−3" with a real minus)."""
+    if value is None:
+        return "–"
+    text = signed(value)
+    return text[1:] if text.startswith("+") else text
 
 
 def signed(value: Any) -> str:

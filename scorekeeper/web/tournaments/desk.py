@@ -84,21 +84,25 @@ def _left_out(tournament_id: str, draw: dict[str, Any]) -> list[dict[str, str]]:
     ]
 
 
-@bp.post("/<tournament_id>/players/<player_id>/absent")
+@bp.post("/<tournament_id>/absent")
 @login_required
-def absent(tournament_id: str, player_id: str):
-    """The rounds this entrant sits out (checkboxes of the rounds not drawn yet)."""
+def absent(tournament_id: str):
+    """A player's rounds away still to come: the rounds ticked replace them (the rounds already
+    drawn keep theirs)."""
     tournament = organised(tournament_id)
-    drawn = len(svc.tournament_state(session=get_session(), tournament_id=tournament.id)["rounds"])
-    kept = [n for n in _numbers(request.form.get("kept", "")) if n <= drawn]  # drawn: unchanged
-    rounds = kept + [n for n in _numbers(",".join(request.form.getlist("rounds"))) if n > drawn]
+    state = svc.tournament_state(session=get_session(), tournament_id=tournament.id)
+    drawn = len(state["rounds"])
+    player_id = request.form.get("player", "")
+    found = next((p for p in state["players"] if p["id"] == player_id), None)
+    kept = [n for n in (found or {}).get("absent_rounds", []) if n <= drawn]
+    ticked = [n for n in _numbers(",".join(request.form.getlist("rounds"))) if n > drawn]
     return act(
         tournament_id,
         lambda: svc.set_absent(
             session=get_session(),
             tournament_id=tournament_id,
             player_id=player_id,
-            rounds=rounds,
+            rounds=kept + ticked,
             actor=actor(),
         ),
         _("Rounds away saved."),
