@@ -14,8 +14,17 @@ from scorekeeper.services import tournaments as ts
 
 pytestmark = pytest.mark.browser
 
-NINE = ["Řehoř Dvořák", "Šárka Nováková", "Ždeněk Černý", "Chrudoš Brázda", "Ťápal Kůň",
-        "Květoslava Šťastná", "Radoslav Ďurica", "Bořivoj Čermák", "Hedvika Kolářová"]  # fmt: skip
+NINE = [
+    "Řehoř Dvořák",
+    "Šárka Nováková",
+    "Ždeněk Černý",
+    "Chrudoš Brázda",
+    "Ťápal Kůň",
+    "Květoslava Šťastná",
+    "Radoslav Ďurica",
+    "Bořivoj Čermák",
+    "Hedvika Kolářová",
+]
 
 
 def _clock_seconds(page) -> int:
@@ -27,8 +36,14 @@ def test_a_reloaded_tv_counts_down_from_the_rounds_end(live_app, live_server, pa
     # a TV reloaded 40 s into a 10-minute round showed 9:58 (the page kept from before): the
     # clock now counts to the round's end time, whatever copy of the page the browser shows
     with live_app.app_context():
-        t = ts.create_tournament(session=get_session(), name="Hodiny", game="marias",
-                                 players=NINE, round_minutes=10, seed=1)  # fmt: skip
+        t = ts.create_tournament(
+            session=get_session(),
+            name="Hodiny",
+            game="marias",
+            players=NINE,
+            round_minutes=10,
+            seed=1,
+        )
         ts.draw_next_round(session=get_session(), tournament_id=t.id)
         ends = ts.tournament_state(session=get_session(), tournament_id=t.id)["rounds"][0]
     end = datetime.strptime(ends["ends_at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
@@ -47,8 +62,14 @@ def test_a_reloaded_tv_counts_down_from_the_rounds_end(live_app, live_server, pa
 
 def test_a_draw_changed_on_its_page_and_the_crosstable_on_a_phone(live_app, live_server, page):
     with live_app.app_context():
-        t = ts.create_tournament(session=get_session(), name="Posvícení", game="marias",
-                                 players=NINE, seed=4, language="cs")  # fmt: skip
+        t = ts.create_tournament(
+            session=get_session(),
+            name="Posvícení",
+            game="marias",
+            players=NINE,
+            seed=4,
+            language="cs",
+        )
     page.goto(f"{live_server}/auth/register")
     page.fill("input[name=username]", "anna")
     page.fill("input[name=password]", "secret123")
@@ -61,9 +82,8 @@ def test_a_draw_changed_on_its_page_and_the_crosstable_on_a_phone(live_app, live
     before = page.locator("ol.tables li").all_inner_texts()
     table_of = next(i for i, line in enumerate(before) if "Řehoř Dvořák" in line)
     other = next(
-        name for i, line in enumerate(before) if i != table_of
-        for name in NINE if name in line
-    )  # fmt: skip
+        name for i, line in enumerate(before) if i != table_of for name in NINE if name in line
+    )
     page.locator("select[name=b]").select_option(label=other)
     page.get_by_role("button", name="Swap", exact=True).click()
     assert page.locator(".flash.ok").inner_text() == "Draw changed."
@@ -73,8 +93,14 @@ def test_a_draw_changed_on_its_page_and_the_crosstable_on_a_phone(live_app, live
         for table in ts.tournament_state(session=get_session(), tournament_id=t.id)["rounds"][0][
             "tables"
         ]:
-            ts.set_manual_result(session=get_session(), tournament_id=t.id, round=1,
-                                 table=table["table"], scores=[4, -1, -3], confirm=True)  # fmt: skip
+            ts.set_manual_result(
+                session=get_session(),
+                tournament_id=t.id,
+                round=1,
+                table=table["table"],
+                scores=[4, -1, -3],
+                confirm=True,
+            )
     page.goto(f"{live_server}/tournaments/{t.id}/crosstable")
     assert page.locator("nav.tabs a[aria-current=page]").inner_text() == "Křížová tabulka"
     cells = page.locator("table.crosstable td.rnd").all_inner_texts()

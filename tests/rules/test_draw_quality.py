@@ -55,7 +55,7 @@ def test_a_round_with_lookahead_costs_no_more_than_the_round_alone(n, seed, play
     players = ids(n)
     rng = random.Random(seed)
     history: dict = {}
-    for r in range(1, played + 1):  # an arbitrary history: rounds drawn at random
+    for _r in range(1, played + 1):  # an arbitrary history: rounds drawn at random
         order = players[:]
         rng.shuffle(order)
         sizes, _bye = table_sizes(n)
@@ -66,8 +66,9 @@ def test_a_round_with_lookahead_costs_no_more_than_the_round_alone(n, seed, play
         for t in tables:
             for p in combinations(t, 2):
                 history[frozenset(p)] = history.get(frozenset(p), 0) + 1
-    d = draw_round(players=players, round_no=played + 1, seed=seed, history=history,
-                   rounds_total=played + 3)  # fmt: skip
+    d = draw_round(
+        players=players, round_no=played + 1, seed=seed, history=history, rounds_total=played + 3
+    )
     assert round_cost(d.tables, history) == best_possible(players, table_sizes(n)[0], history)
 
 
@@ -110,9 +111,15 @@ def test_sampling_ranks_schedules_round_by_round():
     n, sizes = 9, [3, 3, 3]
     met = [[0] * n for _ in range(n)]
     schedule = draw_plan.sample(
-        sizes, 5, met, met, random.Random(4), start=[[0, 1, 2], [3, 4, 5], [6, 7, 8]],
-        attempts=30, budget=150_000,
-    )  # fmt: skip
+        sizes,
+        5,
+        met,
+        met,
+        random.Random(4),
+        start=[[0, 1, 2], [3, 4, 5], [6, 7, 8]],
+        attempts=30,
+        budget=150_000,
+    )
     costs = []
     count = [row[:] for row in met]
     for tables in schedule:

@@ -17,9 +17,15 @@ def _auth(token):
 def _create(client, players=NINE, rounds=3, **extra):
     answer = client.post(
         "/api/v1/tournaments",
-        json={"name": "Desk", "game": "marias", "players": players, "rounds": rounds,
-              "seed": 5, **extra},
-    )  # fmt: skip
+        json={
+            "name": "Desk",
+            "game": "marias",
+            "players": players,
+            "rounds": rounds,
+            "seed": 5,
+            **extra,
+        },
+    )
     assert answer.status_code == 201
     return answer.get_json()
 
@@ -58,8 +64,12 @@ def test_the_last_round_is_closed_through_the_api(client):
     assert answer.status_code == 200 and answer.get_json()["status"] == "closed"
     again = client.post(url, headers=_auth(t["token"]))
     assert again.status_code == 409 and again.get_json()["errors"][0]["field"] == "round"
-    assert client.post(f"/api/v1/tournaments/{t['id']}/rounds/9/close",
-                       headers=_auth(t["token"])).status_code == 404  # fmt: skip
+    assert (
+        client.post(
+            f"/api/v1/tournaments/{t['id']}/rounds/9/close", headers=_auth(t["token"])
+        ).status_code
+        == 404
+    )
     state = client.get(f"/api/v1/tournaments/{t['id']}").get_json()
     assert state["rounds"][-1]["status"] == "closed"
 
@@ -69,8 +79,12 @@ def test_a_drawn_round_is_changed_by_swap_and_move_with_its_repeats_counted(app,
     t = _create(client, players=NINE + ["Dana"])
     first = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=_auth(t["token"]))
     _confirm_all(client, t, 1, first.get_json()["tables"])
-    assert client.post(f"/api/v1/tournaments/{t['id']}/rounds/1/close",
-                       headers=_auth(t["token"])).status_code == 200  # fmt: skip
+    assert (
+        client.post(
+            f"/api/v1/tournaments/{t['id']}/rounds/1/close", headers=_auth(t["token"])
+        ).status_code
+        == 200
+    )
     drawn = _draw_unstarted(app, t)
     url = f"/api/v1/tournaments/{t['id']}/rounds/2"
     first_tables = first.get_json()["tables"]
@@ -92,8 +106,9 @@ def test_a_drawn_round_is_changed_by_swap_and_move_with_its_repeats_counted(app,
     four = next(tb for tb in after["tables"] if len(tb["player_ids"]) == 4)
     three = next(tb for tb in after["tables"] if len(tb["player_ids"]) == 3)
     mover = four["player_ids"][-1]
-    moved = client.patch(url, json={"move": mover, "table": three["table"]},
-                         headers=_auth(t["token"])).get_json()  # fmt: skip
+    moved = client.patch(
+        url, json={"move": mover, "table": three["table"]}, headers=_auth(t["token"])
+    ).get_json()
     sizes = {tb["table"]: len(tb["player_ids"]) for tb in moved["tables"]}
     assert sizes[three["table"]] == 4 and sizes[four["table"]] == 3
     # a table of 3 cannot give a player away: 422 naming the move
@@ -120,8 +135,9 @@ def test_a_drawn_round_is_changed_by_swap_and_move_with_its_repeats_counted(app,
 def test_bad_draw_changes_are_422_naming_the_field(app, client, body, field):
     t = _create(client)
     _draw_unstarted(app, t)
-    answer = client.patch(f"/api/v1/tournaments/{t['id']}/rounds/1", json=body,
-                          headers=_auth(t["token"]))  # fmt: skip
+    answer = client.patch(
+        f"/api/v1/tournaments/{t['id']}/rounds/1", json=body, headers=_auth(t["token"])
+    )
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == field
 
 
@@ -131,8 +147,9 @@ def test_a_started_round_cannot_be_changed(client):
     drawn = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=_auth(t["token"]))
     tables = drawn.get_json()["tables"]
     body = {"swap": [tables[0]["player_ids"][0], tables[1]["player_ids"][0]]}
-    answer = client.patch(f"/api/v1/tournaments/{t['id']}/rounds/1", json=body,
-                          headers=_auth(t["token"]))  # fmt: skip
+    answer = client.patch(
+        f"/api/v1/tournaments/{t['id']}/rounds/1", json=body, headers=_auth(t["token"])
+    )
     assert answer.status_code == 409
     assert "started" in answer.get_json()["errors"][0]["message"]
     assert client.patch(f"/api/v1/tournaments/{t['id']}/rounds/1", json=body).status_code == 401
@@ -142,13 +159,22 @@ def test_a_table_with_deals_keeps_its_players(app, client):
     t = _create(client)
     drawn = _draw_unstarted(app, t)
     one = drawn["tables"][0]
-    deal = {"declarer": 0, "dealer": None, "trump": "clubs",
-            "parts": [{"kind": "hra", "won": True, "flek": 0}]}  # fmt: skip
-    assert client.post(f"/api/v1/matches/{one['match_id']}/deals", json=deal,
-                       headers=_auth(one["token"])).status_code == 201  # fmt: skip
+    deal = {
+        "declarer": 0,
+        "dealer": None,
+        "trump": "clubs",
+        "parts": [{"kind": "hra", "won": True, "flek": 0}],
+    }
+    assert (
+        client.post(
+            f"/api/v1/matches/{one['match_id']}/deals", json=deal, headers=_auth(one["token"])
+        ).status_code
+        == 201
+    )
     body = {"swap": [one["player_ids"][0], drawn["tables"][1]["player_ids"][0]]}
-    answer = client.patch(f"/api/v1/tournaments/{t['id']}/rounds/1", json=body,
-                          headers=_auth(t["token"]))  # fmt: skip
+    answer = client.patch(
+        f"/api/v1/tournaments/{t['id']}/rounds/1", json=body, headers=_auth(t["token"])
+    )
     assert answer.status_code == 409 and answer.get_json()["errors"][0]["field"] == "table"
 
 
@@ -167,13 +193,20 @@ def test_absent_for_one_round_and_back_for_the_next(client):
         seated.append(any(dana in tb["player_ids"] for tb in tables))
         _confirm_all(client, t, number, tables)
         if number == 1:  # round 2 is drawn next: its absence can no longer change after that
-            assert client.put(url, json={"rounds": []}, headers=_auth(t["token"])).status_code == 200
-            assert client.put(url, json={"rounds": [2]}, headers=_auth(t["token"])).status_code == 200
+            assert (
+                client.put(url, json={"rounds": []}, headers=_auth(t["token"])).status_code == 200
+            )
+            assert (
+                client.put(url, json={"rounds": [2]}, headers=_auth(t["token"])).status_code == 200
+            )
     assert seated == [True, False, True]
     late = client.put(url, json={"rounds": []}, headers=_auth(t["token"]))
     assert late.status_code == 409 and late.get_json()["errors"][0]["field"] == "rounds"
-    row = next(r for r in client.get(f"/api/v1/tournaments/{t['id']}/crosstable").get_json()["rows"]
-               if r["player_id"] == dana)  # fmt: skip
+    row = next(
+        r
+        for r in client.get(f"/api/v1/tournaments/{t['id']}/crosstable").get_json()["rows"]
+        if r["player_id"] == dana
+    )
     assert [c["played"] for c in row["rounds"]] == [True, False, True]
 
 
@@ -184,8 +217,11 @@ def test_bad_absences_are_422(client, rounds):
     answer = client.put(url, json={"rounds": rounds}, headers=_auth(t["token"]))
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "rounds"
     assert client.put(url, json={"rounds": [1]}).status_code == 401
-    missing = client.put(f"/api/v1/tournaments/{t['id']}/players/nope/absent",
-                         json={"rounds": [1]}, headers=_auth(t["token"]))  # fmt: skip
+    missing = client.put(
+        f"/api/v1/tournaments/{t['id']}/players/nope/absent",
+        json={"rounds": [1]},
+        headers=_auth(t["token"]),
+    )
     assert missing.status_code == 404
 
 
@@ -193,9 +229,14 @@ def test_crosstable_names_opponents_results_and_byes(client):
     # API.md v3 crosstable: who met whom, each round's result, byes marked (Swiss, RULES.md §6)
     answer = client.post(
         "/api/v1/tournaments",
-        json={"name": "Schweizer", "game": "mariage", "players": ["A", "B", "C"], "rounds": 2,
-              "seed": 3},
-    )  # fmt: skip
+        json={
+            "name": "Schweizer",
+            "game": "mariage",
+            "players": ["A", "B", "C"],
+            "rounds": 2,
+            "seed": 3,
+        },
+    )
     t = answer.get_json()
     drawn = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=_auth(t["token"]))
     table = drawn.get_json()["tables"][0]
@@ -207,8 +248,13 @@ def test_crosstable_names_opponents_results_and_byes(client):
     rows = {r["player_id"]: r for r in cross.get_json()["rows"]}
     winner, loser = table["player_ids"]
     assert rows[winner]["rounds"][0] | {"opponents": None} == rows[winner]["rounds"][0] | {
-        "round": 1, "table": 1, "result": 7, "bye": False, "won": True, "opponents": None,
-    }  # fmt: skip
+        "round": 1,
+        "table": 1,
+        "result": 7,
+        "bye": False,
+        "won": True,
+        "opponents": None,
+    }
     assert rows[winner]["rounds"][0]["opponents"] == [table["players"][1]]
     assert rows[loser]["rounds"][0]["won"] is False
     bye = next(pid for pid in rows if pid not in table["player_ids"])
@@ -216,7 +262,6 @@ def test_crosstable_names_opponents_results_and_byes(client):
     assert cell["bye"] is True and cell["opponents"] == [] and cell["result"] == 5  # median 4.5
     assert [r["number"] for r in cross.get_json()["rows"]] == [1, 2, 3]
     etag = cross.headers["ETag"]
-    again = client.get(f"/api/v1/tournaments/{t['id']}/crosstable",
-                       headers={"If-None-Match": etag})  # fmt: skip
+    again = client.get(f"/api/v1/tournaments/{t['id']}/crosstable", headers={"If-None-Match": etag})
     assert again.status_code == 304
     assert client.get("/api/v1/tournaments/nope/crosstable").status_code == 404

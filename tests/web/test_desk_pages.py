@@ -23,9 +23,18 @@ def organiser(client):
 
 
 def _create(client, players=NINE, **extra):
-    data = {"name": "Posvícení", "game": "marias:pub", "rounds": 3, "timing": "minutes",
-            "length": 60, "ranking": "balance", "draw_method": "random", "seed": 7,
-            "players": "\n".join(players), **extra}  # fmt: skip
+    data = {
+        "name": "Posvícení",
+        "game": "marias:pub",
+        "rounds": 3,
+        "timing": "minutes",
+        "length": 60,
+        "ranking": "balance",
+        "draw_method": "random",
+        "seed": 7,
+        "players": "\n".join(players),
+        **extra,
+    }
     answer = client.post("/tournaments/new", data=data)
     assert answer.status_code == 302, answer.data
     return answer.location.split("/")[2]
@@ -50,28 +59,33 @@ def test_a_drawn_round_is_changed_on_its_page(app, client, organiser):
     assert page.status_code == 200 and "Swap two players" in _text(page)
     tables = _state(app, tid)["rounds"][0]["tables"]
     a, b = tables[0]["player_ids"][0], tables[1]["player_ids"][0]
-    done = organiser.post(f"/tournaments/{tid}/rounds/1/edit",
-                          data={"action": "swap", "a": a, "b": b})  # fmt: skip
+    done = organiser.post(
+        f"/tournaments/{tid}/rounds/1/edit", data={"action": "swap", "a": a, "b": b}
+    )
     assert done.status_code == 302
     after = _state(app, tid)["rounds"][0]["tables"]
     assert b in after[0]["player_ids"] and a in after[1]["player_ids"]
     assert "Draw changed." in _text(organiser.get(done.location))
     # refused beside its form, nothing changed
     same = after[0]["player_ids"][:2]
-    refused = organiser.post(f"/tournaments/{tid}/rounds/1/edit",
-                             data={"action": "swap", "a": same[0], "b": same[1]})  # fmt: skip
+    refused = organiser.post(
+        f"/tournaments/{tid}/rounds/1/edit", data={"action": "swap", "a": same[0], "b": same[1]}
+    )
     assert refused.status_code == 422
     assert re.search(r'class="error" role="alert">Both sit at table 1', _text(refused))
     three = next(t for t in after if len(t["player_ids"]) == 3)
     moving = next(t for t in after if len(t["player_ids"]) == 4)["player_ids"][0]
-    moved = organiser.post(f"/tournaments/{tid}/rounds/1/edit",
-                           data={"action": "move", "move": moving, "table": three["table"]})  # fmt: skip
+    moved = organiser.post(
+        f"/tournaments/{tid}/rounds/1/edit",
+        data={"action": "move", "move": moving, "table": three["table"]},
+    )
     assert moved.status_code == 302
     assert moving in _state(app, tid)["rounds"][0]["tables"][three["table"] - 1]["player_ids"]
     # once started, the page says why it cannot change
     organiser.post(f"/tournaments/{tid}/rounds/1/start")
-    late = organiser.post(f"/tournaments/{tid}/rounds/1/edit",
-                          data={"action": "swap", "a": a, "b": b})  # fmt: skip
+    late = organiser.post(
+        f"/tournaments/{tid}/rounds/1/edit", data={"action": "swap", "a": a, "b": b}
+    )
     assert late.status_code == 409 and "has started" in _text(late)
     audit = _text(organiser.get(f"/tournaments/{tid}/audit"))
     assert "edit_draw" in audit
@@ -104,18 +118,28 @@ def test_rounds_away_on_the_players_list(app, organiser):
         organiser.post(f"/tournaments/{tid}/rounds/{r}/close")
     # a round already drawn keeps its absence: only the rounds to come change
     organiser.post(f"/tournaments/{tid}/absent", data={"player": dana, "rounds": ["1", "3"]})
-    assert next(p for p in _state(app, tid)["players"] if p["id"] == dana)["absent_rounds"] == [2, 3]
+    assert next(p for p in _state(app, tid)["players"] if p["id"] == dana)["absent_rounds"] == [
+        2,
+        3,
+    ]
 
 
 def _swiss(app):
     """A three-player Mariage Swiss after one confirmed round: one table and one bye."""
     with app.app_context():
         db = get_session()
-        t = ts.create_tournament(session=db, name="Schweizer", game="mariage",
-                                 players=["Anna", "Bärbel", "Cäcilie"], rounds=2, seed=3)  # fmt: skip
+        t = ts.create_tournament(
+            session=db,
+            name="Schweizer",
+            game="mariage",
+            players=["Anna", "Bärbel", "Cäcilie"],
+            rounds=2,
+            seed=3,
+        )
         drawn = ts.draw_next_round(session=db, tournament_id=t.id)
-        ts.set_manual_result(session=db, tournament_id=t.id, round=1, table=1, scores=[7, 2],
-                             confirm=True)  # fmt: skip
+        ts.set_manual_result(
+            session=db, tournament_id=t.id, round=1, table=1, scores=[7, 2], confirm=True
+        )
         return t.id, drawn
 
 
@@ -143,8 +167,12 @@ def test_the_crosstable_page_and_its_sheet(app, client, tmp_path):
     winner, loser = drawn["tables"][0]["players"]
     assert re.search(r'<span class="res won">7:2</span>', text)  # own points : opponent's
     assert re.search(r'<span class="opp">bye</span>\s*<span class="res won">5</span>', text)
-    assert client.get(f"/tournaments/{tid}/crosstable",
-                      headers={"If-None-Match": page.headers["ETag"]}).status_code == 304  # fmt: skip
+    assert (
+        client.get(
+            f"/tournaments/{tid}/crosstable", headers={"If-None-Match": page.headers["ETag"]}
+        ).status_code
+        == 304
+    )
     sheet = client.get(f"/tournaments/{tid}/print/crosstable")
     assert sheet.status_code == 200 and winner in _text(sheet)
     pdf = client.get(f"/tournaments/{tid}/print/crosstable.pdf")
@@ -160,12 +188,19 @@ def test_crosstable_in_czech_names_the_opponents_by_number(app, client):
     # a Mariáš evening: each cell the two opponents' line numbers and the signed balance
     with app.app_context():
         db = get_session()
-        t = ts.create_tournament(session=db, name="Večer", game="marias", players=NINE,
-                                 rounds=2, seed=1, language="cs")  # fmt: skip
+        t = ts.create_tournament(
+            session=db, name="Večer", game="marias", players=NINE, rounds=2, seed=1, language="cs"
+        )
         drawn = ts.draw_next_round(session=db, tournament_id=t.id)
         for table in drawn["tables"]:
-            ts.set_manual_result(session=db, tournament_id=t.id, round=1, table=table["table"],
-                                 scores=[4, -1, -3], confirm=True)  # fmt: skip
+            ts.set_manual_result(
+                session=db,
+                tournament_id=t.id,
+                round=1,
+                table=table["table"],
+                scores=[4, -1, -3],
+                confirm=True,
+            )
     text = _text(client.get(f"/tournaments/{t.id}/crosstable"))
     assert "Křížová tabulka" in text and "Pořadí" in text  # the tabs in the tournament's language
     assert text.count('<span class="res">+4</span>') == 3
@@ -179,8 +214,16 @@ def test_roster_and_merge_lists_follow_the_language_order(app, organiser):
     _create(organiser, players=names)
     czech = _text(organiser.get("/tournaments/roster?lang=cs"))
     listed = re.findall(r'/tournaments/players/[^"]+">([^<]+)</a>', czech)
-    assert listed == ["Bořivoj", "Ctibor", "Čestmír", "Hedvika", "Chrudoš", "Řehoř", "Šárka",
-                      "Zdislava"]  # fmt: skip
+    assert listed == [
+        "Bořivoj",
+        "Ctibor",
+        "Čestmír",
+        "Hedvika",
+        "Chrudoš",
+        "Řehoř",
+        "Šárka",
+        "Zdislava",
+    ]
     keep = re.search(r'<select[^>]*name="keep".*?</select>', czech, re.S).group(0)
     assert re.findall(r'<option value="[^"]+">([^<]+)</option>', keep) == listed
     english = _text(organiser.get("/tournaments/roster?lang=en"))
@@ -212,8 +255,9 @@ def test_a_season_made_on_its_page_gets_a_lot_seed(app, organiser):
 
             seeds.append(tournament_seasons.get_season(get_session(), season_id).seed)
     assert seeds[0] != seeds[1]  # a fresh random seed each (1 in a million to meet)
-    typed = organiser.post("/tournaments/seasons", data={"name": "Léto", "scoring": "sum",
-                                                          "seed": "42"})  # fmt: skip
+    typed = organiser.post(
+        "/tournaments/seasons", data={"name": "Léto", "scoring": "sum", "seed": "42"}
+    )
     assert typed.status_code == 302 and "(seed 42)" in _text(organiser.get(typed.location))
     bad = organiser.post("/tournaments/seasons", data={"name": "X", "scoring": "sum", "seed": "-1"})
     assert bad.status_code == 422
