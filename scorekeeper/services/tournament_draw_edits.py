@@ -160,6 +160,9 @@ def _move(session, tournament, rnd, tables, move, number) -> list[TournamentTabl
         if pid in rnd.bye_ids:
             rnd.bye_ids = [p for p in rnd.bye_ids if p != pid]
             session.add(rnd)
+        if rnd.number in (entrant.absent_rounds or []):  # back after all: no longer away
+            entrant.absent_rounds = [n for n in entrant.absent_rounds if n != rnd.number] or None
+            session.add(entrant)
         return [target]
     source.player_ids = [p for p in source.player_ids if p != pid]
     return [source, target]

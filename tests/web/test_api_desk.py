@@ -210,6 +210,23 @@ def test_absent_for_one_round_and_back_for_the_next(client):
     assert [c["played"] for c in row["rounds"]] == [True, False, True]
 
 
+def test_a_player_away_is_seated_by_hand_after_all(app, client):
+    # docs/api.md: a move seats a player the draw left out; the round is no longer away
+    t = _create(client, players=[*NINE, "Dana"])
+    dana = _ids(t)["Dana"]
+    url = f"/api/v1/tournaments/{t['id']}/players/{dana}/absent"
+    assert client.put(url, json={"rounds": [1]}, headers=_auth(t["token"])).status_code == 200
+    drawn = _draw_unstarted(app, t)  # nine players: three tables of 3
+    assert all(dana not in tb["player_ids"] for tb in drawn["tables"])
+    body = {"move": dana, "table": 2}
+    answer = client.patch(
+        f"/api/v1/tournaments/{t['id']}/rounds/1", json=body, headers=_auth(t["token"])
+    )
+    assert answer.status_code == 200 and dana in answer.get_json()["tables"][1]["player_ids"]
+    state = client.get(f"/api/v1/tournaments/{t['id']}").get_json()
+    assert next(p for p in state["players"] if p["id"] == dana)["absent_rounds"] == []
+
+
 @pytest.mark.parametrize("rounds", ["3", [0], [4], [True], [1.5], None])
 def test_bad_absences_are_422(client, rounds):
     t = _create(client)
