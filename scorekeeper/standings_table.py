@@ -68,6 +68,11 @@ class StandingsTable:
         return any(row["provisional"] for row in self.rows)
 
     @property
+    def byes(self) -> bool:
+        """Some round's figure is a bye's (RULES.md §6), marked beside it."""
+        return any(any(row["byes"]) for row in self.rows)
+
+    @property
     def dropped(self) -> bool:
         """Some round leaves a total."""
         return any(any(row["dropped"]) for row in self.rows)
@@ -127,6 +132,7 @@ def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dic
     results += [None] * (n_rounds - len(results))
     pending = set(row.get("pending_rounds") or [])
     dropped = set(row.get("dropped_rounds") or [])
+    byes = set(row.get("bye_rounds") or [])
     tiebreaks = row.get("tiebreaks") or {}
     return {
         "rank": label,
@@ -141,6 +147,7 @@ def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dic
         "rounds": ["…" if n in pending else cell(v) for n, v in enumerate(results, 1)],
         "pending": [n in pending for n in range(1, n_rounds + 1)],
         "dropped": [n in dropped for n in range(1, n_rounds + 1)],
+        "byes": [n in byes for n in range(1, n_rounds + 1)],
         "tiebreaks": [cell(tiebreaks.get(k)) for k in keys],
     }
 

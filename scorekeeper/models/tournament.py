@@ -89,6 +89,8 @@ class TournamentPlayer(SQLModel, table=True):
     name_key: str | None = Field(default=None, max_length=120)
     members: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     withdrawn_after: int | None = None  # last round played; absent from every later draw
+    #: rounds the entrant sits out without withdrawing (left out of those rounds' draws)
+    absent_rounds: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     roster_id: str | None = Field(
         default=None, foreign_key="roster_player.id", index=True, max_length=32
     )

@@ -304,6 +304,7 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
                 "active": p.withdrawn_after is None,
                 "members": p.members,
                 "withdrawn_after": p.withdrawn_after,
+                "absent_rounds": list(p.absent_rounds or []),
                 "player_id": p.roster_id,
             }
             for p in players

@@ -60,7 +60,8 @@ def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -
     players = [
         p
         for p in common.load_players(session, tournament.id)
-        if p.withdrawn_after is None or p.withdrawn_after >= number
+        if (p.withdrawn_after is None or p.withdrawn_after >= number)
+        and number not in (p.absent_rounds or [])  # away this round, not withdrawn
     ]
     history, byes = _history(session, tournament)
     ranking = None

@@ -29,6 +29,7 @@ __all__ = [
     "reinstate_player",
     "remove_keep_apart",
     "rename_player",
+    "set_absent",
     "withdraw_player",
 ]
 
@@ -250,6 +251,53 @@ def reinstate_player(
     common.audit(session, tournament, actor, "reinstate", after={"id": player.id})
     session.commit()
     return player
+
+
+def set_absent(
+    *, session: Session, tournament_id: str, player_id: str, rounds: Any, actor: str = "organiser"
+) -> TournamentPlayer:
+    """The rounds an entrant sits out without withdrawing (absent for round 3, back for round 4):
+    their draws leave the entrant out; the list replaces the one before. A round already drawn
+    keeps its draw (``Conflict``): change the draw instead, or cancel it and draw again."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = _player(session, tournament_id, player_id)
+    wanted = _round_numbers(rounds, tournament.rounds_planned)
+    before = sorted(player.absent_rounds or [])
+    drawn = {r.number for r in load_rounds(session, tournament_id)}
+    touched = sorted((set(before) ^ set(wanted)) & drawn)
+    if touched:
+        raise Conflict(
+            _(
+                "Round %(n)s is already drawn: change its draw by hand, or cancel the draw "
+                "and draw it again.",
+                n=touched[0],
+            ),
+            field="rounds",
+        )
+    player.absent_rounds = wanted or None
+    session.add(player)
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "absent",
+        before={"id": player.id, "rounds": before},
+        after={"id": player.id, "rounds": wanted},
+    )
+    session.commit()
+    return player
+
+
+def _round_numbers(rounds: Any, planned: int) -> list[int]:
+    """Round numbers 1…planned, sorted, each once; RuleError("rounds") otherwise."""
+    if not isinstance(rounds, list | tuple):
+        raise RuleError("rounds", _("List the round numbers, e.g. [3]."))
+    numbers = set()
+    for value in rounds:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= planned:
+            raise RuleError("rounds", _("Rounds are numbered from 1 to %(n)s.", n=planned))
+        numbers.add(value)
+    return sorted(numbers)
 
 
 def add_keep_apart(

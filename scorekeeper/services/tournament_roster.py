@@ -14,6 +14,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..i18n import collation
 from ..models.season import RosterPlayer, Season
 from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
@@ -42,22 +43,26 @@ def _entries(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
 
 
 def roster(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
-    """Everyone on the roster (merged duplicates left out), by name."""
-    return sorted(_entries(session, owner), key=lambda p: (p.name.casefold(), p.id))
+    """Everyone on the roster (merged duplicates left out), in the order of the reader's
+    language (ICU collation, as the seating sheet: Czech "Č" after "C", "Ch" after "H")."""
+    name_key = collation.sort_key()
+    return sorted(_entries(session, owner), key=lambda p: (name_key(p.name), p.id))
 
 
 def search(session: Session, owner: dict[str, Any], q: str, limit: int = 20) -> list[RosterPlayer]:
-    """Roster players whose name holds ``q`` (case-blind), names starting with it first."""
+    """Roster players whose name holds ``q`` (case-blind), names starting with it first, each
+    group in the order of ``roster``."""
     needle = " ".join(str(q or "").split()).casefold()
     found = [p for p in roster(session, owner) if needle in p.name.casefold()]
-    found.sort(key=lambda p: (not p.name.casefold().startswith(needle), p.name.casefold()))
+    found.sort(key=lambda p: not p.name.casefold().startswith(needle))  # stable: keeps the order
     return found[:limit]
 
 
 def link_entrant(
     session: Session, tournament: Tournament, player: TournamentPlayer, roster_id: Any = None
 ) -> None:
-    """Give a new entrant its roster entry: the one named (``roster_id``) or by name."""
+    """Give a new entrant its roster entry: the one named (``roster_id``) or by name (case
+    and spaces aside; the entrant then takes the roster's spelling)."""
     owner = owner_of(session, tournament)
     if owner is None or player.members:
         return
@@ -71,6 +76,7 @@ def link_entrant(
     same = [p for p in _entries(session, owner) if p.name.casefold() == key]
     if same:
         player.roster_id = same[0].id
+        player.name = same[0].name  # "kamil novotný" typed again is the roster's Kamil Novotný
         return
     entry = RosterPlayer(name=player.name, **owner)
     session.add(entry)

@@ -118,7 +118,7 @@ def _confirm_round(
     if start:
         _start(tournament, rnd)
     session.commit()
-    return _round_json(session, tournament, rnd)
+    return round_answer(session, tournament, rnd)
 
 
 def _new_match(session: Session, actor: str, title_parts: dict[str, Any], **setup: Any) -> Match:
@@ -157,7 +157,9 @@ def draw_next_round(
     )
 
 
-def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
+def round_answer(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
+    """A drawn round as the API answers a draw: round, repeats, bye, tables with their players,
+    match ids and tokens."""
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     tables = []
     for table in common.load_tables(session, rnd.id):

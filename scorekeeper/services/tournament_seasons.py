@@ -7,6 +7,7 @@ confirmed table of the roster's evenings in the fixed order of §6a (date, round
 
 from __future__ import annotations
 
+import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -43,7 +44,9 @@ def create_season(
     if scoring not in season_rules.SCORINGS:
         raise RuleError("scoring", _("Choose sum or placing_points."))
     best_n, top = _count(best_n, "best_n"), _count(top, "top")
-    seed = _count(seed, "seed", low=0) or 0
+    seed = _count(seed, "seed", low=0)
+    if seed is None:  # as a tournament's: a fresh random lot seed, not the same for every season
+        seed = secrets.randbelow(1_000_000)
     season = Season(
         name=name, scoring=scoring, best_n=best_n, top=top, seed=seed, organiser_id=organiser_id
     )

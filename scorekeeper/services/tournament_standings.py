@@ -102,6 +102,9 @@ def standings_of(
         drop_rounds=tournament.drop_rounds or "none",
         pending=pending,
     )
+    byes = _bye_rounds(rounds)  # RULES.md §6: marked wherever a bye's figure is shown
+    for row in document["rows"]:
+        row["bye_rounds"] = byes.get(row["player_id"], [])
     document["tournament"] = {
         "id": tournament.id,
         "name": tournament.name,
@@ -121,6 +124,15 @@ def standings_of(
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
     }
     return document
+
+
+def _bye_rounds(rounds: list[ranking.RoundResult]) -> dict[str, list[int]]:
+    """Entrant id -> the numbers of the counted rounds in which it had a bye."""
+    found: dict[str, list[int]] = {}
+    for number, rnd in enumerate(rounds, start=1):
+        for pid in rnd.byes:
+            found.setdefault(pid, []).append(number)
+    return found
 
 
 #: How long a poll may reuse the fingerprint this process computed last (seconds): 500 phones

@@ -29,6 +29,8 @@ from ..rules.registry import GAME_NAMES, get_game
 from . import match_setup, match_store, match_write, tournament_standings
 from . import tournament_common as common
 from .tournament_common import get_tournament
+from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
+from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
     add_player,
@@ -38,6 +40,7 @@ from .tournament_players import (  # noqa: F401  (re-exported)
     reinstate_player,
     remove_keep_apart,
     rename_player,
+    set_absent,
     withdraw_player,
 )
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401
@@ -69,12 +72,16 @@ __all__ = [
     "confirm_round",
     "confirm_table",
     "create_tournament",
+    "crosstable",
     "draw_next_round",
+    "edit_draw",
     "get_tournament",
     "preview_draw",
     "remove_keep_apart",
     "rename_player",
     "reinstate_player",
+    "round_draw",
+    "set_absent",
     "set_manual_result",
     "standings",
     "start_round",

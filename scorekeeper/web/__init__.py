@@ -22,7 +22,7 @@ def register(app: Flask) -> None:
     from .printing import bp as printing_bp
     from .printing import pages as printing_pages  # noqa: F401  (routes on printing.bp)
     from .tournaments import bp as tournaments_bp
-    from .tournaments import exports, players, public, rounds, seasons  # noqa: F401  (routes on bp)
+    from .tournaments import crosstable, desk, exports, players, public, rounds, seasons  # noqa: F401
     from .tournaments import pages as tournament_pages  # noqa: F401  (routes on tournaments.bp)
 
     security.init_app(app)

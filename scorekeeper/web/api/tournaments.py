@@ -118,6 +118,7 @@ def _player_json(player: Any) -> dict[str, Any]:
         "active": player.withdrawn_after is None,
         "members": player.members,
         "withdrawn_after": player.withdrawn_after,
+        "absent_rounds": list(player.absent_rounds or []),
     }
 
 
@@ -154,6 +155,25 @@ def withdraw(tournament_id: str, player_id: str):
     return jsonify(_player_json(player))
 
 
+@bp.put("/<tournament_id>/players/<player_id>/absent")
+@json_errors
+def absent(tournament_id: str, player_id: str):
+    """Per-round availability: ``{"rounds": [3]}`` keeps the player out of those rounds' draws
+    without withdrawing them (the list replaces the one before; ``[]`` clears it)."""
+    _organiser(tournament_id)
+    data = body()
+    if "rounds" not in data:
+        raise RuleError("rounds", _("List the round numbers, e.g. [3]."))
+    player = svc.set_absent(
+        session=get_session(),
+        tournament_id=tournament_id,
+        player_id=player_id,
+        rounds=data["rounds"],
+        actor="organiser (API)",
+    )
+    return jsonify(_player_json(player))
+
+
 @bp.post("/<tournament_id>/rounds")
 @json_errors
 def draw(tournament_id: str):
@@ -165,6 +185,54 @@ def draw(tournament_id: str):
         session=get_session(), tournament_id=tournament_id, seed=seed, actor="organiser (API)"
     )
     return jsonify(answer), 201
+
+
+@bp.patch("/<tournament_id>/rounds/<int:r>")
+@json_errors
+def edit_draw(tournament_id: str, r: int):
+    """Change a drawn round before it starts: ``{"swap": [id, id]}`` or ``{"move": id,
+    "table": 4}``; answers the new draw with its ``repeats`` (409 once the round has started)."""
+    _organiser(tournament_id)
+    data = body()
+    answer = svc.edit_draw(
+        session=get_session(),
+        tournament_id=tournament_id,
+        number=r,
+        swap=data.get("swap"),
+        move=data.get("move"),
+        table=data.get("table"),
+        actor="organiser (API)",
+    )
+    return jsonify(answer)
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/close")
+@json_errors
+def close(tournament_id: str, r: int):
+    """Close a round, the last one too (unconfirmed tables count once someone confirms them);
+    answers the round as the tournament's state shows it."""
+    _organiser(tournament_id)
+    session = get_session()
+    svc.close_round(session=session, tournament_id=tournament_id, number=r,
+                    actor="organiser (API)")  # fmt: skip
+    state = svc.tournament_state(session=session, tournament_id=tournament_id)
+    return jsonify(next(rnd for rnd in state["rounds"] if rnd["round"] == r))
+
+
+@bp.get("/<tournament_id>/crosstable")
+@json_errors
+def crosstable(tournament_id: str):
+    """Who met whom in each round, with each result and the byes marked (API.md v3); ``ETag``
+    as the standings (304 while unchanged)."""
+    session = get_session()
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
+    response = jsonify(svc.crosstable(session=session, tournament_id=tournament_id))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:

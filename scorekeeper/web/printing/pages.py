@@ -164,6 +164,25 @@ def tickets(tournament_id: str, pdf: bool) -> Response | str:
     )
 
 
+@printable("/tournaments/<tournament_id>/print/crosstable", "crosstable")
+def crosstable(tournament_id: str, pdf: bool) -> Response | str:
+    """Who met whom in each round, each result, the byes marked (API.md v3 crosstable)."""
+    from ...printing.crosstable import crosstable_context
+    from ...services import tournaments
+
+    document = _service_call(tournaments.crosstable, tournament_id=tournament_id)
+    tournament = document.get("tournament") or {}
+    use_page_language(tournament.get("language"))  # a tournament's sheets in its language
+    context = crosstable_context(document, page=current_paper())
+    return respond(
+        "print/crosstable.html",
+        context,
+        pdf=pdf,
+        filename=_("crosstable"),
+        footer=f"{tournament.get('name', '')} · {_('Crosstable')} · {context['subtitle']}",
+    )
+
+
 @printable("/tournaments/<tournament_id>/print/certificates", "certificates")
 def certificates(tournament_id: str, pdf: bool) -> Response | str:
     """Certificates for the top three (ties share a place)."""

@@ -177,6 +177,9 @@ class SeasonForm(Form):
                        validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
     best_n = IntegerField(_l("Count only each player's best evenings (empty: all)"),
                           validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
+    seed = IntegerField(
+        _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 1_000_000)]
+    )
 
 
 class MergeForm(Form):

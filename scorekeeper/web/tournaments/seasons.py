@@ -52,6 +52,7 @@ def seasons_index():
                 scoring=form.scoring.data,
                 best_n=form.best_n.data,
                 top=form.top.data,
+                seed=form.seed.data,
                 organiser_id=current_organiser().id,
             )
         except RuleError as error:
