@@ -1,7 +1,7 @@
 """absent rounds: the rounds an entrant sits out without withdrawing (per-round availability)
 
-Revision ID: 0008_absent_rounds
-Revises: 0007_keys_in_audit
+Revision ID: 0009_absent_rounds
+Revises: 0008_title_parts
 Create Date: 2026-11-26 14:00:00
 """
 
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 
 
-revision: str = '0008_absent_rounds'
-down_revision: str | None = '0007_keys_in_audit'
+revision: str = '0009_absent_rounds'
+down_revision: str | None = '0008_title_parts'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
