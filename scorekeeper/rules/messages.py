@@ -83,6 +83,7 @@ PART_NAMES: dict[str, str] = {
     "sedma": N_("sedma"),
     "dve_sedmy": N_("dvě sedmy"),
     "sedma_proti": N_("sedma proti"),
+    "dve_sedmy_proti": N_("dvě sedmy proti"),
     "ticha_sedma": N_("tichá sedma"),
     "tiche_sto": N_("tiché sto"),
 }

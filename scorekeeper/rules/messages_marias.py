@@ -150,6 +150,11 @@ MESSAGES: dict[str, Template] = {
         "A silent hundred counts cards and the trump marriage only, so at most %(max)s points, "
         "not %(n)s"
     ),
+    # v2.1 refusals
+    "marias.sto_failed_points": N_(
+        "A failed sto pays its value for every 10 points short of 100 in this match: give the "
+        "declarer's points"
+    ),
     # a match
     "marias.wrong_table": N_("This deal names a seat not at a table of %(n)s"),
     "marias.four_dealer": N_("With four players, name the dealer who sits out"),

@@ -57,6 +57,7 @@ PART_WORDS: dict[str, Any] = {
     "sedma": _l("sedma (announced seven)"),
     "dve_sedmy": _l("dvě sedmy (double seven)"),
     "sedma_proti": _l("sedma proti (defenders' seven)"),
+    "dve_sedmy_proti": _l("dvě sedmy proti (defenders' double seven, valued as dvě sedmy)"),
     "ticha_sedma": _l("tichá sedma (silent seven)"),
     "tiche_sto": _l("tiché sto (silent hundred; the hra is worth this instead of 1)"),
 }
@@ -135,13 +136,19 @@ def describe(
     return rows
 
 
+#: Parts without an option of their own (docs/rules.md §4 v2.1): the option that values them.
+VALUED_AS = {"dve_sedmy_proti": "dve_sedmy"}
+
+
 def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The Mariáš parts and their values in units (docs/rules.md §4)."""
+    value = {kind: options.get(VALUED_AS.get(kind, kind)) for kind in PART_WORDS}
     return [
-        {"name": kind, "label": str(PART_WORDS[kind]), "value": options.get(kind)}
+        {"name": kind, "label": str(PART_WORDS[kind]), "value": value[kind]}
         for kind in PART_WORDS
-        if options.get(kind) is not None
+        if value[kind] is not None
     ]
+
 
 
 def preset_name(game: str, preset: str) -> str:

@@ -15,7 +15,8 @@ Where docs/rules.md is silent this engine decides (tests pin each choice):
 - points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
   together 90…190 in a played-out deal, the part above 90 in twenties (so a tie can't happen);
 - for sto the recorded ``declarer_points`` are the points that count for the hundred;
-- only ``sto`` scales above 100 and by ``sto_failure``; ``sto_proti`` is always flat;
+- a made ``sto`` and (v2.1) a made ``sto_proti`` scale above 100 by ``sto_scaling``, the silent
+  hundred too; only a failed ``sto`` pays by ``sto_failure`` (a failed ``sto_proti`` is flat);
 - a silent hundred with no points recorded counts as exactly 100;
 - silent parts are never flekked, but are doubled in hearts (they are trump-game parts);
 - a renonc is paid between the three active players only, never by the sitter;
@@ -236,7 +237,7 @@ class MariasRules:
             end = _End(options, n_players, new)
             line = end.after(n, totals)
             new.update(end.state())
-        extra = with_refusals(deal.extra, refusals(record))
+        extra = with_refusals(deal.extra, refusals(record, options))
         if line or extra != deal.extra:
             lines = deal.explanation + ((line,) if line else ())
             deal = replace(deal, explanation=lines, extra=extra)
