@@ -34,7 +34,7 @@ def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str, Any]]:
-    """Deals stored before rules version 2 that version 2 refuses: number and reasons (in the
+    """Deals stored before rules version 2 (or 2.1) that the rules now refuse: number and reasons (in the
     page's language, naming the players)."""
     names = deal_words.names(match, state["sides"]) if match is not None else rule_messages.PLAIN
     return [
