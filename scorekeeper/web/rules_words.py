@@ -150,7 +150,6 @@ def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-
 def preset_name(game: str, preset: str) -> str:
     """The preset as players know it."""
     return str(PRESET_NAMES.get((game, preset), preset))
