@@ -13,6 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ..rules.registry import get_game
 
@@ -155,7 +156,7 @@ def preset_name(game: str, preset: str) -> str:
     return str(PRESET_NAMES.get((game, preset), preset))
 
 
-def _mariasz_played_to(o: Mapping[str, Any]) -> str:
+def _mariasz_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     ends = (
         _("to %(n)s match points", n=o["match_target"])
         if o.get("match_target") is not None
@@ -164,17 +165,32 @@ def _mariasz_played_to(o: Mapping[str, Any]) -> str:
     return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
 
 
-def _mariage_played_to(o: Mapping[str, Any]) -> str:
+def _mariage_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     if o.get("match_target") is not None:
         return _("Played to %(n)s game points", n=o["match_target"])
     return _("Played over %(n)s games", n=o.get("match_games"))
 
 
-def _marianna_played_to(o: Mapping[str, Any]) -> str:
+def _marianna_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     return _("Played to %(n)s", n=o.get("target"))
 
 
-def _marias_played_to(o: Mapping[str, Any]) -> str:
+def _marias_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
+    text = _marias_agreed(o)
+    rounds = (state or {}).get("extra_rounds")
+    if rounds:  # docs/rules.md §4: a shared top balance played one more round (or more)
+        deals = len(state["deals"])  # type: ignore[index]
+        return ngettext(
+            "%(played)s, then the extra round: %(deals)s deals in all",
+            "%(played)s, then %(num)s extra rounds: %(deals)s deals in all",
+            rounds,
+            played=text,
+            deals=deals,
+        )
+    return text
+
+
+def _marias_agreed(o: Mapping[str, Any]) -> str:
     parts = []
     if o.get("deals") is not None:
         parts.append(_("%(n)s deals", n=o["deals"]))
@@ -188,7 +204,7 @@ def _marias_played_to(o: Mapping[str, Any]) -> str:
 
 
 #: Each game's end in words (the texts are the pages' to translate, so they live here).
-PLAYED_TO: dict[str, Callable[[Mapping[str, Any]], str]] = {
+PLAYED_TO: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any] | None], str]] = {
     "mariasz": _mariasz_played_to,
     "mariage": _mariage_played_to,
     "marianna": _marianna_played_to,
@@ -196,6 +212,7 @@ PLAYED_TO: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-def played_to(game: str, options: Mapping[str, Any]) -> str:
-    """What the match is played to, for the board: '131 a game, to 10 match points'."""
-    return PLAYED_TO.get(game, _marias_played_to)(options)
+def played_to(game: str, options: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
+    """What the match is played to, for the board: '131 a game, to 10 match points'; a Mariáš
+    match decided by an extra round says so, with its deals (``state``: the match state)."""
+    return PLAYED_TO.get(game, _marias_played_to)(options, state)

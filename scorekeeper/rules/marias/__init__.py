@@ -244,11 +244,15 @@ class MariasRules:
         return new, deal
 
     def totals(self, options: MariasOptions, state: State) -> MatchScore:
-        """The balances in units, the end and (while it is due but open) the extra round."""
+        """The balances in units, the end and (while it is due but open) the extra round; a match
+        decided by extra rounds says how many (``extra_rounds``)."""
         finished = state["winner"] is not None or state["shared"]
         extra: dict[str, Any] = {}
-        if state["extra_round_from"] is not None and not finished:
+        due = state["extra_round_from"]
+        if due is not None and not finished:
             extra["extra_round"] = True
+        elif due is not None and state["over_at"] > due:  # decided by extra rounds: how many
+            extra["extra_rounds"] = (state["over_at"] - due) // state["players"]
         return MatchScore((), tuple(state["totals"]), finished, state["winner"], extra)
 
 

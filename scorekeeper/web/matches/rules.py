@@ -60,7 +60,7 @@ def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
                 break
             pending += 1
     return {
-        "played_to": rules_words.played_to(match.game, options),
+        "played_to": rules_words.played_to(match.game, options, state),
         "pending_ties": pending,
         "extra_round": bool(state.get("extra_round")),
         "refused": refused_deals(state, match),
@@ -102,7 +102,7 @@ def rules_page(match_id: str) -> str:
             match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
         ),
         tariff=rules_words.tariff(options) if game.tariff_names else [],
-        played_to=rules_words.played_to(match.game, options),
+        played_to=rules_words.played_to(match.game, options, state),
         refused=refused_deals(state, match),
         stake=match.stake,
         currency=match.currency,
