@@ -92,7 +92,7 @@ def test_the_finished_match_page_says_who_pays_whom(client, lang, line):
     match_id, token, headers = _session(client)
     page = _text(client.get(f"/m/{match_id}?lang={lang}").text)
     assert line not in page  # open: a link to the record's "if you stop now"
-    assert f'/m/{match_id}/record#settlement' in page
+    assert f"/m/{match_id}/record#settlement" in page
     client.post(f"/api/v1/matches/{match_id}/finish", headers=headers)
     for url in (f"/m/{match_id}?lang={lang}", f"/m/{match_id}/{token}?lang={lang}"):
         assert line in _text(client.get(url).text)

@@ -160,6 +160,22 @@ class MariasRules:
         """Each player's balance at the table."""
         return "balance"
 
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """At a table of three every deal moves the balances by (2x, −x, −x), a renonc and the
+        ``limit`` too, so all three balances are alike modulo 3; figures that are not are
+        unusual (a typo on the sheet), unless a flek binds one defender only
+        (``flek_per_defender``). Four at a table, whose sitter changes, have no such pattern.
+        (That balances add up to zero is the tournament's own check.)"""
+        if len(scores) != 3 or option(options, "flek_per_defender", False):
+            return [], []
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            if (scores[a] - scores[b]) % 3:
+                why = Msg("marias.figures_thirds", player=a, other=b, a=scores[a], b=scores[b])
+                return [], [FieldError("scores", why)]
+        return [], []
+
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
     ) -> MariasOptions:
