@@ -124,6 +124,7 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
     from pathlib import Path
 
     from . import transfer as t
+    from .services.import_rows import Refused
 
     engine = _engine(data_dir)
     try:
@@ -140,6 +141,11 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
             with open(file, encoding="utf-8") as source:
                 counts = t.import_(engine, source)
             print(_("Imported %(rows)s rows.", rows=sum(counts.values())))
+    except Refused as refused:  # an import: every problem on its own line, nothing loaded
+        print(_("Not done: nothing was loaded. The file has these problems:"), file=sys.stderr)
+        for problem in refused.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
     except (t.TransferError, OSError, ValueError) as error:
         print(_("Not done: %(why)s", why=error), file=sys.stderr)
         return 1

@@ -23,7 +23,7 @@ from . import matches
 from . import tournament_common as common
 from .errors import Conflict, Forbidden
 
-__all__ = ["UnusualFigures", "confirm_table", "set_manual_result"]
+__all__ = ["UnusualFigures", "check_figures", "confirm_table", "set_manual_result"]
 
 
 class UnusualFigures(RuleError):
@@ -58,6 +58,12 @@ def _check_scores(
     if unusual and not confirm_figures:
         raise UnusualFigures(unusual)
     return list(scores)
+
+
+def check_figures(tournament: Any, table: Any, scores: Any) -> list[int]:
+    """Stored figures (an import): refused as typed ones are, but unusual figures were
+    confirmed when they were stored."""
+    return _check_scores(tournament, table, scores, confirm_figures=True)
 
 
 def set_manual_result(

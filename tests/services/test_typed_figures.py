@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from scorekeeper.rules.base import RuleError
 from scorekeeper.rules.registry import get_game
