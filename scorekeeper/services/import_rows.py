@@ -121,16 +121,16 @@ def _short(value: Any, limit: int = 60) -> str:
 
 
 def _row(table: Table, index: int, row: Any, problems: Problems) -> dict[str, Any]:
-    """The row as the table takes it; ``bad`` set in it when a value is refused."""
+    """The row as the table takes it, marked ``BAD`` when a value of it is refused."""
     at = where(table.name, index, row, _pk(table))
     if not isinstance(row, Mapping):
         problems.add(at, "a row must be an object of columns and their values")
         return {BAD: True}
-    before = len(problems) + problems.more
     columns = {c.name: c for c in table.columns}
     for name in row:
         if name not in columns:
             problems.add(at, f"there is no column {_short(name)} in table {table.name}")
+    before = len(problems) + problems.more  # a refused value (not an unknown column) marks it
     values: dict[str, Any] = {}
     for column in table.columns:
         if column.name not in row:

@@ -249,4 +249,4 @@ def test_record_of_a_table_typed_from_its_sheet_heads_with_that_result(app, clie
     assert "round 1 · table 1: result confirmed by the organiser" in text
     assert "Result counted" in text and "typed from the paper sheet" in text
     names = table["players"]
-    assert f"{names[0]} 4" in text and f"{names[1]} -1" in text and f"{names[2]} -3" in text
+    assert f"{names[0]} 4" in text and f"{names[1]} -2" in text and f"{names[2]} -2" in text
