@@ -37,8 +37,8 @@ def test_the_rules_count_the_extra_rounds():
     "lang, said",
     [
         ("en", "finished by the table after deal 10, then the extra round: 14 deals in all"),
-        ("cs", "ukončeno stolem po rozdání 10, pak kolo navíc: celkem 14 rozdání"),
-        ("de", "vom Tisch nach Spiel 10 beendet, dann die Zusatzrunde: 14 Spiele insgesamt"),
+        ("cs", "ukončeno stolem po rozdání 10, pak 1 kolo navíc: celkem 14 rozdání"),
+        ("de", "vom Tisch nach Spiel 10 beendet, dann 1 Zusatzrunde: 14 Spiele insgesamt"),
     ],
 )
 def test_the_board_and_rules_page_say_after_the_extra_round(client, lang, said):
