@@ -125,6 +125,7 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
     from pathlib import Path
 
     from . import transfer as t
+    from .services.import_rows import Refused
 
     engine = _engine(data_dir)
     try:
@@ -159,6 +160,11 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
                 counts = t.import_(engine, source)
             rows = sum(counts.values())
             print(ngettext("Imported %(rows)s row.", "Imported %(rows)s rows.", rows, rows=rows))
+    except Refused as refused:  # an import: every problem on its own line, nothing loaded
+        print(_("Not done: nothing was loaded. The file has these problems:"), file=sys.stderr)
+        for problem in refused.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
     except (t.TransferError, OSError, ValueError) as error:
         print(_("Not done: %(why)s", why=error), file=sys.stderr)
         return 1

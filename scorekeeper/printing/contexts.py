@@ -16,7 +16,9 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..i18n import collation, games, rule_messages
+from ..i18n.settlement import payment_lines
 from ..rules.registry import GAME_NAMES, get_game
+from ..services.match_settlement import settlement
 from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
 from .chart import running_chart, running_totals
 
@@ -247,7 +249,15 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         **_record_result(state, sides),
         "games": [dict(g, kind=games.game_kind(g.get("kind"))) for g in state.get("games") or []],
         "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
+        **_settlement(state, sides),
     }
+
+
+def _settlement(state: Mapping[str, Any], sides: list[str]) -> dict[str, Any]:
+    """Who pays whom (docs/rules.md §4 "Money"), for a game played for money once a deal is
+    played; while the match is open, what the table would pay if it stopped now."""
+    settled = settlement(state) if state.get("game") in GAME_NAMES and state.get("deals") else None
+    return {"settles": settled is not None, "settlement": payment_lines(settled, sides)}
 
 
 def _record_rows(

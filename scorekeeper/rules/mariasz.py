@@ -7,7 +7,8 @@ points; in the second, decisive deal: *sympla*, 1. Every player also gets 1 matc
 and 2 per trump marriage melded in the game, and ``swatowe`` (5) more for all four suits in one
 game (added to, not replacing, the per-marriage points). Match points are credited on the deal
 that ends the game. The match ends at ``match_target`` match points (higher total wins, equal
-totals play another game) or after ``match_games`` games (equal totals: a draw, winner None).
+totals play another game) or after ``match_games`` games (v2.1: equal totals play another game
+too; there is no draw).
 
 House rules (off by default, seed 001 "additional rules"):
 - ``ace_king``: ``30/60``: an ace and king of one suit melded (before any marriage, which the record
@@ -356,7 +357,10 @@ class _Scorer:
                 return
             self.finished, self.winner = True, 0 if a > b else 1
         elif o.match_games is not None and len(self.games) >= o.match_games:
-            self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
+            if a == b:  # v2.1: no draws, as with match_target: another game is played
+                lines.append(Msg("mariasz.level", n=a))
+                return
+            self.finished, self.winner = True, 0 if a > b else 1
         if self.finished:
             lines.append(match_over(a, b, self.winner))
 

@@ -83,6 +83,7 @@ PART_NAMES: dict[str, str] = {
     "sedma": N_("sedma"),
     "dve_sedmy": N_("dvě sedmy"),
     "sedma_proti": N_("sedma proti"),
+    "dve_sedmy_proti": N_("dvě sedmy proti"),
     "ticha_sedma": N_("tichá sedma"),
     "tiche_sto": N_("tiché sto"),
 }
@@ -245,6 +246,8 @@ MESSAGES: dict[str, Template] = {
     "not_allowed": N_("is not allowed"),
     "unknown_game": N_("unknown game %(value)s; choose one of %(words)s"),
     "choice": N_("must be one of: %(words)s"),
+    # a tournament table's figures typed from its paper sheet (docs/rules.md §6)
+    "figure_negative": N_("%(n)s can't come from play: points are never below 0"),
 }
 register(MESSAGES)
 

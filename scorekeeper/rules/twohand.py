@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import messages_twohand  # noqa: F401  (registers the codes below)
-from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn
+from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn, negative_figures
 from .messages import Msg
 
 # docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
@@ -516,6 +516,12 @@ class TwoHandGame:
     def table_score(self, options: Any) -> str:
         """What the score column counts: match points (Mariasz) or game points (Mariage)."""
         return self.game_points_key
+
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """Match or game points are never below 0 (docs/rules.md §6: typed figures)."""
+        return negative_figures(scores), []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -25,9 +25,18 @@ MAX_STAKE = Decimal("1000000")
 
 
 def check(
-    *, game: Any, preset: Any, players: Any, options: Any, stake: Any, currency: Any, title: Any
+    *,
+    game: Any,
+    preset: Any,
+    players: Any,
+    options: Any,
+    stake: Any,
+    currency: Any,
+    title: Any,
+    new: bool = True,
 ) -> dict[str, Any]:
-    """The Match fields for this setup; InvalidOptions (with the field) when anything is wrong."""
+    """The Match fields for this setup; InvalidOptions (with the field) when anything is wrong.
+    ``new`` False: a stored match (an import), which keeps options a new one may not take."""
     if not isinstance(game, str):
         raise InvalidOptions("game", _("Choose a game."))
     rules = get_game(game)
@@ -45,7 +54,7 @@ def check(
         raise InvalidOptions("options", _("Options must be a JSON object."))
     made = rules.make_options(preset, dict(options))
     # RULES.md v2: what a new match may not be created with (a stored match keeps its options).
-    if (check_new := getattr(rules, "check_new_options", None)) is not None:
+    if new and (check_new := getattr(rules, "check_new_options", None)) is not None:
         check_new(made)
     names = _players(players, rules.player_counts(made))
     return {

@@ -70,6 +70,9 @@ def _clean_name(name: Any, field: str = "name") -> str:
     return text
 
 
+clean_name = _clean_name  # an import checks stored names the same way
+
+
 def new_player(
     session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
 ) -> TournamentPlayer:

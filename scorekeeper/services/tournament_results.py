@@ -3,6 +3,11 @@
 A table's result counts once confirmed by a second player at the table (with the table's own
 token) or by the organiser, and only while it still equals what was confirmed. Every change is
 audited (who, when, before, after).
+
+Typed figures go through the game's ``check_table_figures`` (docs/rules.md §6): what no play
+can give is refused (negative points in two-player and team games); what the usual table
+cannot give (Mariáš balances of a table of three not alike modulo 3) is ``UnusualFigures``,
+stored only when the organiser confirms them (``confirm_figures``).
 """
 
 from __future__ import annotations
@@ -19,10 +24,17 @@ from . import matches
 from . import tournament_common as common
 from .errors import Conflict, Forbidden
 
-__all__ = ["confirm_table", "set_manual_result"]
+__all__ = ["UnusualFigures", "check_figures", "confirm_table", "set_manual_result"]
 
 
-def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -> list[int]:
+class UnusualFigures(RuleError):
+    """Figures play gives only in ways the options rule out for this table: the organiser
+    confirms them (a page's confirm step; the API's ``"confirm_figures": true``) or corrects."""
+
+
+def _check_scores(
+    tournament: Tournament, table: TournamentTable, scores: Any, confirm_figures: bool = False
+) -> list[int]:
     sides = len(table.player_ids)
     if not isinstance(scores, list) or len(scores) != sides:
         raise RuleError(
@@ -43,12 +55,24 @@ def _check_scores(tournament: Tournament, table: TournamentTable, scores: Any) -
         raise RuleError(errors)
     if sides == 2 and scores[0] == scores[1]:
         raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
-    if common.game_of(tournament).zero_sum and sum(scores) != 0:
+    game = common.game_of(tournament)
+    if game.zero_sum and sum(scores) != 0:
         raise RuleError(
             "scores",
             _("Balances at a table add up to zero; these add up to %(sum)s.", sum=sum(scores)),
         )
+    refused, unusual = game.check_table_figures(tournament.options, scores)
+    if refused:
+        raise RuleError(refused)
+    if unusual and not confirm_figures:
+        raise UnusualFigures(unusual)
     return list(scores)
+
+
+def check_figures(tournament: Any, table: Any, scores: Any) -> list[int]:
+    """Stored figures (an import): refused as typed ones are, but unusual figures were
+    confirmed when they were stored."""
+    return _check_scores(tournament, table, scores, confirm_figures=True)
 
 
 def set_manual_result(
@@ -60,13 +84,16 @@ def set_manual_result(
     scores: Any,
     actor: str = "organiser",
     confirm: bool = False,
+    confirm_figures: bool = False,
 ) -> dict:
-    """The organiser types a table's figures from its paper sheet (None clears them)."""
+    """The organiser types a table's figures from its paper sheet (None clears them);
+    ``confirm`` also confirms the table's result, ``confirm_figures`` stores unusual figures."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, round)
     row = common.get_table(session, rnd, table)
     before = common.table_result(session, row)
-    row.manual_scores = None if scores is None else _check_scores(tournament, row, scores)
+    checked = None if scores is None else _check_scores(tournament, row, scores, confirm_figures)
+    row.manual_scores = checked
     if confirm:
         row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
         row.confirmed_by = actor[:120]

@@ -43,7 +43,7 @@ from .tournament_players import (  # noqa: F401  (re-exported)
     set_absent,
     withdraw_player,
 )
-from .tournament_results import confirm_table, set_manual_result  # noqa: F401
+from .tournament_results import UnusualFigures, confirm_table, set_manual_result  # noqa: F401
 from .tournament_rounds import (  # noqa: F401  (the public face of the tournament services)
     cancel_round,
     close_round,
@@ -61,6 +61,7 @@ SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
 LANGUAGES = ("cs", "pl", "de", "it", "en")  # API.md v2 "Languages"
 
 __all__ = [
+    "UnusualFigures",
     "add_keep_apart",
     "cancel_round",
     "add_player",

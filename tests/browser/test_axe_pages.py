@@ -47,7 +47,7 @@ def _evening(live_app) -> tuple[str, str, str, str]:
         n = len(table["players"])
         tournament_rounds.set_manual_result(
             session=session, tournament_id=t.id, round=1, table=table["table"],
-            scores=[3, *([-1] * (n - 2)), -(3 - (n - 2))], confirm=True,
+            scores=[3, *([0] * (n - 2)), -3], confirm=True,
         )  # fmt: skip
         return season.id, t.id, table["match_id"], table["token"]
 

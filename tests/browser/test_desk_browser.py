@@ -98,7 +98,7 @@ def test_a_draw_changed_on_its_page_and_the_crosstable_on_a_phone(live_app, live
                 tournament_id=t.id,
                 round=1,
                 table=table["table"],
-                scores=[4, -1, -3],
+                scores=[4, -2, -2],
                 confirm=True,
             )
     page.goto(f"{live_server}/tournaments/{t.id}/crosstable")

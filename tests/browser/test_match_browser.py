@@ -149,12 +149,13 @@ def test_mariasz_match_by_tapping(page, live_server):
 def test_marianna_declarations_by_tapping(page, live_server):
     new_match(page, live_server, "Marianna", ["Anna", "Bruno", "Carla", "Dario"])
     page.fill("#points_0", "70")
-    page.tap("button[name=add][value='0:hearts']")
+    page.tap("button[name=add][value='1:hearts']")
     page.tap("#f-kind label:text-is('mariannino')")
     page.tap("button[name=add][value='1:spades']")
     assert page.locator("#decl-list li").count() == 2
     save(page)
-    assert board(page) == [110, 300]  # RULES.md §3: 70 + 40; 50 + 250
+    # RULES.md §3: 70; 50 + 40 + 250 (v2.1: a mariannino after its own team's marianna only)
+    assert board(page) == [70, 340]
     # Undo: one tap, then confirm.
     with page.expect_navigation():
         page.tap("text=Undo last deal")

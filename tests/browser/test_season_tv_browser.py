@@ -36,7 +36,7 @@ def _season(live_app) -> str:
                 n = len(table["players"])
                 tournament_rounds.set_manual_result(
                     session=session, tournament_id=t.id, round=1, table=table["table"],
-                    scores=[2 * table["table"] % 7, *([0] * (n - 2)), -(2 * table["table"] % 7)],
+                    scores=[3 * (table["table"] % 3), *([0] * (n - 2)), -3 * (table["table"] % 3)],
                     confirm=True,
                 )  # fmt: skip
         return season.id

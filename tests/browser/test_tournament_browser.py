@@ -159,7 +159,7 @@ def test_tv_view_of_120_players_reads_from_five_metres(live_app, live_server, br
         for table in first["tables"][:-1]:
             tournament_rounds.set_manual_result(
                 session=session, tournament_id=t.id, round=1, table=table["table"],
-                scores=[3, -1, -2], confirm=True,
+                scores=[3, 0, -3], confirm=True,
             )  # fmt: skip
         tv_url = f"{live_server}/tournaments/{t.id}/tv"
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
@@ -232,7 +232,7 @@ def test_a_season_of_three_evenings(live_app, live_server, page, browser, tmp_pa
                 n = len(table["players"])
                 tournament_rounds.set_manual_result(
                     session=session, tournament_id=tid, round=1, table=table["table"],
-                    scores=[3, *([-1] * (n - 2)), -(3 - (n - 2))], confirm=True,
+                    scores=[3, *([0] * (n - 2)), -3], confirm=True,
                 )  # fmt: skip
         last = tournaments.standings(session=session, tournament_id=evenings[-1])["rows"]
     assert last[0]["rank"] == last[1]["rank"] == 1 and [r["place"] for r in last[:2]] == [1, 2]

@@ -53,7 +53,7 @@ def tournament(app):
                 tournament_id=t.id,
                 round=1,
                 table=table["table"],
-                scores=[4, -1, -3],
+                scores=[4, -2, -2],
                 confirm=True,
             )
         second = rounds.draw_next_round(session=session, tournament_id=t.id, seed=2)
@@ -166,7 +166,7 @@ def test_certificates_for_the_top_three(app, client, tournament):
         for table in tournament["round"]["tables"]:
             rounds.set_manual_result(
                 session=session, tournament_id=tournament["id"], round=2,
-                table=table["table"], scores=[2, 0, -2], confirm=True,
+                table=table["table"], scores=[2, -1, -1], confirm=True,
             )  # fmt: skip
         rows = tournaments.standings(session=session, tournament_id=tournament["id"])["rows"]
     text = text_of(client.get(url))
@@ -249,4 +249,4 @@ def test_record_of_a_table_typed_from_its_sheet_heads_with_that_result(app, clie
     assert "round 1 · table 1: result confirmed by the organiser" in text
     assert "Result counted" in text and "typed from the paper sheet" in text
     names = table["players"]
-    assert f"{names[0]} 4" in text and f"{names[1]} -1" in text and f"{names[2]} -3" in text
+    assert f"{names[0]} 4" in text and f"{names[1]} -2" in text and f"{names[2]} -2" in text

@@ -118,12 +118,12 @@ EXAMPLES = [
         {"sto_failure": "per_ten_short"},
         (-8, 4, 4),
     ),
-    # RULES.md §4 scales "a made sto" above 100; sto proti stays at its value
+    # RULES.md §4 (v2.1): a made sto proti scales above 100 like sto: 4 + 2 × 4 for 120
     (
-        "sto proti 120 is not scaled",
+        "sto proti 120 is scaled",
         R(P("sto_proti"), declarer_points=10, defender_points=120),
         {},
-        (-8, 4, 4),
+        (-24, 12, 12),
     ),
     (
         "sto proti failed is flat",

@@ -209,7 +209,7 @@ def test_manual_result_correction_and_audit(session):
     assert error.value.errors[0].field == "scores"
     with pytest.raises(RuleError):
         ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[1, 2])
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[6, -2, -4])
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[6, -3, -3])
     ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, organiser=True)
     ts.set_manual_result(
         session=session,
@@ -222,7 +222,7 @@ def test_manual_result_correction_and_audit(session):
     )
     entry = ts.audit_log(session=session, tournament_id=t.id)[-1]
     assert entry["actor"] == "organiser:anna" and entry["round"] == 1 and entry["table"] == 1
-    assert entry["before"] == {"scores": [6, -2, -4], "confirmed": True}
+    assert entry["before"] == {"scores": [6, -3, -3], "confirmed": True}
     assert entry["after"] == {"scores": [4, -2, -2], "confirmed": True}
     with pytest.raises(NotFound):
         ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=9, scores=[0])
@@ -392,6 +392,7 @@ def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
                 table=table["table"],
                 scores=[*scores, -sum(scores)],
                 confirm=True,
+                confirm_figures=True,  # any zero-sum figures the organiser confirms (§6)
             )
         ts.close_round(session=session, tournament_id=t.id, number=number)
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
@@ -516,7 +517,7 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
         for table in drawn["tables"]:  # the first seat of each table wins
             tournament_rounds.set_manual_result(
                 session=session, tournament_id=first.id, round=1, table=table["table"],
-                scores=[4, -1, -3], confirm=True,
+                scores=[4, -2, -2], confirm=True,
             )  # fmt: skip
         winners = {table["players"][0] for table in drawn["tables"]}
         second = _marias(session, players=SEVEN[:6], organiser_id=club.id, seeding="rating")

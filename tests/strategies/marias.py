@@ -16,7 +16,7 @@ from scorekeeper.rules.base import SUITS
 from scorekeeper.rules.marias import GAME, MariasOptions
 
 GAMES = ("hra", "hra", "hra", "sto", "sto_proti", "betl", "durch")
-SEVENS = ("sedma", "dve_sedmy", "sedma_proti")
+SEVENS = ("sedma", "dve_sedmy", "sedma_proti", "dve_sedmy_proti")
 
 
 @st.composite
@@ -90,6 +90,8 @@ def records(
             dp = fp = None
         else:
             won = dp >= 100
+    elif game == "sto" and not won and options.sto_failure == "per_ten_short":
+        dp, fp = 60, 30  # RULES.md v2.1 §4: a failed sto paid per 10 short needs the points
     elif game == "sto_proti" and fp is not None:
         if fp > 130:
             dp = fp = None

@@ -198,24 +198,24 @@ def test_mariasz_game_in_progress_is_shown(client):
 
 def test_marianna_declarations_without_javascript(client):
     url = start(client, "marianna", "marianna")
-    page = client.post(url, data={"points_0": "70", "declarations": "", "add": "0:hearts"})
-    assert page.status_code == 200 and "0:marianna:hearts" in page.text
+    page = client.post(url, data={"points_0": "70", "declarations": "", "add": "1:hearts"})
+    assert page.status_code == 200 and "1:marianna:hearts" in page.text
     page = client.post(
         url,
         data={
             "points_0": "70",
-            "declarations": "0:marianna:hearts",
+            "declarations": "1:marianna:hearts",
             "kind": "mariannino",
             "add": "1:spades",
         },
     )
     assert "1:mariannino:spades" in page.text
     assert api_state(client, url)["deals"] == []  # nothing stored while tapping
-    both = "0:marianna:hearts 1:mariannino:spades"
+    both = "1:marianna:hearts 1:mariannino:spades"
     client.post(url, data={"points_0": "70", "declarations": both})
     state = api_state(client, url)
-    # RULES.md §3: first marianna 40; mariannino 250
-    assert state["scores"] == [110, 300]
+    # RULES.md §3: first marianna 40; mariannino 250 (v2.1: after its own team's marianna)
+    assert state["scores"] == [70, 340]
     assert state["deals"][0]["record"]["declarations"][1]["kind"] == "mariannino"
 
 

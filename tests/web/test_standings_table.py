@@ -64,7 +64,14 @@ def tied(app, organiser):
     for table in _state(app, tid)["rounds"][0]["tables"]:
         answer = organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
-            data={"scores-0": "10", "scores-1": "0", "scores-2": "-10", "confirm": "1"},
+            # 10 / 0 / -10 needs flek per defender at a table of three: the sheet says so
+            data={
+                "scores-0": "10",
+                "scores-1": "0",
+                "scores-2": "-10",
+                "confirm": "1",
+                "confirm_figures": "1",
+            },
         )
         assert answer.status_code == 302
     return tid

@@ -220,7 +220,7 @@ def test_public_standings_and_tv_update_by_etag_and_hide_tokens(app, organiser):
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
     organiser.post(
         f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+        data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
     )
     token = _state(app, tid)["rounds"][0]["tables"][0]["token"]
     organiser.post("/auth/logout")
@@ -354,7 +354,7 @@ def test_standings_mark_a_withdrawn_player(app, organiser):
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
     for table in _state(app, tid)["rounds"][0]["tables"]:
         n = len(table["player_ids"])
-        scores = {f"scores-{i}": str(x) for i, x in enumerate([2, -2, 0, 0][:n])}
+        scores = {f"scores-{i}": str(x) for i, x in enumerate([2, -1, -1, 0][:n])}
         organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
             data={**scores, "confirm": "1"},
@@ -374,7 +374,7 @@ def _six_confirmed_by_sheet(app, organiser) -> str:
     for table in _state(app, tid)["rounds"][0]["tables"]:
         organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
-            data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
+            data={"scores-0": "2", "scores-1": "-1", "scores-2": "-1", "confirm": "1"},
         )
     return tid
 
@@ -541,7 +541,7 @@ def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, 
     assert refused.status_code == 409
     organiser.post(
         f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+        data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
     )
     page = html.unescape(organiser.get(url).get_data(as_text=True))
     assert "The organiser entered this table's result" in page and "+4" in page
@@ -563,7 +563,7 @@ def test_season_roster_and_player_pages(app, organiser):
         for t in (1, 2):
             organiser.post(
                 f"/tournaments/{tid}/rounds/1/tables/{t}/sheet",
-                data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+                data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
             )
     desk = organiser.get(f"/tournaments/{second}/manage").get_data(as_text=True)
     assert '<option value="Jana">' in desk  # type-ahead: the roster's names not yet registered

@@ -29,6 +29,7 @@ from ...i18n.rule_messages import error_json
 from ...rules.base import FieldError, MatchFinished, RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
+from ...services.match_settlement import settlement
 from ..security import MISSING, checked_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -230,6 +231,17 @@ def get_match(match_id: str):  # noqa: ANN201
     response = jsonify(svc.match_state(session=session, match=match))
     response.headers["ETag"] = etag
     return response
+
+
+@bp.get("/matches/<match_id>/settlement")
+def get_settlement(match_id: str):  # noqa: ANN201
+    """Who pays whom (docs/api.md "Settlement"): the fewest payments that clear the balances;
+    no payments for a game not played for money."""
+    session = get_session()
+    match = svc.get_match(session=session, match_id=match_id)
+    state = svc.match_state(session=session, match=match)
+    none = {"currency": None, "finished": bool(state["finished"]), "payments": []}
+    return jsonify(settlement(state) or none)
 
 
 @bp.get("/matches/<match_id>/history")

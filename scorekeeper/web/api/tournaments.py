@@ -250,11 +250,15 @@ def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
 @bp.put("/<tournament_id>/rounds/<int:r>/tables/<int:t>/result")
 @json_errors
 def result(tournament_id: str, r: int, t: int):
-    """The organiser enters a table's figures from its paper sheet (one per seat)."""
+    """The organiser enters a table's figures from its paper sheet (one per seat); figures
+    unusual for the table (docs/api.md) are a 422 unless ``"confirm_figures": true``."""
     _organiser(tournament_id)
     data = body()
     if "scores" not in data:
         raise RuleError("scores", _("Enter one figure for each seat."))
+    confirm_figures = data.get("confirm_figures", False)
+    if not isinstance(confirm_figures, bool):
+        raise RuleError("confirm_figures", _("Say true or false."))
     answer = svc.set_manual_result(
         session=get_session(),
         tournament_id=tournament_id,
@@ -262,6 +266,7 @@ def result(tournament_id: str, r: int, t: int):
         table=t,
         scores=data["scores"],
         actor="organiser (API)",
+        confirm_figures=confirm_figures,  # docs/api.md: unusual figures, stored when confirmed
     )
     return jsonify(_table_json(r, t, answer))
 
