@@ -30,6 +30,14 @@ NAMES = [
     "Radoslav Hrbáček",
 ]
 ORGANISER = ("hospodsky", "pivo-a-karty")
+FIRST = ["Jiří", "Ludmila", "Ondřej", "Zdeňka", "Matěj", "Šárka", "Květoslav", "Anežka", "Łucja"]
+LAST = ["Novák", "Hohenzollern-Sigmaringen", "Čížková", "Dvořák", "Schönberger", "Ďurovič"]
+
+
+def names(n: int) -> list[str]:
+    """``n`` different names: ``NAMES`` first, then made-up long and accented ones."""
+    made = [f"{a} {b} {i}" for i in range(1, n + 1) for a in FIRST for b in LAST]
+    return (NAMES + made)[:n]
 
 
 def _hra(declarer: int, trump: str, won: bool, flek: int = 0) -> dict[str, Any]:
@@ -146,21 +154,35 @@ def _play(session: Any, tournament_id: str, *, confirm_all: bool) -> dict[str, A
     for number, table in enumerate(drawn["tables"]):
         n = len(table["players"])
         last = number == len(drawn["tables"]) - 1
+        won = 2 * (number + 1)
         tournament_rounds.set_manual_result(
             session=session, tournament_id=tournament_id, round=drawn["round"],
-            table=table["table"], scores=[2 * (number + 1), *([-1] * (n - 2)), -2 * (number + 1) + n - 2],
+            table=table["table"], scores=[won, *([-1] * (n - 2)), -won + n - 2],
             confirm=confirm_all or not last,
         )  # fmt: skip
     return drawn
 
 
-def build(app: Any, *, players: int = len(NAMES)) -> Site:
-    """Fill the app's database (see the module's docstring) and say where everything is."""
+def _big_evening(session: Any, owner_id: int, season_id: str, players: int) -> None:
+    """One more finished evening of the season with ``players`` more people (a long table)."""
+    from scorekeeper.services import tournament_rounds, tournaments
+
+    t = tournaments.create_tournament(
+        session=session, name="Velký večer", game="marias", players=names(players)[-players:],
+        rounds=1, seed=9, date="2025-12-20", season_id=season_id, organiser_id=owner_id,
+    )  # fmt: skip
+    _play(session, t.id, confirm_all=True)
+    tournament_rounds.close_round(session=session, tournament_id=t.id, number=1)
+
+
+def build(app: Any, *, players: int = len(NAMES), season_players: int = 0) -> Site:
+    """Fill the app's database (see the module's docstring) and say where everything is;
+    ``players`` at each evening, ``season_players`` more in one more evening of the season."""
     from scorekeeper.db import get_session
     from scorekeeper.services import accounts, tournament_rounds, tournament_seasons, tournaments
 
     site = Site()
-    field_ = NAMES[:players]
+    field_ = names(players)
     with app.app_context():
         session = get_session()
         _matches(session, site)
@@ -171,13 +193,24 @@ def build(app: Any, *, players: int = len(NAMES)) -> Site:
             session=session, name="Zimní liga U Krále 2025/26", organiser_id=owner.id, best_n=1
         )
         site.season = season.id
+        if season_players:
+            _big_evening(session, owner.id, season.id, season_players)
         made = []
         for number, (name, rounds) in enumerate((("Večer 1", 1), ("Večer 2", 2), ("Večer 3", 2))):
             made.append(
                 tournaments.create_tournament(
-                    session=session, name=name, game="marias", players=field_, rounds=rounds,
-                    seed=number + 1, date=f"2026-01-0{number + 1}", venue="U Krále",
-                    season_id=season.id, organiser_id=owner.id, stake="0.20", currency="CZK",
+                    session=session,
+                    name=name,
+                    game="marias",
+                    players=field_,
+                    rounds=rounds,
+                    seed=number + 1,
+                    date=f"2026-01-0{number + 1}",
+                    venue="U Krále",
+                    season_id=season.id,
+                    organiser_id=owner.id,
+                    stake="0.20",
+                    currency="CZK",
                 )  # fmt: skip
             )
         site.finished, site.running, site.waiting = (t.id for t in made)
