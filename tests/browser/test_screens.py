@@ -53,6 +53,11 @@ BROKEN_WORDS = """() => {
 }"""
 
 
+# a suit's caption under its picture cut short ("Schwer…")
+CUT_CAPTIONS = """() => [...document.querySelectorAll(".taps label small, .mrow small, .drow small")]
+  .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+
+
 def _phone(browser, viewport=SMALL):
     context = browser.new_context(
         viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2
@@ -77,6 +82,8 @@ def test_a_320_px_phone_never_scrolls_sideways_nor_breaks_a_word(browser, whole_
                 wide[name] = width
             if words := page.evaluate(BROKEN_WORDS):
                 broken[name] = words
+            if cut := page.evaluate(CUT_CAPTIONS):
+                broken[name] = cut
             counts = page.evaluate(
                 "[document.querySelectorAll('h1').length, document.querySelectorAll('main').length]"
             )
@@ -85,7 +92,7 @@ def test_a_320_px_phone_never_scrolls_sideways_nor_breaks_a_word(browser, whole_
     finally:
         context.close()
     assert wide == {}, "pages wider than 320 px"
-    assert broken == {}, "words broken in the middle"
+    assert broken == {}, "words broken in the middle or cut short"
     assert headings == {}, "[h1, main] counts other than one each"
 
 
