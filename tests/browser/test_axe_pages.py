@@ -5,7 +5,8 @@ the 34 pages a pub sees (home, new match, the deal forms of all five games, spec
 history, rules, login, the organiser's desk, draw, results entry, table page, standings, TV,
 audit, seasons, season table and TV, roster, player page and the printables); each theme is one
 browser context (``color_scheme``, as a phone in dark mode asks) logged in as the organiser,
-reusing one page for every address. TV views are checked at 1920×1080, the rest at 390×844.
+reusing one page for every address, every <details> opened (the share panel, the desk's QR codes
+and organiser link). TV views are checked at 1920×1080, the rest at 390×844.
 
 Every rule runs in the light theme; the dark theme changes colours only (the stylesheets'
 ``prefers-color-scheme: dark`` blocks), so there axe runs its colour rules, which keeps the six
@@ -74,6 +75,7 @@ def test_every_page_passes_axe(browser, whole_site, theme, lang):
         for name, path in pages.items():
             page.set_viewport_size(TV if name.endswith("tv") else PHONE)
             page.goto(base + path)
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
             if bad := _violations(page, axe, COLOUR_RULES if theme == "dark" else None):
                 found[name] = bad
     finally:
