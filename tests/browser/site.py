@@ -5,8 +5,9 @@
 evenings (the first finished, the second in its second round with tables still playing, so some
 rows are provisional) and a third evening waiting for its first draw. The names are the long
 and accented ones that break layouts: "Chrudoš Wąsowicz-Przybyłowski", "Ömer Übermann".
-``PAGES`` then gives each of the 34 pages its address; ``log_in`` opens the organiser's login in
-a browser context. Used by ``test_axe_pages.py`` and ``test_screens.py``.
+``Site.pages()`` then gives each of the 34 pages (and a tournament table's match) its address;
+``log_in`` opens the organiser's login in a browser context. Used by ``test_axe_pages.py`` and
+``test_screens.py``.
 """
 
 from __future__ import annotations
@@ -91,10 +92,11 @@ class Site:
     running: str = ""  # the second evening, round 2 playing
     waiting: str = ""  # the third, no round drawn yet
     table_token: str = ""  # round 2, table 1 of the running evening
+    table_match: str = ""  # that table's match, as its phone opens it (a Confirm link on top)
     player: str = ""  # a roster entry
 
     def pages(self) -> dict[str, str]:
-        """The 34 pages of the front-end review, by name."""
+        """The 34 pages of the front-end review and a tournament table's match, by name."""
         mid, token = self.matches["marias"]
         t, s = self.running, self.season
         found = {
@@ -119,6 +121,7 @@ class Site:
             "draw": f"/tournaments/{self.waiting}/draw",
             "results entry": f"/tournaments/{t}/rounds/2/tables/1/sheet",
             "table page": f"/tournaments/{t}/table/2/1/{self.table_token}",
+            "table match": self.table_match,
             "standings": f"/tournaments/{t}",
             "tv": f"/tournaments/{t}/tv",
             "audit": f"/tournaments/{t}/audit",
@@ -221,6 +224,7 @@ def build(app: Any, *, players: int = len(NAMES), season_players: int = 0) -> Si
         _play(session, site.running, confirm_all=True)
         drawn = _play(session, site.running, confirm_all=False)
         site.table_token = drawn["tables"][0]["token"]
+        site.table_match = f"/m/{drawn['tables'][-1]['match_id']}/{drawn['tables'][-1]['token']}"
         state = tournaments.tournament_state(session=session, tournament_id=site.running)
         site.player = state["players"][0]["player_id"]
     return site

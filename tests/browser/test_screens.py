@@ -1,8 +1,8 @@
 """Every page on a 320-px phone, the at-the-table controls, the pub TV and the printables.
 
-``whole_site`` (tests/browser/site.py) fills the 34 pages with the long accented names that break
-layouts ("Chrudoš Wąsowicz-Przybyłowski", "Małgorzata Schönberger-Ölmüller"). One browser
-context per check, one page reused for every address:
+``whole_site`` (tests/browser/site.py) fills the 34 pages (and a tournament table's match) with
+the long accented names that break layouts ("Chrudoš Wąsowicz-Przybyłowski", "Małgorzata
+Schönberger-Ölmüller"). One browser context per check, one page reused for every address:
 
 - at 320×640 in Czech, Polish and German no page scrolls sideways (a wide table scrolls inside
   itself), no word of a button, label, name box or table heading is broken in the middle, and
@@ -54,7 +54,8 @@ BROKEN_WORDS = """() => {
 
 
 # a suit's caption under its picture cut short ("Schwer…")
-CUT_CAPTIONS = """() => [...document.querySelectorAll(".taps label small, .mrow small, .drow small")]
+CUT_CAPTIONS = """() => [
+  ...document.querySelectorAll(".taps label small, .mrow small, .drow small")]
   .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
 
 
