@@ -92,12 +92,12 @@ def evenings(session: Session, season: Season) -> list[Tournament]:
 def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
-    tiebreaks = row.get("tiebreaks") or {}
+    figures = row.get("figures") or row.get("tiebreaks") or {}  # every tie-break's figure
     if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
-    if "match_points" in tiebreaks:
-        return tiebreaks["match_points"]
-    return tiebreaks.get("point_difference", row["total"])
+    if "match_points" in figures:
+        return figures["match_points"]
+    return figures.get("point_difference", row["total"])
 
 
 #: What is stable per evening while its standings fingerprint stays the same, by (tournament id,

@@ -16,6 +16,7 @@ def register(app: Flask) -> None:
     from . import assets, auth, security, suits, trouble
     from .api import matches as api
     from .api import seasons as api_seasons
+    from .api import tournament_desk  # noqa: F401  (its routes hang on api_tournaments.bp)
     from .api import tournaments as api_tournaments
     from .matches import bp as matches_bp
     from .matches import fix, pages, rules, save  # noqa: F401  (their routes hang on matches.bp)
