@@ -26,6 +26,7 @@ from flask_babel import gettext as _
 
 from .i18n import formats
 from .tournament.metrics import METRICS, metric
+from .tournament.prizes import BUILT_IN
 from .tournament.standings import KINDS
 
 #: Places with a prize when the tournament names none (the certificates' top three).
@@ -245,6 +246,14 @@ def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool 
     if decided:
         lines.append(_("Bold: the tie-break that sets a row apart from its neighbour."))
     return lines
+
+
+def category_label(word: str | None) -> str:
+    """A category as the reader sees it: a built-in one in their language, any other as typed."""
+    if not word:
+        return ""
+    label = BUILT_IN.get(word)
+    return _(label) if label else word
 
 
 def prize_places(tournament: Mapping[str, Any]) -> int:

@@ -24,6 +24,7 @@ from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import css_string, current_paper, respond
 from ...rules.registry import GAME_NAMES
+from ...standings_table import category_label
 from . import bp
 
 bp.app_template_filter("css_string")(css_string)
@@ -66,11 +67,26 @@ def load_standings(tournament_id: str) -> dict[str, Any]:
     return data
 
 
+def _in_category(data: dict[str, Any], category: str) -> dict[str, Any]:
+    """The standings ranked within ``category``; 404 when no entrant has it."""
+    from ...services.errors import NotFound
+    from ...services.tournament_prizes import in_category
+
+    try:
+        return in_category(data, category)
+    except NotFound:
+        abort(404)
+
+
 @printable("/tournaments/<tournament_id>/print/standings", "standings")
 def standings(tournament_id: str, pdf: bool) -> Response | str:
     """The standings sheet for the wall."""
     data = load_standings(tournament_id)
+    category = request.args.get("category")
+    if category:
+        data = _in_category(data, category)
     context = printviews.standings_context(data, large=_flag("large"), page=current_paper())
+    context["category_name"] = category_label(context.get("category"))
     name = context["tournament"].get("name", "")
     return respond(
         "print/standings.html",
@@ -125,7 +141,7 @@ def _event(state: dict[str, Any]) -> dict[str, Any]:
 def seating(tournament_id: str, pdf: bool) -> Response | str:
     """Who sits where in a round: by name and by table (?by=name|table|both)."""
     state, round_ = _tournament_round(tournament_id)
-    context = printviews.seating_context(round_)
+    context = printviews.seating_context(round_, large=_flag("large"), page=current_paper())
     by = request.args.get("by", "both")
     context.update(tournament=_event(state), by=by if by in ("name", "table") else "both")
     return respond(
