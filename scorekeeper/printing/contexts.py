@@ -17,7 +17,13 @@ from flask_babel import gettext as _
 
 from ..i18n import rule_messages
 from ..rules.registry import GAME_NAMES, get_game
-from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
+from ..standings_table import (  # noqa: F401  (re-exported)
+    present,
+    prize_places,
+    rank_labels,
+    tiebreak_label,
+    total_heading,
+)
 from . import lists
 from .chart import running_chart, running_totals
 from .lists import BAND, seating_context, standings_context  # noqa: F401  (re-exported)
@@ -55,32 +61,40 @@ def ordinal_place(place: int) -> str:
     return words.get(place, _("%(n)sth place", n=place))
 
 
-def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
-    """A certificate for each of places 1–3 (RULES.md §6 v2): places follow the lot, which the
-    certificate names when it decided; a provisional row gets none until its table is confirmed."""
+def certificates_context(
+    standings: Mapping[str, Any], *, places: int | None = None, category: str = ""
+) -> dict[str, Any]:
+    """A certificate for each place with a prize (RULES.md §6 v2: ``places``, default the
+    payout's places or three): places follow the lot, which the certificate names when it decided;
+    a provisional row gets none until its table is confirmed. Each carries the result and a line
+    to sign; ``category``: the category's name (its own standings)."""
     rows = list(standings.get("rows") or [])
+    tournament = standings.get("tournament") or {}
+    places = places or prize_places(tournament)
     shared = [label.startswith("=") for label in rank_labels([r["rank"] for r in rows])]
+    heading = total_heading(tournament.get("ranking")) if tournament.get("ranking") else ""
+    counted = bool(standings.get("after_round"))
     certificates = [
         {
             "player": r["player"],
             "rank": r["rank"],
             "place": ordinal_place(r.get("place") or i + 1),
             "by_lot": shared[i],
+            "score": f"{heading}: {r['total']}" if heading and r.get("total") is not None else "",
         }
         for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= 3
-        and not r.get("provisional")
-        and standings.get("after_round")
+        if (r.get("place") or i + 1) <= places and not r.get("provisional") and counted
     ]
     waiting = [
         r["player"]
         for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= 3 and r.get("provisional")
+        if (r.get("place") or i + 1) <= places and r.get("provisional")
     ]
     return {
-        "tournament": standings.get("tournament") or {},
+        "tournament": tournament,
         "certificates": certificates,
-        "waiting": waiting if standings.get("after_round") else [],
+        "waiting": waiting if counted else [],
+        "category": category,
     }
 
 
@@ -161,12 +175,16 @@ def game_short_title(name: str) -> str:
     return _game(name).short_title if name in GAME_NAMES else name
 
 
-def _sides_for_sheet(game: Any, players: Sequence[str]) -> tuple[list[str], list[str]]:
-    """(players, sides) for a sheet: blanks where nobody was named, teams for four in marianna."""
+def _sides_for_sheet(
+    game: Any, players: Sequence[str], seats: int | None = None
+) -> tuple[list[str], list[str]]:
+    """(players, sides) for a sheet: blanks where nobody was named (``seats`` of them, where the
+    game's sheet has that many: a Mariáš table of 4), teams for four in marianna."""
     names = [p.strip() for p in players if p.strip()]
     counts = game.sheet_seats
     if len(names) not in counts:
-        names = (names + [""] * counts[0])[: counts[0]]
+        wanted = seats if seats in counts else counts[0]
+        names = (names + [""] * wanted)[:wanted]
     if game.plays_in_teams({"players": len(names)}):
         teams = [(names[0], names[2]), (names[1], names[3])]
         sides = [" & ".join(n for n in team if n) for team in teams]
@@ -201,12 +219,17 @@ def short_names(sides: Sequence[str], longest: int = 10) -> list[str]:
 
 
 def score_sheet_context(
-    game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
+    game: str,
+    players: Sequence[str] = (),
+    *,
+    page: Mapping[str, Any] | None = None,
+    seats: int | None = None,
 ) -> dict[str, Any]:
-    """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
+    """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown);
+    ``seats``: how many players a blank sheet is for (a Mariáš table of 3 or 4)."""
     rules = _game(game)
     title = rules.short_title
-    names, sides = _sides_for_sheet(rules, players)
+    names, sides = _sides_for_sheet(rules, players, seats)
     # the columns are narrow: first names over them (the full names head the sheet)
     per_side = [{"label": s, "blank": not s} for s in short_names(sides)]
 
@@ -220,6 +243,7 @@ def score_sheet_context(
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
     if any(names):  # the "Players:" line and names wrapping in the column heads take room
         usable -= 2 * ROW_MM
+    usable -= SIGNATURES_MM  # the players sign the result under the table
     return {
         "game": game,
         "has_stake": rules.has_stake,  # the sheet has a line for the stake
@@ -233,6 +257,8 @@ def score_sheet_context(
         "blank_rows": list(range(1, sheet_rows(usable // ROW_MM) + 1)),
     }
 
+
+SIGNATURES_MM = 16  # the players' signature lines under a sheet
 
 #: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
 SHEET_DEALS = 30

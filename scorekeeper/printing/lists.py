@@ -38,6 +38,8 @@ class Plan:
     list: List
     landscape: bool
     starts: list[int]
+    wrapped: int = 0  # rows whose name takes more than one line
+    rows: int = 0
 
     @property
     def pages(self) -> int:
@@ -60,11 +62,14 @@ def _text_mm(texts: Sequence[str], width: float, pt: float, *, bold: bool = Fals
 
 
 def choose(plans: Sequence[Plan], *, least_pt: float = 0) -> Plan:
-    """The plan with the fewest pages, in the largest type of those (only plans at
-    ``least_pt`` or more when there are any: the sheet is read from a distance)."""
+    """The plan with the fewest pages, in the largest type of those that wraps few names (a
+    tenth at most, where any plan does); only plans at ``least_pt`` or more when there are any:
+    the sheet is read from a distance."""
     readable = [p for p in plans if p.list.pt >= least_pt] or list(plans[-1:])
     fewest = min(p.pages for p in readable)
-    return max((p for p in readable if p.pages == fewest), key=lambda p: p.list.pt)
+    best = [p for p in readable if p.pages == fewest]
+    tidy = [p for p in best if p.wrapped * 10 <= p.rows] or best
+    return max(tidy, key=lambda p: p.list.pt)
 
 
 # ---- any list: columns sized to their contents, the name takes the rest -------------------
@@ -79,6 +84,7 @@ class Col:
     cells: Sequence[str]
     bold: bool = False
     em: float = 1.0
+    min_mm: float = 0.0  # at least this wide (a column to sign in)
 
 
 def plan_list(
@@ -95,13 +101,16 @@ def plan_list(
     head_em: float | None = None,
     portrait_only: bool = False,
     subs: Sequence[str] = (),
+    sub_em: float = 0.5,
+    least_row: float = 0.0,
 ) -> Plan:
     """The best way to print ``names`` (one row each, bold) with ``cols``: for each type size
     portrait if the columns leave the name room (about ten letters), else landscape; then
     :func:`choose`. ``tail``: the height under the table for a given width; ``subs``: a small
-    line under a row's name (``SUB_EM``), where there is one."""
+    line under a row's name (``sub_em`` of the type), where there is one."""
     shape = {"title": title, "tail": tail, "large": large, "selector": selector,
-             "head_em": head_em, "subs": subs}  # fmt: skip
+             "head_em": head_em, "subs": subs, "sub_em": sub_em,
+             "least_row": least_row}  # fmt: skip
     plans = []
     for pt in sizes:
         for landscape in (False,) if portrait_only else (False, True):
@@ -127,6 +136,8 @@ def _plan(
     selector: str,
     head_em: float | None,
     subs: Sequence[str],
+    sub_em: float,
+    least_row: float,
     squeeze: bool = False,
 ) -> Plan | None:
     head_pt = max(pt * (head_em or (0.6 if large else 0.8)), 10.0)
@@ -139,6 +150,7 @@ def _plan(
             max(
                 paging.fit_width([c.heading], head_pt, bold=True, hpad=lst.hpad),
                 paging.fit_width(c.cells, pt * c.em, bold=c.bold, hpad=lst.hpad),
+                c.min_mm,
             ),
         )
         for c in cols
@@ -148,18 +160,20 @@ def _plan(
         return None
     lst.columns = [Column("name", max(name, 30.0)), *columns]
     inner = lst.inner("name")
-    tallest = lst.row_mm(1, pt * max([1.0, *(c.em for c in cols)]))  # a larger figure
-    heights = [max(lst.row_mm(paging.lines(n, inner, pt, bold=True)), tallest) for n in names]
+    tallest = max(lst.row_mm(1, pt * max([1.0, *(c.em for c in cols)])), least_row)
+    counts = [paging.lines(n, inner, pt, bold=True) for n in names]
+    heights = [max(lst.row_mm(n), tallest) for n in counts]
     for i, sub in enumerate(subs):
         if sub:
-            small = pt * SUB_EM
+            small = pt * sub_em
             heights[i] += paging.lines(sub, inner, small) * small * lst.line * paging.PT_MM
     head = lst.head_mm(
         max((paging.lines(c.heading, w.width, head_pt, bold=True) for c, w in zip(cols, columns,
              strict=True)), default=1)
     )  # fmt: skip
     first = height - _title_mm(title, width, large) - head
-    return Plan(lst, landscape, paging.breaks(heights, first, height - head, tail(width)))
+    starts = paging.breaks(heights, first, height - head, tail(width))
+    return Plan(lst, landscape, starts, sum(n > 1 for n in counts), len(names))
 
 
 # ---- standings -------------------------------------------------------------------------------
@@ -210,6 +224,7 @@ def standings_layout(
         large=large,
         least_pt=0 if large else READABLE_PT,
         subs=[r["decided"] for r in table.rows] if large else (),
+        sub_em=SUB_EM,
     )
 
 
@@ -284,7 +299,7 @@ def standings_context(
 
 # ---- seating ---------------------------------------------------------------------------------
 
-SEATING_SIZES = {False: (16, 15), True: (40, 36, 33, 30)}
+SEATING_SIZES = {False: (22, 20, 18, 16, 15), True: (48, 44, 40, 36, 33, 30)}
 TABLE_EM = 1.15  # the table number, in ems of the names (print.css)
 
 

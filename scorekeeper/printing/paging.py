@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .. import ROOT
+from ..paths import STATIC
 
 PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
 PAGE_MARGIN_MM = 12
@@ -51,7 +51,7 @@ def _advances(bold: bool) -> tuple[dict[int, int], int]:
     from fontTools.ttLib import TTFont
 
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    font = TTFont(ROOT / "static" / "fonts" / name, lazy=True)
+    font = TTFont(STATIC / "fonts" / name, lazy=True)
     metrics = font["hmtx"].metrics
     widths = {cp: metrics[glyph][0] for cp, glyph in font.getBestCmap().items()}
     return widths, font["head"].unitsPerEm
@@ -153,7 +153,7 @@ def breaks(
             used, room = 0.0, rest
         used += h
     _keep_the_tail(starts, heights, first, rest, tail)
-    _no_orphans(starts, len(heights), min_last)
+    _no_orphans(starts, heights, rest - tail, min_last)
     return starts[1:]
 
 
@@ -172,10 +172,15 @@ def _keep_the_tail(
         starts.append(cut)
 
 
-def _no_orphans(starts: list[int], n: int, min_last: int) -> None:
-    """The last page holds at least ``min_last`` rows: the page before gives them up."""
-    if len(starts) > 1 and n - starts[-1] < min_last:
-        starts[-1] = max(starts[-2] + 1, n - min_last)
+def _no_orphans(starts: list[int], heights: Sequence[float], room: float, min_last: int) -> None:
+    """The last page holds at least ``min_last`` rows: the page before gives them up, as far as
+    the last page has ``room`` for them and the page before keeps a row."""
+    n = len(heights)
+    while len(starts) > 1 and n - starts[-1] < min_last:
+        moved = starts[-1] - 1
+        if moved <= starts[-2] or sum(heights[moved:]) > room:
+            return
+        starts[-1] = moved
 
 
 def pages(starts: Sequence[int], n: int) -> list[tuple[int, int]]:

@@ -310,6 +310,7 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
         document = tournament_standings.cached_standings(session, tournament, mark)
         row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
         counted = row is not None and document["after_round"]
+        shared = counted and sum(r["rank"] == row["rank"] for r in document["rows"]) > 1
         played.append(
             {
                 "id": tournament.id,
@@ -319,6 +320,10 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
                 "ranking": tournament.ranking,
                 "place": row["place"] if counted else None,
                 "rank": row["rank"] if counted else None,
+                # "=1": the rank is shared (RULES.md §6), the place then came from the lot
+                "rank_label": (f"={row['rank']}" if shared else str(row["rank"]))
+                if counted
+                else None,
                 "players": len(document["rows"]),
                 "total": row["total"] if counted else None,
                 "provisional": bool(row and row.get("provisional")),
