@@ -609,3 +609,23 @@ def test_decided_by_names_the_tiebreak_beside_tied_rows():
     assert rows["b"].rank == rows["c"].rank == rows["a"].rank + 1
     lone = by_id(table("marias", [rnd(("a b c", (3, 1, -4)))]))
     assert lone["a"].decided_by is None  # no neighbour with the same total
+
+
+def test_docs_rules_section_6_states_the_one_order():
+    # docs/rules.md §6 states each ranking's tie-breaks in the order of KINDS, in the words of
+    # the legend (tournament/metrics.py): the order is written once, the document is checked
+    from pathlib import Path
+
+    from scorekeeper.tournament.metrics import metric
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text("utf-8")
+    rows = {
+        cells[0]: cells[1:]
+        for line in text.splitlines()
+        if line.strip().startswith("| ") and len(cells := [c.strip() for c in
+                                                          line.strip("| ").split(" | ")]) == 3
+    }  # fmt: skip
+    for name, kind in KINDS.items():
+        default, more = rows[name]
+        assert default == "; ".join(metric(k).rule for k in kind.tiebreaks), name
+        assert more == "; ".join(metric(k).rule for k in kind.more), name
