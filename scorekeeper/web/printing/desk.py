@@ -34,7 +34,7 @@ def club_sheet(tournament_id: str, pdf: bool) -> Response | str:
     context = desk_sheets.club_sheet_context(data, prizes.clubs_of(data), page=current_paper())
     name = context["tournament"].get("name", "")
     return respond(
-        "print/list.html", context, pdf=pdf, filename=_("clubs"), footer=f"{name} · {_('Clubs')}"
+        "print/list.html", context, pdf=pdf, filename=_("club-table"), footer=f"{name} · {_('Clubs')}"
     )
 
 

@@ -94,7 +94,7 @@ class DeskFields:
     tb5 = SelectField(_l("5th tie-break"), default="", choices=[])
     fee = StringField(_l("Entry fee"), validators=[Optional(), Length(max=20)])
     payout = StringField(
-        _l("Prize money by place, in % of the pool"), validators=[Optional(), Length(max=300)]
+        _l("Prize money by place, in percent of the pool"), validators=[Optional(), Length(max=300)]
     )
     club_best_n = IntegerField(
         _l("Club table: best players counted"), default=3, validators=[NumberRange(1, 50)]
