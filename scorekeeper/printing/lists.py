@@ -26,7 +26,7 @@ BAND = 3  # shade every other group of three rows: the eye keeps its line from t
 NORMAL_SIZES = (16, 15, 14, 13, 12, 11)  # 14 pt and up reads from 1 m; under it only for room
 READABLE_PT = 14
 LARGE_SIZES = (48, 44, 40, 36, 33, 30)  # the wall list: names 30 pt and up
-NOTE_PT = {False: 11.0, True: 14.0}  # the legend under the table
+NOTE_PT = {False: 11.0, True: 12.0}  # the legend under the table (read up close)
 PRIZE_PT = {False: 13.0, True: 20.0}  # "1st prize by lot: …"
 SIGNATURE_MM = 18.0  # the signature lines under a final sheet
 
@@ -270,7 +270,8 @@ def standings_context(
         "large": large,
         "title": str(tournament.get("name") or ""),
         "notes": _notes(table),
-        "final": final and not table.provisional,
+        # the normal sheet of the final standings is the one the tournament director signs
+        "final": final and not table.provisional and not large,
     }
     plan = standings_layout(table, context, page or paging.paper("a4"))
     rows = [{**row, "shaded": (i // BAND) % 2 == 1} for i, row in enumerate(table.rows)]

@@ -33,9 +33,8 @@ def club_sheet(tournament_id: str, pdf: bool) -> Response | str:
     data = load_standings(tournament_id)
     context = desk_sheets.club_sheet_context(data, prizes.clubs_of(data), page=current_paper())
     name = context["tournament"].get("name", "")
-    return respond(
-        "print/list.html", context, pdf=pdf, filename=_("club-table"), footer=f"{name} · {_('Clubs')}"
-    )
+    footer = f"{name} · {_('Clubs')}"
+    return respond("print/list.html", context, pdf=pdf, filename=_("club-table"), footer=footer)
 
 
 @printable("/tournaments/ratings/print", "ratings")
