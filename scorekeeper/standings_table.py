@@ -220,9 +220,9 @@ def _headings(
     }
 
 
-def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool = False) -> list:
-    """The lines under a table: the tie-breaks in force in order, the shared rank and the lot,
-    the bye (games in pairs), and what the marked cells mean."""
+def order_lines(keys: Sequence[str], seed: Any) -> list[str]:
+    """The tie-breaks in force in order, in words, then the shared rank and the lot: the legend
+    of any ranked table (an evening's standings, a season's table)."""
     parts = [
         _("%(n)s. %(rule)s (%(abbr)s)", n=i, rule=_(metric(k).rule or metric(k).name),
           abbr=tiebreak_label(k))
@@ -237,9 +237,16 @@ def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool 
         _(
             "Rows still equal share a rank (“=3”); the seeded lot (seed %(s)s) orders them: "
             "the lower lot number takes the better place and its prize.",
-            s=tournament.get("seed", "–"),
+            s=seed,
         )
     )
+    return lines
+
+
+def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool = False) -> list:
+    """The lines under a table: the tie-breaks in force in order, the shared rank and the lot,
+    the bye (games in pairs), and what the marked cells mean."""
+    lines = order_lines(keys, tournament.get("seed", "–"))
     kind = KINDS.get(tournament.get("standings_kind") or "")
     if kind is not None and kind.by_winner:
         lines.append(_("A bye counts as a win with the round’s median points."))

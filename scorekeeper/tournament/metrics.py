@@ -63,6 +63,9 @@ _ALL = (
         N_("higher progressive score, the wins after each round added up"),
     ),
     Metric("point_difference", N_("point difference"), N_("Diff."), N_("higher point difference")),
+    # a season's tie-breaks (season.TIEBREAKS)
+    Metric("evenings_won", N_("evenings won"), N_("Won"), N_("more evenings won")),
+    Metric("best_evening", N_("best evening"), N_("Best"), N_("higher best single evening")),
     Metric("lot", N_("Lot"), N_("Lot")),
 )
 

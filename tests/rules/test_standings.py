@@ -629,3 +629,16 @@ def test_docs_rules_section_6_states_the_one_order():
         default, more = rows[name]
         assert default == "; ".join(metric(k).rule for k in kind.tiebreaks), name
         assert more == "; ".join(metric(k).rule for k in kind.more), name
+
+
+def test_docs_rules_section_6a_states_the_seasons_order():
+    # docs/rules.md §6a: the season's tie-breaks, in the words and order of season.TIEBREAKS
+    from pathlib import Path
+
+    from scorekeeper.tournament.metrics import metric
+    from scorekeeper.tournament.season import TIEBREAKS
+
+    text = " ".join(
+        (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text("utf-8").split()
+    )
+    assert "Season ties, in order: " + "; ".join(metric(k).rule for k in TIEBREAKS) + "." in text
