@@ -56,6 +56,7 @@ class StandingsTable:
     legend: list[str] = field(default_factory=list)  # how ties are broken, in words
     prize_lots: list[str] = field(default_factory=list)  # "1st prize by lot: …"
     decider: bool = False  # one "decided by" cell per row instead of every tie-break
+    order: list[str] = field(default_factory=list)  # the tie-breaks' headings in order, the lot
 
     @property
     def ties_note(self) -> str:
@@ -205,6 +206,7 @@ def present(
         legend=legend(tournament, order, decided=any(r["decided_by"] for r in rows)),
         prize_lots=prize_lots(rows, prize_places(tournament)) if after else [],
         decider=decider,
+        order=[tiebreak_label(k) for k in [*order, "lot"]],
     )
 
 
