@@ -74,27 +74,28 @@ def certificates_context(
     shared = [label.startswith("=") for label in rank_labels([r["rank"] for r in rows])]
     heading = total_heading(tournament.get("ranking")) if tournament.get("ranking") else ""
     counted = bool(standings.get("after_round"))
-    certificates = [
-        {
-            "player": r["player"],
-            "rank": r["rank"],
-            "place": ordinal_place(r.get("place") or i + 1),
-            "by_lot": shared[i],
-            "score": f"{heading}: {r['total']}" if heading and r.get("total") is not None else "",
-        }
-        for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= places and not r.get("provisional") and counted
-    ]
-    waiting = [
-        r["player"]
-        for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= places and r.get("provisional")
-    ]
+    prized = [(i, r) for i, r in enumerate(rows) if (r.get("place") or i + 1) <= places]
     return {
         "tournament": tournament,
-        "certificates": certificates,
-        "waiting": waiting if counted else [],
+        "certificates": [
+            _certificate(r, i, shared[i], heading)
+            for i, r in prized
+            if counted and not r.get("provisional")
+        ],
+        "waiting": [r["player"] for _i, r in prized if counted and r.get("provisional")],
         "category": category,
+    }
+
+
+def _certificate(row: Mapping[str, Any], i: int, by_lot: bool, heading: str) -> dict[str, Any]:
+    """One certificate: the player, the place, whether the lot gave it, the result."""
+    total = row.get("total")
+    return {
+        "player": row["player"],
+        "rank": row["rank"],
+        "place": ordinal_place(row.get("place") or i + 1),
+        "by_lot": by_lot,
+        "score": f"{heading}: {total}" if heading and total is not None else "",
     }
 
 

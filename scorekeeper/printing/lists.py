@@ -310,21 +310,11 @@ def seating_context(
     """Seating of one round, by name (alphabetical, laid out to fill its pages, the last rows
     kept together) and by table (players in seat order)."""
     tables = sorted(round_.get("tables") or [], key=lambda t: t["table"])
-    by_name = [
-        {"player": name, "table": t["table"], "seat": seat}
-        for t in tables
-        for seat, name in enumerate(t.get("players") or [], start=1)
-    ]
     byes = [
         b.get("player", "") if isinstance(b, Mapping) else str(b) for b in round_.get("bye") or []
     ]
-    by_name += [{"player": name, "table": None, "seat": None} for name in byes]
-    name_key, letter = collation.sort_key(), collation.letter_of()
-    by_name.sort(key=lambda r: (name_key(r["player"]), r["table"] or 0, r["seat"] or 0))
-    for i, row in enumerate(by_name):
-        row["shaded"] = (i // BAND) % 2 == 1
-        previous = letter(by_name[i - 1]["player"]) if i else None
-        row["new_letter"] = letter(row["player"]) != previous
+    name_key = collation.sort_key()
+    by_name = _by_name(tables, byes)
     plan = _seating_plan(by_name, large=large, page=page or paging.paper("a4"))
     for i in plan.starts:
         by_name[i]["newpage"] = True
@@ -337,6 +327,24 @@ def seating_context(
         "layout_css": plan.list.css(),
         "type_pt": plan.list.pt,
     }
+
+
+def _by_name(tables: Sequence[Mapping[str, Any]], byes: Sequence[str]) -> list[dict[str, Any]]:
+    """Everyone of the round in the language's name order (ICU), with a table and seat or none
+    (a bye), shaded in threes, a rule where the first letter changes."""
+    rows = [
+        {"player": name, "table": t["table"], "seat": seat}
+        for t in tables
+        for seat, name in enumerate(t.get("players") or [], start=1)
+    ]
+    rows += [{"player": name, "table": None, "seat": None} for name in byes]
+    name_key, letter = collation.sort_key(), collation.letter_of()
+    rows.sort(key=lambda r: (name_key(r["player"]), r["table"] or 0, r["seat"] or 0))
+    for i, row in enumerate(rows):
+        row["shaded"] = (i // BAND) % 2 == 1
+        previous = letter(rows[i - 1]["player"]) if i else None
+        row["new_letter"] = letter(row["player"]) != previous
+    return rows
 
 
 def _seating_plan(rows: list[dict[str, Any]], *, large: bool, page: Any) -> Plan:

@@ -95,25 +95,7 @@ def season_table(
         raise ValueError(f"unknown scoring {scoring!r}; choose sum or placing_points")
     if best_n is not None and best_n < 1:
         raise ValueError("best_n counts at least one evening")
-    stats = {}
-    for p in players:
-        got: list[int | float | None] = []
-        for evening in evenings:
-            r = evening.results.get(p)
-            if r is None:
-                got.append(None)
-            else:
-                got.append(points(evening, r.place, top) if scoring != "sum" else r.result)
-        present = [i for i, x in enumerate(got) if x is not None]
-        best = sorted(present, key=lambda i: (-got[i], i))  # type: ignore[operator]
-        kept = set(best[:best_n] if best_n else best)
-        total = sum(got[i] for i in kept)  # type: ignore[misc]
-        wins = sum(1 for e in evenings if (r := e.results.get(p)) is not None and r.place == 1)
-        top_one = max((got[i] for i in present), default=0)  # type: ignore[type-var]
-        figures = {"evenings_won": wins, "best_evening": top_one}
-        key = (-total, *(-figures[k] for k in TIEBREAKS))
-        counted = tuple(i in kept for i in range(len(got)))
-        stats[p] = (key, total, got, counted, wins, present, figures)
+    stats = {p: _player(p, evenings, scoring, best_n, top) for p in players}
     lot = {p: i for i, p in enumerate(lot_order(players, seed))}
     ordered = sorted(players, key=lambda p: (stats[p][0], lot[p]))
     rows, rank, prev = [], 0, None
@@ -128,3 +110,26 @@ def season_table(
             )
         )  # fmt: skip
     return rows
+
+
+def _player(
+    p: str, evenings: Sequence[Evening], scoring: str, best_n: int | None, top: int | None
+) -> tuple:
+    """(key, total, results, counted, wins, evenings present, tie-break figures) of a player."""
+    got: list[int | float | None] = []
+    for evening in evenings:
+        r = evening.results.get(p)
+        if r is None:
+            got.append(None)
+        else:
+            got.append(points(evening, r.place, top) if scoring != "sum" else r.result)
+    present = [i for i, x in enumerate(got) if x is not None]
+    best = sorted(present, key=lambda i: (-got[i], i))  # type: ignore[operator]
+    kept = set(best[:best_n] if best_n else best)
+    total = sum(got[i] for i in kept)  # type: ignore[misc]
+    wins = sum(1 for e in evenings if (r := e.results.get(p)) is not None and r.place == 1)
+    top_one = max((got[i] for i in present), default=0)  # type: ignore[type-var]
+    figures = {"evenings_won": wins, "best_evening": top_one}
+    key = (-total, *(-figures[k] for k in TIEBREAKS))
+    counted = tuple(i in kept for i in range(len(got)))
+    return key, total, got, counted, wins, present, figures
