@@ -283,8 +283,10 @@ def prize_lots(rows: Sequence[Mapping[str, Any]], places: int) -> list[str]:
     for row in rows:
         place = row.get("place") or 0
         if row["rank"].startswith("=") and 0 < place <= places and not row.get("no_result"):
+            prize, name, lot = prize_name(place), row["player"], row["lot"]
             out.append(
-                _("%(prize)s by lot: %(name)s (lot %(lot)s)", prize=prize_name(place),
-                  name=row["player"], lot=row["lot"])
-            )  # fmt: skip
+                _("%(prize)s by lot: %(name)s (lot %(lot)s)", prize=prize, name=name, lot=lot)
+                if lot != "–"  # a season's table shows no lot numbers
+                else _("%(prize)s by lot: %(name)s", prize=prize, name=name)
+            )
     return out
