@@ -8,7 +8,8 @@ payout per place. Pure: API.md-shaped standings rows in, plain dicts out.
 - :func:`club_table` ranks clubs by the sum of each club's best ``best_n`` players' totals (their
   best places). A club with more players counted ranks above one with fewer; then the sum (lower
   is better with table placings), then the best place of a counted player. A player with no
-  result yet is not counted.
+  result yet is not counted. "Sokol" and "sokol" are one club, named as most of its players
+  wrote it.
 - :func:`payouts`: the pool is the entry fee times the entrants; each place with a share gets
   the pool times its share, rounded down to the cent (what the rounding leaves stays in the
   pool). Places follow ``place``: where a shared rank covers a paid place, the lot decided it.
@@ -81,10 +82,12 @@ def club_table(
     """Clubs ranked by their best ``best_n`` players (rows in standings order, each with its
     ``club``): rank (shared when equal on all), club, total, counted, players."""
     clubs: dict[str, dict[str, Any]] = {}
+    spellings: dict[str, list[str]] = {}
     for row in rows:
         name = " ".join(str(row.get("club") or "").split())
         if not name:
             continue
+        spellings.setdefault(name.casefold(), []).append(name)
         club = clubs.setdefault(name.casefold(), {"club": name, "players": []})
         counts = row.get("played", 1) > 0 and sum(p["counted"] for p in club["players"]) < best_n
         club["players"].append(
@@ -98,7 +101,8 @@ def club_table(
             }
         )
     table = []
-    for club in clubs.values():
+    for key, club in clubs.items():
+        club["club"] = _spelling(spellings[key])
         counted = [p for p in club["players"] if p["counted"]]
         total = sum(p["total"] for p in counted)
         best = min((p["place"] for p in counted), default=len(rows) + 1)
@@ -110,6 +114,12 @@ def club_table(
     for club in table:
         del club["key"]
     return table
+
+
+def _spelling(names: Sequence[str]) -> str:
+    """A club's name as most of its players wrote it (a capital first letter where as many wrote
+    it either way), whoever ranks first."""
+    return max(set(names), key=lambda n: (names.count(n), n[:1].isupper(), n))
 
 
 def money(value: Any) -> Decimal | None:

@@ -53,6 +53,10 @@ def test_the_club_table_counts_each_clubs_best_n():
         ("U Krále", 4, 2, 2),
     ]
     assert [p["counted"] for p in table[0]["players"]] == [True, True, False]
+    clubs["f"] = "u krále"  # two of three wrote it lower-case: so it is named
+    for row in rows:
+        row["club"] = clubs[row["player_id"]]
+    assert {c["club"] for c in prizes.club_table(rows, best_n=2)} == {"Sokol", "u krále"}
     fewer = prizes.club_table(rows, best_n=3)
     assert fewer[0]["club"] == "Sokol"  # three counted rank above two: U Krále has only two
 
