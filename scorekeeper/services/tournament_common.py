@@ -27,7 +27,7 @@ from ..models.tournament import (
 )
 from ..rules.base import GameRules
 from ..rules.registry import get_game
-from ..tournament.standings import KINDS
+from ..tournament.standings import KINDS, tiebreak_keys
 from . import matches
 from .errors import NotFound
 
@@ -297,6 +297,13 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
         "seeding": tournament.seeding,
         "language": tournament.language,
         "season_id": tournament.season_id,
+        # the tie-breaks in force, in order (the organiser's choice, else RULES.md §6's)
+        "tiebreaks": list(
+            tiebreak_keys(standings_kind(tournament), tournament.ranking, tournament.tiebreaks)
+        ),
+        "fee": tournament.fee,
+        "payout": list(tournament.payout or []),
+        "club_best_n": tournament.club_best_n,
         "players": [
             {
                 "id": p.id,
@@ -306,6 +313,8 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
                 "withdrawn_after": p.withdrawn_after,
                 "absent_rounds": list(p.absent_rounds or []),
                 "player_id": p.roster_id,
+                "categories": list(p.categories or []),
+                "club": p.club,
             }
             for p in players
         ],

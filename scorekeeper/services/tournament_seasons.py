@@ -95,12 +95,12 @@ def evenings(session: Session, season: Season) -> list[Tournament]:
 def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
-    tiebreaks = row.get("tiebreaks") or {}
+    figures = row.get("figures") or row.get("tiebreaks") or {}  # every tie-break's figure
     if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
-    if "match_points" in tiebreaks:
-        return tiebreaks["match_points"]
-    return tiebreaks.get("point_difference", row["total"])
+    if "match_points" in figures:
+        return figures["match_points"]
+    return figures.get("point_difference", row["total"])
 
 
 #: What is stable per evening while its standings fingerprint stays the same, by (tournament id,
@@ -313,6 +313,7 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
         document = tournament_standings.cached_standings(session, tournament, mark)
         row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
         counted = row is not None and document["after_round"]
+        shared = counted and sum(r["rank"] == row["rank"] for r in document["rows"]) > 1
         played.append(
             {
                 "id": tournament.id,
@@ -322,6 +323,10 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
                 "ranking": tournament.ranking,
                 "place": row["place"] if counted else None,
                 "rank": row["rank"] if counted else None,
+                # "=1": the rank is shared (RULES.md §6), the place then came from the lot
+                "rank_label": (f"={row['rank']}" if shared else str(row["rank"]))
+                if counted
+                else None,
                 "players": len(document["rows"]),
                 "total": row["total"] if counted else None,
                 "provisional": bool(row and row.get("provisional")),

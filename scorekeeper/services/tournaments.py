@@ -26,7 +26,7 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_setup, match_store, match_write, tournament_standings
+from . import match_setup, match_store, match_write, tournament_settings, tournament_standings
 from . import tournament_common as common
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
@@ -128,6 +128,10 @@ def create_tournament(
     seeding: str | None = None,
     language: str | None = None,
     season_id: str | None = None,
+    tiebreaks: Any = None,
+    fee: Any = None,
+    payout: Any = None,
+    club_best_n: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
     name = (name or "").strip()
@@ -150,6 +154,9 @@ def create_tournament(
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
     extras = _v2_options(session, drop_rounds, seeding, language, season_id)
+    extras |= tournament_settings.checked(
+        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout, best_n=club_best_n
+    )
     tournament = Tournament(
         name=name[:200],
         game=game,

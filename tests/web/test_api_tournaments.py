@@ -320,7 +320,7 @@ def test_v2_a_season_of_three_evenings_with_its_roster_table_and_ratings(client)
     assert sorted(r["place"] for r in table["rows"]) == list(range(1, 8))
     player = client.get(f"/api/v1/players/{ids['Jana']}").get_json()
     assert player["name"] == "Jana" and len(player["tournaments"]) == 3
-    assert set(player["rating"]) == {"mu", "sigma", "ordinal"}
+    assert set(player["rating"]) == {"mu", "sigma", "ordinal", "games"}
     assert [t["id"] for t in player["tournaments"]] == [one["id"], two["id"], three["id"]]
     assert client.get("/api/v1/players/nope").status_code == 404
     _check_exports(client, season, one, table)

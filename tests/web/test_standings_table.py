@@ -83,8 +83,11 @@ def test_page_tv_and_paper_share_headings_and_shared_ranks(organiser, tied):
     tv = _tables(organiser.get(f"/tournaments/{tied}/tv").get_data(as_text=True))[0]
     paper = _tables(organiser.get(f"/tournaments/{tied}/print/standings").get_data(as_text=True))[0]
     wins, best, lasts = (METRICS[k].abbr for k in ("table_wins", "best_round", "last_places"))
-    assert page[0] == ["#", "Player", "Balance", "CZK", "R1", wins, best, lasts]
-    assert tv[0] == ["#", "Player", "Balance", wins]  # the TV has room for the first tie-break
+    # the page names the deciding tie-break in a column of its own, the TV too
+    assert page[0] == ["#", "Player", "Balance", "CZK", "R1", wins, best, lasts, "Tie-break"]
+    # the TV has room for one cell: the deciding tie-break beside rows with the same total
+    assert tv[0] == ["#", "Player", "Balance", "Tie-break"]
+    assert [r[3] for r in tv[1:]] == ["Lot " + r[-1] for r in paper[1:]]  # all equal: lot
     # the paper orders its columns for reading across, and prints the lot it was decided by
     assert paper[0] == ["#", "Player", "R1", "Balance", "CZK", wins, best, lasts, "Lot"]
     ranks = ["=1", "=1", "=3", "=3", "=5", "=5"]

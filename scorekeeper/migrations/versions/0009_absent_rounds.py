@@ -24,5 +24,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('tournament_player', schema=None) as batch_op:
-        batch_op.drop_column('absent_rounds')
+    op.drop_column('tournament_player', 'absent_rounds')  # plain DROP COLUMN (SQLite 3.35+)

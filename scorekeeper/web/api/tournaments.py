@@ -42,6 +42,10 @@ CREATE_FIELDS = (
     "seeding",
     "language",
     "season_id",
+    "tiebreaks",
+    "fee",
+    "payout",
+    "club_best_n",
 )
 
 
@@ -296,13 +300,18 @@ def confirm(tournament_id: str, r: int, t: int):
 @bp.get("/<tournament_id>/standings")
 @json_errors
 def standings(tournament_id: str):
-    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged."""
+    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged.
+    ``?category=women``: that category ranked alone (API.md v3)."""
     session = get_session()
     etag = svc.standings_etag(session=session, tournament_id=tournament_id)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
     document = svc.standings(session=session, tournament_id=tournament_id)
+    if request.args.get("category"):
+        from ...services.tournament_prizes import in_category
+
+        document = in_category(document, request.args["category"])
     response = jsonify(document)
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"

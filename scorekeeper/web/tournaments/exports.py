@@ -23,6 +23,7 @@ from ...services import tournament_common as common
 from ...services import tournament_seasons as seasons
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
+from ...tournament.season import TIEBREAKS as SEASON_TIEBREAKS
 
 bp = Blueprint("exports", __name__)
 
@@ -157,7 +158,7 @@ def season_pdf(season_id: str) -> Any:
                 "player_id": r["player_id"],
                 "total": r["total"],
                 "rounds": r["results"],
-                "tiebreaks": {},
+                "tiebreaks": r.get("tiebreaks") or {},  # the season's, in order
                 "dropped_rounds": [
                     i + 1
                     for i, c in enumerate(r["counted"])
@@ -166,7 +167,8 @@ def season_pdf(season_id: str) -> Any:
             }
             for r in table["rows"]
         ],  # fmt: skip
-        "tournament": {"name": season["name"], "ranking": "season"},
+        "tournament": {"name": season["name"], "ranking": "season", "seed": season["seed"]},
+        "tiebreaks": list(SEASON_TIEBREAKS),  # the legend under the table says them in order
     }
     context = printviews.standings_context(document, page=current_paper())
     evenings = len(table["evenings"])

@@ -15,6 +15,7 @@ from ...i18n.games import game_title, preset_label
 from ...rules.base import FieldError, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ..forms.base import Form
+from .desk_forms import DeskFields
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -50,8 +51,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
-class NewTournamentForm(Form):
-    """Everything an organiser decides before the first draw."""
+class NewTournamentForm(DeskFields, Form):
+    """Everything an organiser decides before the first draw (the tie-breaks, fee, payout and
+    the club table's best N: ``DeskFields``)."""
 
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
     date = StringField(_l("Date"), validators=[Optional(), Length(max=10)])
@@ -132,6 +134,7 @@ class NewTournamentForm(Form):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game.choices = game_choices()
+        self.offer()  # every tie-break: the game is chosen in the same form
 
 
 class PlayerForm(Form):

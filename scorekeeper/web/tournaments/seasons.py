@@ -21,6 +21,8 @@ from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
 from ...services.errors import ServiceError
+from ...standings_table import order_lines
+from ...tournament import season as season_rules
 from ..auth import current_organiser, login_required
 from . import bp, forms
 from .public import TV_ROWS, TV_TURN_SECONDS
@@ -77,8 +79,10 @@ def _table(season_id: str) -> dict[str, Any]:
 
 @bp.get("/seasons/<season_id>")
 def season(season_id: str):
-    """A season's league table."""
-    return render_template("tournaments/season.html", table=_table(season_id))
+    """A season's league table, with the legend written from the season's tie-breaks."""
+    table = _table(season_id)
+    legend = order_lines(season_rules.TIEBREAKS, table["season"]["seed"])
+    return render_template("tournaments/season.html", table=table, legend=legend)
 
 
 @bp.get("/seasons/<season_id>/tv")
