@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
-PREFIX = {"sedma": "seven", "dve_sedmy": "seven", "sedma_proti": "sp"}
+PREFIX = {"sedma": "seven", "dve_sedmy": "seven", "sedma_proti": "sp", "dve_sedmy_proti": "sp"}
 PART_ORDER = {"game": 0, "seven": 1, "sp": 2}
 SILENT_ORDER = {"ticha_sedma": 0, "tiche_sto": 1}
 
@@ -115,7 +115,7 @@ def _marias_part(page, part: dict) -> None:
         tap_choice(page, "seven", kind)
     elif prefix == "sp":
         open_more(page)
-        page.tap("label[for='sp']")
+        tap_choice(page, "sp", kind)
     if kind == "sto_proti":
         tap_choice(page, "proti_won", "" if won is None else int(won))
     elif won is None:
