@@ -16,13 +16,19 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g
+from flask_babel import gettext as _
 from sqlalchemy import Engine, event
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, create_engine
 
 from . import json_text
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 72_707_369  # PostgreSQL advisory lock key of the schema migration
+#: How long a request waits for another writer's lock before it answers 503 "try again"
+#: (docs/api.md). No request holds the lock for more than a fraction of a second (large
+#: creations are written in short transactions), so only trouble waits this long.
+LOCK_WAIT_SECONDS = 5
 
 
 def sqlite_path(engine: Engine) -> Path | None:
@@ -34,19 +40,35 @@ def sqlite_path(engine: Engine) -> Path | None:
     return Path(engine.url.database)
 
 
+class StorageTrouble(RuntimeError):
+    """The database cannot be used at all (a read-only file or folder, a server that does not
+    answer): the commands say so in one line instead of a traceback."""
+
+
 def _private_file(path: Path) -> None:
     """Create ``path`` (if absent) readable and writable by its owner only."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    path.chmod(0o600)  # SQLite gives its -wal and -shm files the database file's mode
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        path.chmod(0o600)  # SQLite gives its -wal and -shm files the database file's mode
+    except OSError as error:
+        raise StorageTrouble(
+            _(
+                "The database %(path)s cannot be written (%(why)s): give this user write access "
+                "to it and its folder, or choose another data directory (--data-dir).",
+                path=path,
+                why=error.strerror or error,
+            )
+        ) from None
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite connections get the pragmas a multi-threaded server needs."""
+def make_engine(url: str, lock_wait: float = LOCK_WAIT_SECONDS) -> Engine:
+    """An engine for ``url``; SQLite connections get the pragmas a multi-threaded server needs.
+    A statement waits ``lock_wait`` seconds for another writer's lock, then fails."""
     if url.startswith("sqlite"):
         engine = create_engine(
             url,
-            connect_args={"check_same_thread": False, "timeout": 30},
+            connect_args={"check_same_thread": False, "timeout": lock_wait},
             json_serializer=json_text.dumps,
             json_deserializer=json_text.loads,
         )
@@ -56,7 +78,7 @@ def make_engine(url: str) -> Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={int(lock_wait * 1000)}")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.close()
 
@@ -70,6 +92,7 @@ def make_engine(url: str) -> Engine:
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     return create_engine(
         url,
+        connect_args={"options": f"-c lock_timeout={int(lock_wait * 1000)}"},
         pool_pre_ping=True,
         pool_size=10,
         max_overflow=20,
@@ -107,13 +130,26 @@ def _file_lock(path: Path | None) -> Iterator[None]:
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the schema to the newest migration (run once at start-up, one process at a time)."""
-    from alembic import command
-
+    """Bring the schema to the newest migration (run once at start-up, one process at a time);
+    StorageTrouble when the database cannot be written or reached."""
     database = sqlite_path(engine)
     lock = database.with_name(database.name + ".migrate-lock") if database else None
+    try:
+        _migrate(engine, lock)
+    except (OSError, OperationalError) as error:
+        where = database or engine.url.render_as_string(hide_password=True)
+        why = getattr(error, "orig", None) or getattr(error, "strerror", None) or error
+        raise StorageTrouble(
+            _("The database %(path)s cannot be used: %(why)s.", path=where, why=why)
+        ) from None
+
+
+def _migrate(engine: Engine, lock: Path | None) -> None:
+    from alembic import command
+
     with _file_lock(lock), engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
+        if connection.dialect.name == "postgresql":  # (waits as long as the other's migration)
+            connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg = alembic_config(str(engine.url.render_as_string(hide_password=False)))
         cfg.attributes["connection"] = connection
@@ -122,7 +158,9 @@ def upgrade(engine: Engine) -> None:
 
 def init_app(app: Flask) -> None:
     """Create the engine, migrate, and close each request's session when the request ends."""
-    engine = make_engine(app.config["DATABASE_URL"])
+    engine = make_engine(
+        app.config["DATABASE_URL"], app.config.get("LOCK_WAIT_SECONDS", LOCK_WAIT_SECONDS)
+    )
     app.extensions["db_engine"] = engine
     if app.config.get("SCOREKEEPER_AUTO_MIGRATE") not in (False, "0", "false", "False"):
         upgrade(engine)

@@ -19,6 +19,7 @@ from ..db import get_session
 
 DISK_FULL = ("database or disk is full", "no space left", "disk full", "diskfull")
 READ_ONLY = ("readonly database", "read-only", "readonlysqltransaction", "read only")
+LOCKED = ("database is locked", "locknotavailable", "lock timeout", "querycanceled")
 
 
 def what_happened(error: BaseException) -> tuple[str, int]:
@@ -28,7 +29,7 @@ def what_happened(error: BaseException) -> tuple[str, int]:
         return _("The server's disk is full, so nothing could be stored."), 503
     if any(words in text for words in READ_ONLY):
         return _("The server's database is read-only just now, so nothing could be stored."), 503
-    if "operationalerror" in text or "database is locked" in text:
+    if any(words in text for words in LOCKED) or "operationalerror" in text:
         return _("The server's database did not answer, so nothing was stored."), 503
     return _("Something went wrong on the server, so nothing was stored."), 500
 
@@ -66,7 +67,8 @@ def handle(error: Exception) -> Any:
         current_app.logger.warning("could not roll back after the error", exc_info=True)
     reason, status = what_happened(error)
     if request.path.endswith("/save") or request.accept_mimetypes.best == "application/json":
-        response: Response = jsonify({"errors": [{"field": "", "message": reason}]})
+        document = {"errors": [{"field": "", "message": reason}]}
+        response: Response = jsonify({**document, "retry": True} if status == 503 else document)
         response.status_code = status
         return response
     if request.method == "POST" and request.endpoint == "matches.edit":

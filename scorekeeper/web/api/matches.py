@@ -13,7 +13,6 @@ Besides API.md: ``GET /matches/<id>/history`` (the audit trail), ``POST /matches
 from __future__ import annotations
 
 import hmac
-import json
 import re
 import time
 from collections.abc import Callable
@@ -21,7 +20,6 @@ from typing import Any
 
 from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException
 
 from ... import json_text
 from ...db import get_session
@@ -30,8 +28,10 @@ from ...rules.base import FieldError, MatchFinished, RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
 from ..security import MISSING, checked_json
+from .answers import install
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+install(bp)  # any other error: JSON (503 with "retry" for storage trouble), never HTML
 
 MATCH_FIELDS = {"game", "preset", "players", "options", "stake", "currency", "title"}
 MAX_KEY = 200
@@ -123,28 +123,13 @@ def _conflict(error: Conflict):  # noqa: ANN202
     return _errors(409, [error.to_json()], current_version=error.current)
 
 
-@bp.errorhandler(HTTPException)
-def _http(error: HTTPException):  # noqa: ANN202
-    status = error.code or 400
-    if status == 400:  # whatever werkzeug could not read is bad input to us
-        status = 422
-    return _errors(status, [{"field": "", "message": error.description or error.name}])
-
-
 def _body() -> Any:
-    """The request body as JSON (any content type); BadInput when it is not JSON."""
+    """The request body as JSON (any content type; ``security.check_input`` parsed and checked
+    it); BadInput when there is none or it is not JSON."""
     checked = checked_json()
-    if checked is not MISSING:
-        return checked
-    raw = request.get_data(cache=True)
-    try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadInput("", _("The body must be JSON (UTF-8).")) from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")  # NaN and Infinity: Python reads them, JSON has none
+    if checked is MISSING:
+        raise BadInput("", _("The body must be JSON (UTF-8)."))
+    return checked
 
 
 def _object(data: Any) -> dict[str, Any]:
@@ -337,17 +322,6 @@ def finish(match_id: str):  # noqa: ANN201
 
     _authorise(match_id)
     return jsonify(finish_match(session=get_session(), match_id=match_id, actor="api"))
-
-
-@bp.errorhandler(Exception)
-def _unexpected(error: Exception):  # noqa: ANN202
-    """Our own bug: logged with its traceback, answered as JSON."""
-    if isinstance(error, HTTPException):
-        return _http(error)
-    from flask import current_app
-
-    current_app.logger.exception("API error", exc_info=error)
-    return _errors(500, [{"field": "", "message": _("Something went wrong on our side.")}])
 
 
 @bp.route("/<path:_unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
