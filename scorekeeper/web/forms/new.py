@@ -12,13 +12,14 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
 from ...rules.base import DECKS
 from ...rules.registry import get_game
 from ..suits import DECK_LABELS
 from .common import TapRadio, as_choices
+from .numbers import MAX_DIGITS, IntegerField
 
 # Game tiles on the new-match page: (game, preset, label, blurb).
 TILES: list[tuple[str, str | None, Any, Any]] = [
@@ -151,7 +152,15 @@ def option_overrides(form: FlaskForm, defaults: Mapping[str, Any]) -> dict[str, 
             pass  # IntegerField: an int, or None when emptied
         elif isinstance(value, str):
             value = value.strip()
-            value = None if value == "" else (int(value) if value.lstrip("-").isdigit() else value)
+            value = None if value == "" else _number_or_text(value)
         if value != default:
             overrides[name] = value
     return overrides
+
+
+def _number_or_text(value: str) -> int | str:
+    """Typed digits as a number ("²" and 400 digits stay text: the rules say what is wrong)."""
+    digits = value.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+        return int(value)
+    return value

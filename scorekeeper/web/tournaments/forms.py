@@ -8,13 +8,14 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from ...i18n.games import game_title, preset_label
 from ...rules.base import FieldError, RuleError
 from ...rules.registry import GAME_NAMES, get_game
+from ..forms.numbers import IntegerField
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
