@@ -38,6 +38,8 @@ def create_season(
     name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
     if not name:
         raise RuleError("name", _("Give the season a name."))
+    if not name.isprintable():
+        raise RuleError("name", _("No control characters, please."))
     if len(name) > 200:
         raise RuleError("name", _("A name may have at most %(n)s characters.", n=200))
     if scoring not in season_rules.SCORINGS:

@@ -121,9 +121,13 @@ def create_tournament(
     season_id: str | None = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
-    name = (name or "").strip()
+    name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name:
         raise RuleError("name", _("Give the tournament a name."))
+    venue = " ".join(venue.split()) if isinstance(venue, str) else ""
+    for field, text in (("name", name), ("venue", venue)):
+        if not text.isprintable():  # (as player names: it becomes the tables' match titles)
+            raise RuleError(field, _("No control characters, please."))
     if game not in GAME_NAMES:
         raise RuleError("game", _("Choose one of: %(games)s.", games=", ".join(GAME_NAMES)))
     rules = get_game(game)
