@@ -17,8 +17,8 @@ from ...db import get_session
 from ...i18n.rule_messages import error_json
 from ...rules.base import RuleError
 from ...services.errors import Conflict, Forbidden, NotFound, ServiceError
+from ..failures import what_happened
 from ..security import MISSING, checked_json
-from ..trouble import what_happened
 
 
 def errors(status: int, errors: list[dict[str, str]]):  # noqa: ANN202
