@@ -236,4 +236,9 @@ def init_app(app: Flask) -> None:
     app.json = StrictJSONProvider(app)
     app.session_interface = CookieSessions()
     app.before_request(check_input)
+    proxies = int(app.config.get("PROXIES") or 0)
+    if proxies > 0:  # behind N trusted reverse proxies: the client is the one they name
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
