@@ -94,6 +94,9 @@ def serve(host: str, port: int, threads: int, qr: bool = True, data_dir: str | N
                 pass
         print(_("Data: %(path)s", path=app.instance_path))
         print(_("Stop it with Ctrl+C."), flush=True)
+    from .db import checkpoint_in_background
+
+    checkpoint_in_background(app.extensions["db_engine"])  # (SQLite: off the saves' path)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
 

@@ -235,6 +235,8 @@ def insert(session: Session, table: sa.Table, **values: Any) -> int:
 def update_orm_copy(session: Session, match: Any) -> None:
     """Give the session's Match object, if any, the new version (without marking it changed, and
     without expiring it: callers may read it after the session has closed)."""
+    if not session.identity_map:  # (nothing loaded: the phones' saves)
+        return
     obj = session.identity_map.get(session.identity_key(Match, match.id))
     if obj is not None:
         set_committed_value(obj, "version", match.version)

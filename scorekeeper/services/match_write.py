@@ -29,7 +29,7 @@ from sqlmodel import Session
 from .. import json_text
 from ..models.match import AuditEntry, Match, utcnow
 from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
-from . import match_store, scoring
+from . import match_store, prepared, scoring
 from .errors import Locked, NotFound, StaleAdd
 from .match_store import Row
 
@@ -106,8 +106,9 @@ class Repeat(dict):
 class Append:
     """An added deal, as ``write`` can append it from the stored running state.
 
-    ``check(n)`` refuses the deal as number ``n`` (StaleAdd, the deal limit); ``store(game,
-    parsed)`` inserts it and returns its Row."""
+    ``check(n)`` refuses the deal as number ``n`` (StaleAdd, the deal limit); ``store(db, game,
+    parsed)`` inserts it on ``db`` (the session, or a ``prepared.Direct`` connection) and returns
+    its Row."""
 
     record: Any
     check: Callable[[int], None]
@@ -139,6 +140,15 @@ def write(
     ``authorise(token)`` is called with the match's secret right after the match is read."""
     if not valid_id(match_id):
         raise not_found()
+    if append is not None and minimal:  # a phone's save: without the Session where it can
+        direct = prepared.Direct.open(session)
+        if direct is not None:
+            try:
+                done = _write_direct(direct, match_id, append, actor, key, authorise)
+            finally:
+                direct.close()
+            if done is not None:
+                return done
     with match_store.writer(session):
         try:
             done = None
@@ -167,6 +177,49 @@ def write(
         answer, remember, match = done
         remember()
     match_store.update_orm_copy(session, match)
+    return answer
+
+
+def _write_direct(
+    direct: prepared.Direct,
+    match_id: str,
+    append: Append,
+    actor: str | None,
+    key: str | None,
+    authorise: Callable[[str], None] | None,
+) -> dict | None:
+    """``write``'s append on a connection without a Session: the answer, or None (nothing
+    written: no usable running state, the race lost every time, or a statement that needs the
+    Session) for ``write`` to go the Session's way."""
+    if any(guard not in FOLDED for guard in GUARDS):
+        return None  # a guard that reads through the Session
+    with match_store.writer(direct):
+        try:
+            for _try in range(APPEND_TRIES):
+                done = _append(direct, match_id, append, actor, key, authorise)
+                if done is not _LOST:
+                    break
+            else:
+                done = None
+            if done is None:
+                direct.rollback()
+                return None
+            direct.commit()
+        except prepared.NeedsSession:
+            direct.rollback()
+            return None
+        except (IntegrityError, RuleError, StaleAdd):
+            direct.rollback()  # a repeat of a stored key: its first answer (as ``write``)
+            earlier = find_key(direct, match_id, key) if key is not None else None
+            direct.rollback()
+            if earlier is None:
+                raise
+            return earlier
+        except BaseException:
+            direct.rollback()
+            raise
+        answer, remember, _match = done
+        remember()
     return answer
 
 
@@ -215,7 +268,7 @@ def _append(
         error.total = error.total or n
         raise
     refuse_new_deal(scored, n)
-    row = append.store(game, parsed)
+    row = append.store(session, game, parsed)
     deal = scoring.deal_item(n, row, json_text.loads(row.text), scored)
     audit(session, match_id, "add", n, None, row.record, actor, key=key, deal=deal)
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))

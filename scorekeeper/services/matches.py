@@ -194,10 +194,10 @@ def record_deal(
             limit = DEALS_PER_MATCH
             raise InvalidDeal("deal", _("A match holds up to %(n)s deals.", n=limit))
 
-    def store(game: Any, parsed: Any) -> Row:
+    def store(db: Any, game: Any, parsed: Any) -> Row:
         canonical = game.record_to_json(parsed)
         deal_id = match_store.insert(
-            session,
+            db,
             Deal.__table__,
             match_id=match_id,
             record=canonical,
@@ -211,7 +211,7 @@ def record_deal(
         check(n)
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
-        rows.append(store(game, parsed))
+        rows.append(store(session, game, parsed))
         return "add", n, None, rows[-1].record
 
     append = match_write.Append(record, check, store)

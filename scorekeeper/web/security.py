@@ -206,12 +206,19 @@ class SecurityHeaders:
 
     def __init__(self, wsgi_app: Any):
         self.wsgi_app = wsgi_app
-        self.items = [(name, value, name.lower()) for name, value in HEADERS.items()]
+        self.items = list(HEADERS.items())
+        # as Flask writes them, and lower-cased (a check per header, not a lower() each)
+        self.names = frozenset(HEADERS) | frozenset(name.lower() for name in HEADERS)
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
+        names, items = self.names, self.items
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            present = {name.lower() for name, _value in headers}
-            headers.extend((name, value) for name, value, low in self.items if low not in present)
+            own = [name.lower() for name, _value in headers if name in names]
+            if own:  # the view set some of them itself (a printable's own CSP)
+                headers.extend((n, v) for n, v in items if n.lower() not in own)
+            else:
+                headers.extend(items)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
