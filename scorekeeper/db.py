@@ -17,6 +17,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, current_app, g
 from flask_babel import gettext as _
@@ -224,6 +225,39 @@ def init_app(app: Flask) -> None:
 
 def get_session() -> Session:
     """The current request's session (created on first use)."""
-    if "db_session" not in g:
-        g.db_session = Session(current_app.extensions["db_engine"], expire_on_commit=False)
-    return g.db_session
+    store = g._get_current_object()  # (the proxy once, not on every look)
+    session = store.__dict__.get("db_session")
+    if session is None:
+        engine = current_app.extensions["db_engine"]
+        session = store.db_session = Session(engine, expire_on_commit=False)
+    return session
+
+
+class LazySession:
+    """The request's session, made only when something asks for more than whether it is in a
+    transaction, holds loaded objects, or which engine it uses: the phones' deal save runs
+    without one (``services.match_append``), and building and closing a Session it never uses
+    was a few percent of its work. Anything else is the real session's."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self) -> None:
+        self.engine = current_app.extensions["db_engine"]
+
+    def _made(self) -> Session | None:
+        return g._get_current_object().__dict__.get("db_session")
+
+    def in_transaction(self) -> bool:
+        made = self._made()
+        return made is not None and made.in_transaction()
+
+    @property
+    def identity_map(self) -> Any:
+        made = self._made()
+        return made.identity_map if made is not None else {}
+
+    def get_bind(self) -> Any:
+        return self.engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(get_session(), name)

@@ -22,7 +22,7 @@ from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
 
 from ... import json_text
-from ...db import get_session
+from ...db import LazySession, get_session
 from ...i18n.rule_messages import error_json
 from ...rules.base import FieldError, MatchFinished, RuleError
 from ...services import matches as svc
@@ -253,7 +253,7 @@ def post_deal(match_id: str):  # noqa: ANN201
         raise
     minimal = _minimal(environ)
     state = svc.record_deal(
-        session=get_session(),
+        session=LazySession(),  # type: ignore[arg-type]  (a Session when more is asked of it)
         match_id=match_id,
         record=record,
         idempotency_key=key,
