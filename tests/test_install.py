@@ -55,5 +55,5 @@ def test_the_readme_and_ci_install_with_the_constraints():
     assert "constraints.txt" in (ROOT / ".ci" / "check-wheel").read_text("utf-8")
 
 
-def test_the_suite_keeps_no_hypothesis_database():
-    assert settings().database is None
+def test_the_suite_keeps_no_hypothesis_database_and_no_deadline():
+    assert settings().database is None and settings().deadline is None
