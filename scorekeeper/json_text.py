@@ -25,7 +25,12 @@ def dumps(data: Any) -> str:
     try:
         return orjson.dumps(data, option=_OPTIONS).decode()
     except orjson.JSONEncodeError:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (the input checks refuse one): escaped
+            return json.dumps(data, separators=(",", ":"))
+        return text
 
 
 def loads(text: str | bytes | int | float) -> Any:

@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal, MatchFinished
-from . import match_identity, match_setup, match_store, match_write, scoring
+from . import match_append, match_identity, match_setup, match_store, match_write, scoring
 from .errors import Conflict, NotFound, StaleAdd
 from .match_store import Row
 
@@ -202,10 +202,10 @@ def record_deal(
                 ),
             )
 
-    def store(game: Any, parsed: Any) -> Row:
+    def store(db: Any, game: Any, parsed: Any) -> Row:
         canonical = game.record_to_json(parsed)
         deal_id = match_store.insert(
-            session,
+            db,
             Deal.__table__,
             match_id=match_id,
             record=canonical,
@@ -219,20 +219,24 @@ def record_deal(
         check(n)
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
-        rows.append(store(game, parsed))
+        rows.append(store(session, game, parsed))
         return "add", n, None, rows[-1].record
 
     append = match_write.Append(record, check, store)
-    answer = match_write.write(
-        session,
-        match_id,
-        add,
-        actor,
-        idempotency_key,
-        minimal=minimal,
-        append=append,
-        authorise=authorise,
-    )
+    answer = None
+    if minimal:  # a phone's save: its own lane, without the Session where it can
+        answer = match_append.save(session, match_id, append, actor, key, authorise)
+    if answer is None:
+        answer = match_write.write(
+            session,
+            match_id,
+            add,
+            actor,
+            idempotency_key,
+            minimal=minimal,
+            append=append,
+            authorise=authorise,
+        )
     if isinstance(answer, match_write.Repeat):
         match = get_match(session=session, match_id=match_id)
         now = match_state(session=session, match=match)

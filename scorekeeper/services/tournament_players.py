@@ -5,6 +5,7 @@ audited; each function owns its commit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -14,8 +15,10 @@ from sqlmodel import Session
 
 from ..limits import NAME_MAX, PLAYERS_PER_TOURNAMENT
 from ..models.match import Match
+from ..models.season import RosterPlayer
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
+from . import bulk
 from . import tournament_common as common
 from . import tournament_roster as roster
 from .errors import Conflict, NotFound
@@ -26,6 +29,8 @@ __all__ = [
     "add_player",
     "add_players",
     "new_player",
+    "prepare_entrants",
+    "store_entrants",
     "reinstate_player",
     "remove_keep_apart",
     "rename_player",
@@ -73,46 +78,99 @@ def _clean_name(name: Any, field: str = "name") -> str:
 clean_name = _clean_name  # an import checks stored names the same way
 
 
-def new_player(
-    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
-) -> TournamentPlayer:
+#: One entrant as asked for: (name, members for a team, roster id), any of them as sent.
+Entry = tuple[Any, Any, Any]
+
+
+def prepare_entrants(
+    session: Session,
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    existing: Sequence[TournamentPlayer],
+    refusal: Callable[[int, RuleError], RuleError],
+) -> tuple[list[TournamentPlayer], list[Any]]:
+    """New entrants checked and built, and the roster entries they need, without writing
+    anything (reads only): a long list is prepared before the write transaction begins, which
+    then holds SQLite's write lock for one short insert (no request stalls the tables' deal
+    saves). A refused entry raises ``refusal(index, error)``."""
+    taken = {p.name.casefold(): p.name for p in existing}
+    players: list[TournamentPlayer] = []
+    for index, (name, members, roster_id) in enumerate(entries):
+        try:
+            name, members = _entrant_name(session, tournament, name, members, roster_id)
+            if len(existing) + len(players) >= PLAYERS_PER_TOURNAMENT:
+                limit = PLAYERS_PER_TOURNAMENT
+                raise RuleError("name", players_limit(limit))
+            same = taken.get(name.casefold())
+            if same is not None:  # named as registered: "petr novák" is "Petr Novák"
+                raise RuleError("name", _("%(name)s is already registered.", name=same))
+        except RuleError as error:
+            raise refusal(index, error) from None
+        taken[name.casefold()] = name
+        players.append(
+            TournamentPlayer(
+                tournament_id=tournament.id,
+                name=name,
+                name_key=name.casefold(),
+                members=members,
+                position=len(existing) + len(players) + 1,
+            )
+        )
+    try:
+        new_entries = roster.link_entrants(
+            session, tournament, players, [entry[2] for entry in entries]
+        )
+    except RuleError as error:
+        raise refusal(0, error) from None
+    return players, new_entries
+
+
+def _entrant_name(
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any
+) -> tuple[str, list[str] | None]:
     if roster_id and not (isinstance(name, str) and name.strip()):
         try:  # a roster player named by id (API.md v2: {"player_id": "…"})
             name = roster.get_entry(session, str(roster_id)).name
         except NotFound as error:
             raise RuleError("players", error.message) from None
-    if is_team_game(tournament):
-        if members is None and isinstance(name, str) and "&" in name:
-            members = [part for part in name.split("&")]
-        if not isinstance(members, list | tuple) or len(members) != 2:
-            raise RuleError("members", _("A Marianna team is two players: write “Jana & Ota”."))
-        members = [_clean_name(m, "members") for m in members]
-        name = f"{members[0]} & {members[1]}"
-    else:
-        members = None
-    name = _clean_name(name)
-    existing = load_players(session, tournament.id)
-    if len(existing) >= PLAYERS_PER_TOURNAMENT:
-        limit = PLAYERS_PER_TOURNAMENT
-        raise RuleError("name", players_limit(limit))
-    same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
-    if same is not None:  # named as registered: "petr novák" is "Petr Novák"
-        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
-    player = TournamentPlayer(
-        tournament_id=tournament.id,
-        name=name,
-        name_key=name.casefold(),
-        members=members,
-        position=len(existing) + 1,
-    )
-    roster.link_entrant(session, tournament, player, roster_id)  # one person across evenings
-    session.add(player)
+    if not is_team_game(tournament):
+        return _clean_name(name), None
+    if members is None and isinstance(name, str) and "&" in name:
+        members = [part for part in name.split("&")]
+    if not isinstance(members, list | tuple) or len(members) != 2:
+        raise RuleError("members", _("A Marianna team is two players: write “Jana & Ota”."))
+    members = [_clean_name(m, "members") for m in members]
+    return _clean_name(f"{members[0]} & {members[1]}"), members
+
+
+def store_entrants(session: Session, players: list[TournamentPlayer], entries: list) -> None:
+    """Write prepared entrants and their new roster entries (one statement each, their rows
+    made first). A name another request registered meanwhile breaks the unique name key:
+    refused, nothing written."""
+    roster_rows, player_rows = bulk.rows(entries), bulk.rows(players)
     try:
-        session.flush()  # a double-tapped "Add": the unique name key lets only one in
+        bulk.insert(session, RosterPlayer, roster_rows)
+        bulk.insert(session, TournamentPlayer, player_rows)
     except IntegrityError:
         session.rollback()
-        raise RuleError("name", _("%(name)s is already registered.", name=name)) from None
-    return player
+        names = ", ".join(p.name for p in players[:3])
+        raise RuleError("name", _("%(name)s is already registered.", name=names)) from None
+
+
+def new_player(
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
+) -> TournamentPlayer:
+    """One new entrant, written (the caller commits)."""
+
+    def refusal(_index: int, error: RuleError) -> RuleError:
+        return error
+
+    existing = load_players(session, tournament.id)
+    players, entries = prepare_entrants(
+        session, tournament, [(name, members, roster_id)], existing, refusal
+    )
+    store_entrants(session, players, entries)
+    return players[0]
 
 
 def add_player(
@@ -136,22 +194,25 @@ def add_player(
 def add_players(
     *, session: Session, tournament_id: str, text: str, actor: str = "organiser"
 ) -> list[TournamentPlayer]:
-    """Register a pasted list, one entrant a line; all or nothing (RuleError names the line)."""
+    """Register a pasted list, one entrant a line; all or nothing (RuleError names the line).
+    The whole list is checked before anything is written (``prepare_entrants``)."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    added = []
-    lines = [line.strip() for line in (text or "").splitlines()]
-    for number, line in enumerate(lines, start=1):
-        if not line:
-            continue
-        try:
-            added.append(new_player(session, tournament, line, None))
-        except RuleError as error:
-            session.rollback()
-            raise RuleError(
-                "names", _("Line %(n)s: %(message)s", n=number, message=error.errors[0].message)
-            ) from None
-    if not added:
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate((text or "").splitlines(), start=1)
+        if line.strip()
+    ]
+    if not numbered:
         raise RuleError("names", _("Paste at least one name, one a line."))
+
+    def refusal(index: int, error: RuleError) -> RuleError:
+        line, message = numbered[index][0], error.errors[0].message
+        return RuleError("names", _("Line %(n)s: %(message)s", n=line, message=message))
+
+    existing = load_players(session, tournament.id)
+    entries = [(line, None, None) for _number, line in numbered]
+    added, roster_entries = prepare_entrants(session, tournament, entries, existing, refusal)
+    store_entrants(session, added, roster_entries)
     common.audit(
         session,
         tournament,

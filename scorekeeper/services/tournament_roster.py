@@ -58,30 +58,39 @@ def search(session: Session, owner: dict[str, Any], q: str, limit: int = 20) -> 
     return found[:limit]
 
 
-def link_entrant(
-    session: Session, tournament: Tournament, player: TournamentPlayer, roster_id: Any = None
-) -> None:
-    """Give a new entrant its roster entry: the one named (``roster_id``) or by name (case
-    and spaces aside; the entrant then takes the roster's spelling)."""
+def link_entrants(
+    session: Session,
+    tournament: Tournament,
+    players: list[TournamentPlayer],
+    roster_ids: list[Any],
+) -> list[RosterPlayer]:
+    """Give new entrants their roster entries: the one named (``roster_ids``, by position) or
+    the entry of that name; the entries still to be made are returned, not written (the roster
+    is read once, however long the list)."""
     owner = owner_of(session, tournament)
-    if owner is None or player.members:
-        return
-    if roster_id:
-        entry = get_entry(session, str(roster_id))
-        if not _owned(entry, owner):
-            raise RuleError("players", _("There is no such player on this roster."))
-        player.roster_id = _kept(session, entry).id
-        return
-    key = player.name.casefold()
-    same = [p for p in _entries(session, owner) if p.name.casefold() == key]
-    if same:
-        player.roster_id = same[0].id
-        player.name = same[0].name  # "kamil novotný" typed again is the roster's Kamil Novotný
-        return
-    entry = RosterPlayer(name=player.name, **owner)
-    session.add(entry)
-    session.flush()
-    player.roster_id = entry.id
+    if owner is None:
+        return []
+    by_name: dict[str, RosterPlayer] = {}
+    for entry in _entries(session, owner):  # oldest first: the oldest of a name wins
+        by_name.setdefault(entry.name.casefold(), entry)
+    made = []
+    for player, roster_id in zip(players, roster_ids, strict=True):
+        if player.members:
+            continue
+        if roster_id:
+            entry = get_entry(session, str(roster_id))
+            if not _owned(entry, owner):
+                raise RuleError("players", _("There is no such player on this roster."))
+            player.roster_id = _kept(session, entry).id
+            continue
+        entry = by_name.get(player.name.casefold())
+        if entry is None:
+            entry = by_name[player.name.casefold()] = RosterPlayer(name=player.name, **owner)
+            made.append(entry)
+        else:  # "kamil novotný" typed again is the roster's Kamil Novotný
+            player.name = entry.name
+        player.roster_id = entry.id
+    return made
 
 
 def _owned(entry: RosterPlayer, owner: dict[str, Any]) -> bool:

@@ -19,9 +19,9 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
-from ..models.match import Match
+from ..models.match import AuditEntry, Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from . import match_setup, match_write, matches, scoring
+from . import bulk, match_setup, matches, scoring
 from . import tournament_common as common
 from .errors import Conflict
 from .tournament_draws import draw_for, new_seed, next_round_number, preview_draw, round_seed
@@ -78,11 +78,9 @@ def _confirm_round(
     if tournament.deals_per_round and "deals" in options:
         options["deals"] = tournament.deals_per_round
         options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
-    made = []
+    made = []  # every table's match checked and built before anything is written
     for i, ids in enumerate(result.tables, start=1):
-        match = _new_match(
-            session,
-            actor,
+        match = _table_match(
             game=tournament.game,
             preset=tournament.preset,
             players=seat_order(tournament, [players[p] for p in ids]),
@@ -101,12 +99,26 @@ def _confirm_round(
         kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
         bye_ids=[result.bye] if result.bye else [],
     )
-    session.add(rnd)
-    session.flush()
-    for i, ids, match in made:
-        session.add(
-            TournamentTable(round_id=rnd.id, number=i, player_ids=list(ids), match_id=match.id)
-        )
+    match_rows = bulk.rows(match for _i, _ids, match in made)
+    audit_rows = bulk.rows(
+        AuditEntry(match_id=match.id, action="create", after=match_setup.summary(match),
+                   actor=actor[:100])
+        for _i, _ids, match in made
+    )  # fmt: skip
+    # the write transaction (SQLite's one write lock): the prepared rows, a statement a table
+    try:
+        bulk.insert(session, Match, match_rows)
+        session.add(rnd)
+        session.flush()
+        table_rows = [
+            {"round_id": rnd.id, "number": i, "player_ids": list(ids), "match_id": match.id}
+            for i, ids, match in made
+        ]
+        bulk.insert(session, TournamentTable, table_rows)
+        bulk.insert(session, AuditEntry, audit_rows)
+    except BaseException:
+        session.rollback()  # nothing of the draw is kept
+        raise
     common.audit(
         session,
         tournament,
@@ -121,20 +133,11 @@ def _confirm_round(
     return round_answer(session, tournament, rnd)
 
 
-def _new_match(session: Session, actor: str, title_parts: dict[str, Any], **setup: Any) -> Match:
-    """A table's match, checked like any new match, added to the draw's transaction; titled by
-    its parts (event, round, table), which each page says in its reader's language."""
-    try:
-        match = Match(**match_setup.check(**setup), title_parts=title_parts)
-        scoring.start_running(match)
-        session.add(match)
-        session.flush()
-        match_write.audit(
-            session, match.id, "create", None, None, match_setup.summary(match), actor
-        )
-    except BaseException:
-        session.rollback()  # nothing of the draw is kept
-        raise
+def _table_match(title_parts: dict[str, Any], **setup: Any) -> Match:
+    """A table's match, checked like any new match, with its running state; not yet written.
+    Titled by its parts (event, round, table), which each page says in its reader's language."""
+    match = Match(**match_setup.check(**setup), title_parts=title_parts)
+    scoring.start_running(match)
     return match
 
 

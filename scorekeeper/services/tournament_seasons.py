@@ -39,6 +39,8 @@ def create_season(
     name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
     if not name:
         raise RuleError("name", _("Give the season a name."))
+    if not name.isprintable():
+        raise RuleError("name", _("No control characters, please."))
     if len(name) > 200:
         raise RuleError("name", match_setup.name_too_long(200))
     if scoring not in season_rules.SCORINGS:

@@ -37,10 +37,12 @@ from .tournament_players import (  # noqa: F401  (re-exported)
     add_players,
     new_player,
     players_limit,
+    prepare_entrants,
     reinstate_player,
     remove_keep_apart,
     rename_player,
     set_absent,
+    store_entrants,
     withdraw_player,
 )
 from .tournament_results import UnusualFigures, confirm_table, set_manual_result  # noqa: F401
@@ -134,9 +136,13 @@ def create_tournament(
     club_best_n: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
-    name = (name or "").strip()
+    name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name:
         raise RuleError("name", _("Give the tournament a name."))
+    venue = " ".join(venue.split()) if isinstance(venue, str) else ""
+    for field, text in (("name", name), ("venue", venue)):
+        if not text.isprintable():  # (as player names: it becomes the tables' match titles)
+            raise RuleError(field, _("No control characters, please."))
     if game not in GAME_NAMES:
         raise RuleError("game", _("Choose one of: %(games)s.", games=", ".join(GAME_NAMES)))
     rules = get_game(game)
@@ -176,9 +182,12 @@ def create_tournament(
         organiser_id=organiser_id,
         **extras,
     )
+    # everything is checked and built first: the write transaction (SQLite's one write lock)
+    # is then one short insert, however many players (no deal save waits behind it)
+    entrants, roster_entries = _prepare_players(session, tournament, players)
     session.add(tournament)
     session.flush()
-    _enter_players(session, tournament, players)
+    store_entrants(session, entrants, roster_entries)
     common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
     session.commit()
     session.refresh(tournament)
@@ -210,29 +219,25 @@ def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
     return table_size, ranking
 
 
-def _enter_players(
+def _prepare_players(
     session: Session, tournament: Tournament, players: Iterable[str | Mapping[str, Any]]
-) -> None:
-    """The first entrants; a refusal names the entrant, beside the players' box (issue 14)."""
-    for number, entry in enumerate(players, start=1):
-        try:
-            if isinstance(entry, Mapping):
-                new_player(
-                    session,
-                    tournament,
-                    entry.get("name", ""),
-                    entry.get("members"),
-                    entry.get("player_id"),
-                )
-            else:
-                new_player(session, tournament, entry, None)
-        except RuleError as error:
-            session.rollback()
-            message = error.errors[0].message
-            raise RuleError(
-                f"players.{number - 1}",
-                _("Player %(n)s: %(message)s", n=number, message=message),
-            ) from None
+) -> tuple[list[Any], list[Any]]:
+    """The first entrants checked and built before anything is written (issue 14: a refusal
+    names the entrant, beside the players' box)."""
+    entries = [
+        (entry.get("name", ""), entry.get("members"), entry.get("player_id"))
+        if isinstance(entry, Mapping)
+        else (entry, None, None)
+        for entry in players
+    ]
+
+    def refusal(index: int, error: RuleError) -> RuleError:
+        message = error.errors[0].message
+        return RuleError(
+            f"players.{index}", _("Player %(n)s: %(message)s", n=index + 1, message=message)
+        )
+
+    return prepare_entrants(session, tournament, entries, [], refusal)
 
 
 def game_fields(game: str, **fields: Any) -> dict[str, Any]:

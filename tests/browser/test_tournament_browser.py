@@ -249,10 +249,10 @@ def test_a_season_of_three_evenings(live_app, live_server, page, browser, tmp_pa
     assert rows.count() == 9  # the roster: Jana … Věra, each once across three evenings
     with organiser.expect_download() as download:
         organiser.get_by_role("link", name="CSV").click()
-    got = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
-    assert got[0][:5] == ["Rank", "Place", "Player", "Total", "Evenings"]
-    assert sorted(int(r[1]) for r in got[1:]) == list(range(1, 10))
-    evenings_of = {r[2]: int(r[4]) for r in got[1:]}
+    got = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8-sig"))))
+    assert got[0][:6] == ["Rank", "Shared rank", "Place", "Player", "Total", "Evenings"]
+    assert sorted(int(r[2]) for r in got[1:]) == list(range(1, 10))
+    evenings_of = {r[3]: int(r[5]) for r in got[1:]}
     assert evenings_of["Petr"] == 3 and evenings_of["Jana"] == 2 and evenings_of["Věra"] == 2
     if SHOTS:
         import subprocess

@@ -335,17 +335,17 @@ def _check_exports(client, season, evening, table):
 
     answer = client.get(f"/tournaments/{evening['id']}/standings.csv")
     assert answer.status_code == 200 and answer.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
-    assert rows[0][:4] == ["Rank", "Place", "Player", "Total"]
-    assert sorted(int(r[1]) for r in rows[1:]) == list(range(1, 7))
+    rows = list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Rank", "Shared rank", "Place", "Player"]
+    assert sorted(int(r[2]) for r in rows[1:]) == list(range(1, 7))
     book = load_workbook(
         io.BytesIO(client.get(f"/tournaments/{evening['id']}/standings.xlsx").data)
     )
-    assert [c.value for c in book.active[1]][:3] == ["Rank", "Place", "Player"]
+    assert [c.value for c in book.active[1]][:4] == ["Rank", "Shared rank", "Place", "Player"]
     assert book.active.max_row == 7
-    season_csv = client.get(f"/seasons/{season['id']}/table.csv").get_data(as_text=True)
+    season_csv = client.get(f"/seasons/{season['id']}/table.csv").data.decode("utf-8-sig")
     got = list(csv.reader(io.StringIO(season_csv)))
-    assert [r[2] for r in got[1:]] == [r["player"] for r in table["rows"]]
+    assert [r[3] for r in got[1:]] == [r["player"] for r in table["rows"]]
     sheet = load_workbook(io.BytesIO(client.get(f"/seasons/{season['id']}/table.xlsx").data))
     assert sheet.active.max_row == len(table["rows"]) + 1
     pdf = client.get(f"/seasons/{season['id']}/table.pdf")
@@ -357,6 +357,6 @@ def _check_exports(client, season, evening, table):
     )
     # the footnote under the struck-through results speaks of evenings (best 2), not rounds
     assert "each player's best 2 evenings count" in text and "rounds" not in text
-    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").get_data(as_text=True)
-    assert deals.splitlines()[0] == "round,table,n,players,record,delta"
+    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").data.decode("utf-8-sig")
+    assert deals.splitlines()[0] == "Round,Table,Deal,Players,Record,Change"
     assert client.get("/seasons/nope/table.csv").status_code == 404

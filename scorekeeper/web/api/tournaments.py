@@ -7,7 +7,6 @@ that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, 
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -17,9 +16,11 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import Forbidden
-from .answers import Unauthorised, body, json_errors
+from ..security import tokens_equal
+from .answers import Unauthorised, body, install, json_errors, optional_body
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
+install(bp)  # any error no view answers: JSON, never HTML
 
 CREATE_FIELDS = (
     "name",
@@ -94,7 +95,7 @@ def create():
         from ...services import tournament_seasons
 
         season = tournament_seasons.get_season(session, args["season_id"])
-        if not secrets.compare_digest(season.token, _bearer()):
+        if not tokens_equal(season.token, _bearer()):
             raise Forbidden(_("This token does not open this season."), field="token")
     tournament = svc.create_tournament(session=session, **args)
     state = svc.tournament_state(session=session, tournament_id=tournament.id)
@@ -183,8 +184,7 @@ def absent(tournament_id: str, player_id: str):
 def draw(tournament_id: str):
     """Draw and start the next round (closing the current one if all its tables are confirmed)."""
     _organiser(tournament_id)
-    data = request.get_json(silent=True)
-    seed = data.get("seed") if isinstance(data, dict) else None
+    seed = optional_body().get("seed")
     answer = svc.draw_next_round(
         session=get_session(), tournament_id=tournament_id, seed=seed, actor="organiser (API)"
     )
@@ -282,8 +282,8 @@ def confirm(tournament_id: str, r: int, t: int):
     session = get_session()
     tournament = svc.get_tournament(session=session, tournament_id=tournament_id)
     token = _bearer()
-    data = request.get_json(silent=True)
-    by = data.get("by") if isinstance(data, dict) and isinstance(data.get("by"), str) else None
+    by = optional_body().get("by")
+    by = by if isinstance(by, str) else None
     organiser = svc.check_token(tournament, token)
     answer = svc.confirm_table(
         session=session,

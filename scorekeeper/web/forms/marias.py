@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, HiddenField, IntegerField
+from wtforms import BooleanField, HiddenField
 from wtforms.validators import NumberRange, Optional
 
 from ...rules.marias.record import part_won
@@ -27,6 +27,7 @@ from .common import (
     suit_label,
     to_int,
 )
+from .numbers import IntegerField
 
 NO_TRUMP = ("betl", "durch")
 GAME_PARTS = ("hra", "sto", "sto_proti")

@@ -68,12 +68,16 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                 conflict = match_conflict.gone(match, state, n, "edit")
             except RuleError as error:
                 box = deal_words.form_errors(form, match, error.errors)
+            except Conflict as error:  # a stale bare version number: nothing was changed
+                box, status = [error.message], 409
             else:
                 flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
                 return redirect(url_for(".edit", match_id=match.id, token=token))
         else:
             box = match_view.wtf_errors(form)
-        status = 409 if conflict else 422
+        if deal is None and not conflict:  # a deal number past the list: it is not there
+            conflict = match_conflict.gone(match, state, n, "edit")
+        status = 409 if conflict or status == 409 else 422
     ctx = match_view.context(match, state, token, form=form, box=box)
     if conflict:
         yours = conflict["yours"]
@@ -208,7 +212,7 @@ def _expected(value: str | None) -> dict[str, Any]:
     """What the page's hidden field says it saw: an etag, or (a page opened before deals had
     etags) a bare version number."""
     value = (value or "").strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit() and len(value) <= 18:  # ("²" is a digit, no number)
         return {"expected_version": int(value)}
     return {"expected_etag": value or None}
 

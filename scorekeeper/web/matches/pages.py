@@ -43,12 +43,16 @@ def stale_form(_error: CSRFError) -> Any:
     """A form left open past its token's life: show it again, values kept, nothing stored.
 
     The view runs once more; its form fails the same check, says so next to Save and comes
-    back with a fresh token, so the next tap saves.
+    back with a fresh token, so the next tap saves. Views without a form of their own
+    (rematch, finish) are not run: the player is sent back to try again.
     """
     view = current_app.view_functions.get(request.endpoint or "")
     if view is None or request.endpoint == "matches.rematch":
         flash(_("This page was open too long; please try again."), "bad")
         return redirect(url_for(".home"))  # never to a Referer: it may be another site
+    if request.endpoint == "matches.finish":  # no form of its own to fail: nothing is done
+        flash(_("This page was open too long; please try again."), "bad")
+        return redirect(url_for(".edit", **(request.view_args or {})))
     try:
         return view(**(request.view_args or {}))
     except HTTPException as error:  # e.g. an unknown match: its 404, not a 500

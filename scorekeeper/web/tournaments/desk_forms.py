@@ -14,8 +14,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, NumberRange, Optional
 
@@ -25,6 +24,8 @@ from ...rules.base import RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...tournament.metrics import metric
 from ...tournament.standings import KINDS, offered_tiebreaks
+from ..forms.base import Form
+from ..forms.numbers import IntegerField
 
 SLOTS = 5  # tie-break menus: the longest offer (two-player games) has five
 
@@ -85,7 +86,7 @@ def percents(shares: list[str] | None) -> str:
 
 
 class DeskFields:
-    """Fields of the organiser's desk settings (a mixin of FlaskForm classes)."""
+    """Fields of the organiser's desk settings (a mixin of the app's form classes)."""
 
     tb1 = SelectField(_l("1st tie-break"), default="", choices=[])
     tb2 = SelectField(_l("2nd tie-break"), default="", choices=[])
@@ -128,7 +129,7 @@ class DeskFields:
         }
 
 
-class SettingsForm(DeskFields, FlaskForm):
+class SettingsForm(DeskFields, Form):
     """A tournament's settings after it is created (the tie-breaks until round 1 is drawn)."""
 
 

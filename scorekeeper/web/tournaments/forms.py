@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
@@ -15,6 +15,7 @@ from ...i18n.games import game_title, preset_label
 from ...rules.base import FieldError, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ..forms.base import Form
+from ..forms.numbers import IntegerField
 from .desk_forms import DeskFields
 
 
