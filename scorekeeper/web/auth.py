@@ -19,6 +19,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
+from ..i18n.rule_messages import render
 from ..rules.base import RuleError
 from ..services import accounts, logins
 from ..services.errors import Conflict
@@ -99,9 +100,9 @@ def register():
             )
         except RuleError as error:
             for e in error.errors:
-                getattr(form, e.field, form.username).errors.append(e.message)
+                getattr(form, e.field, form.username).errors.append(render(e.message))
         except Conflict as error:
-            form.username.errors.append(error.message)
+            form.username.errors.append(render(error.message))
         else:
             _log_in(organiser)
             return redirect(_next_url())
