@@ -237,11 +237,6 @@ def _rebuild(code: str, params: dict[str, Any]) -> Msg:
     return Msg(code, **params)
 
 
-def code_of(text: Any) -> str | None:
-    """A message's code, or None for plain text (e.g. a refusal stored before codes)."""
-    return text.code if isinstance(text, Msg) else None
-
-
 def to_json(text: Any) -> dict[str, Any]:
     """Any rules text as ``{"code", "params"}`` (plain text: code None, params empty)."""
     if isinstance(text, Msg):

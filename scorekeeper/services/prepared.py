@@ -27,8 +27,6 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session
 
-Processor = Callable[[Any], Any] | None
-
 
 class _Compiled:
     """One statement as one dialect runs it: SQL text, parameter order and type processing."""
