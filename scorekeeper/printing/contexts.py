@@ -117,8 +117,8 @@ STANDINGS_PT = {
 def page_breaks(
     names: Sequence[str], *, large: bool, layout: str, page: Mapping[str, Any] | None = None
 ) -> list[int]:
-    """Rows that start a new printed page so the pages share the rows evenly (issue 14: no last
-    page with one or two rows). Heights are estimated on the safe side (a long name wraps)."""
+    """Rows that start a new printed page so the pages share the rows evenly (no last page
+    with one or two rows). Heights are estimated on the safe side (a long name wraps)."""
     page = page or paper("a4")
     pt = STANDINGS_PT[(large, layout)]
     row_mm = pt * 0.46 + 3.0
@@ -387,7 +387,7 @@ def score_sheet_context(
     }
 
 
-#: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
+#: An evening's table plays up to about 30 deals: a sheet has room for them.
 SHEET_DEALS = 30
 
 

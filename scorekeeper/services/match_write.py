@@ -8,7 +8,7 @@ when the change un-decides the match) and the running state after the new list, 
 On any error everything is rolled back: nothing is half-stored.
 
 An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
-the match's stored running state, so its cost does not grow with the match (issue 12). When
+the match's stored running state, so its cost does not grow with the match. When
 another writer committed between its read and its version check, it is rolled back and tried
 again from the new state (a few times) before it queues on the lock and rescores.
 """

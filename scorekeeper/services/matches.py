@@ -3,7 +3,7 @@
 Stored: the match's setup and each deal's record as entered (canonical JSON), and the rules'
 running state after the last deal. Deltas and explanations are recomputed by the game's rules on
 every read. An edit, delete or undo re-scores the whole new record list before anything is
-stored; an added deal answered minimally is scored from the running state instead (issue 12).
+stored; an added deal answered minimally is scored from the running state instead.
 Each change is stored with its audit entry in one transaction; on any error nothing is kept.
 Locking and the parsed-record cache live in ``match_store``; parsing and scoring in ``scoring``.
 """

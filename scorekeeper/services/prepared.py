@@ -3,8 +3,8 @@
 A deal save runs a handful of small statements (read the match, insert the deal and its audit
 entry, which keeps the idempotency key, move the version on). Through SQLAlchemy's
 ``Connection.execute`` each one costs about 0.15 ms of Python (execution context, result
-set-up) against about 0.02 ms in the driver, which was half the CPU of a save (issue 12,
-``bench/bench_save_cost.py``).
+set-up) against about 0.02 ms in the driver, which was half the CPU of a save
+(``bench/bench_save_cost.py``).
 
 ``run`` keeps everything SQLAlchemy decides (the SQL text for the dialect, the bind and result
 type processing: JSON, dates) but does it once per statement and dialect, and then executes on

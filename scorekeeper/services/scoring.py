@@ -1,7 +1,8 @@
 """Between the stored rows and the pure rules: parse records, score them, shape the match state.
 
-Also the running state a match stores (issue 12): ``score_with_state`` gives it after a whole
-rescoring, ``running`` says whether the stored one may be used, ``step`` scores one deal from it.
+Also the running state a match stores (a new deal is scored from it, not with all the others):
+``score_with_state`` gives it after a whole rescoring, ``running`` says whether the stored one
+may be used, ``step`` scores one deal from it.
 
 Nothing here touches the database. A rules engine that crashes on odd input (instead of raising
 a RuleError) is logged and the input refused like any bad record, so a client never gets a 500.
@@ -88,7 +89,7 @@ def score_with_state(
 
 def start_running(match: Any) -> None:
     """Give a new match (no deals yet) the running state after no deals, at its version: its
-    first deal is appended like every other, not rescored (issue 12)."""
+    first deal is appended like every other, not rescored."""
     game, options = rules(match)
     state = score_with_state(game, options, len(match.players), [])[1]
     match.running_state = state

@@ -1,4 +1,4 @@
-"""The club roster: each person once across evenings and seasons (issue 14, RULES.md §6a).
+"""The club roster: each person once across evenings and seasons (docs/rules.md §6a).
 
 A roster belongs to an organiser account (the pages) or to a season made through the API. An
 entrant registered in an evening with an owner is linked to the roster entry of that name (the

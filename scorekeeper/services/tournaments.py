@@ -206,7 +206,7 @@ def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
 def _enter_players(
     session: Session, tournament: Tournament, players: Iterable[str | Mapping[str, Any]]
 ) -> None:
-    """The first entrants; a refusal names the entrant, beside the players' box (issue 14)."""
+    """The first entrants; a refusal names the entrant, beside the players' box."""
     for number, entry in enumerate(players, start=1):
         try:
             if isinstance(entry, Mapping):
@@ -359,7 +359,7 @@ def closed_round_reason(number: int | None) -> str | None:
 
 def no_rematch_guard(session: Session, match_id: str) -> str | None:
     """A tournament table's match has no rematch: its players' next match comes from the draw
-    (issue 14: a rematch of a table opened a match whose deals never reached the tournament)."""
+    (a rematch of a table would open a match whose deals never reach the tournament)."""
     if _round_of_match(session, match_id, TournamentRound.number) is None:
         return None
     return Msg("match.table_no_rematch")

@@ -1,4 +1,5 @@
-"""The deal form saved in the background (static/js/queue.js), answered as JSON (issue 9).
+"""The deal form saved in the background (static/js/queue.js), answered as JSON (docs/saving.md
+"Saving a deal").
 
 The same form, the same checks and the same service call as the plain POST of the match page;
 only the answer differs: the API.md v2 minimal answer (``Prefer: return=minimal``: the new deal

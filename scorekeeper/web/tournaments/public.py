@@ -31,7 +31,7 @@ from . import bp, forms
 from .helpers import get_or_404
 
 REFRESH_SECONDS = 20
-TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)
+TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (at least 28 px)
 TV_TURN_SECONDS = 12  # a TV page of standings stays this long before the next turns up
 
 
