@@ -1,5 +1,5 @@
 """The product's own documents: README and code point at docs/, never at a ../shared folder a
-user's clone does not have (issue 11 item 3)."""
+user's clone does not have."""
 
 from __future__ import annotations
 

@@ -104,7 +104,7 @@ def test_500_players_page_count_and_order(five_hundred, tmp_path):
     data, normal, _large = five_hundred
     pages = pdf_text(normal)
     # 4 rounds + 2 tie-breaks fit upright on A4: ~30 rows a page, fewer where long names wrap;
-    # issue 14: the pages share the rows evenly, no last page with one or two rows
+    # the pages share the rows evenly, no last page with one or two rows
     assert 17 <= len(pages) <= 19
     assert to_png(normal, tmp_path / "p500", dpi=20, first=len(pages), last=len(pages))
     names = player_names(500)
