@@ -19,7 +19,7 @@ from sqlmodel import Session
 from scorekeeper.db import make_engine
 from scorekeeper.limits import PLAYERS_PER_TOURNAMENT
 from scorekeeper.rules.base import MatchFinished, RuleError
-from scorekeeper.rules.messages import Msg
+from scorekeeper.rules.messages import Msg, from_json
 from scorekeeper.services import (
     accounts,
     match_finish,
@@ -34,6 +34,7 @@ from scorekeeper.services.errors import ServiceError
 from scorekeeper.services.messages import MESSAGES
 from tests.conftest import _drop_database, fresh_database_url
 from tests.fakegame import TALLY
+from tests.rules.test_messages import params_for
 
 SEVEN = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída", "Franta"]
 HRA = {"declarer": 0, "dealer": None, "trump": "clubs", "parts": [{"kind": "hra", "won": True}]}
@@ -402,3 +403,14 @@ def test_the_table_covers_every_refusal_of_the_catalogue():
     tested = {code for code, _ in CASES}
     assert len(tested) == len(CASES), "a code is in the table twice"
     assert set(MESSAGES) - NOT_REFUSALS == tested
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_code_makes_its_english_and_survives_its_json(code):
+    """As the games' codes do (tests/rules/test_messages.py): complete params make the English,
+    and ``{"code", "params"}`` makes the same message again."""
+    params = params_for(code)
+    message = Msg(code, **params)
+    assert message.strip() and "%(" not in message
+    again = from_json(message.to_json())
+    assert again == message and isinstance(again, Msg) and again.code == code
