@@ -1,4 +1,4 @@
-"""Two phones on one match (issue 9): one renumbers the deals, the other's edit, delete and
+"""Two phones on one match (docs/saving.md): one renumbers the deals, the other's edit, delete and
 undo are each refused with the explanation and nothing changes; axe-core on the match page in
 the light and the dark theme. Real headless Chromium at 390×844."""
 
