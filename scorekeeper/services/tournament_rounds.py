@@ -139,9 +139,16 @@ def _table_match(title_parts: dict[str, Any], **setup: Any) -> Match:
 
 
 def draw_next_round(
-    *, session: Session, tournament_id: str, actor: str = "organiser", seed: Any = None
+    *,
+    session: Session,
+    tournament_id: str,
+    actor: str = "organiser",
+    seed: Any = None,
+    start: bool = True,
 ) -> dict[str, Any]:
-    """API: close the current round if every table is confirmed, then draw and start the next."""
+    """API: close the current round if every table is confirmed, then draw the next and start
+    it (``start=False``: drawn only, so its draw can still be changed; ``start_round`` starts
+    it)."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rounds = common.load_rounds(session, tournament.id)
     if rounds and rounds[-1].status != "closed":
@@ -153,7 +160,7 @@ def draw_next_round(
             require_confirmed=True,
         )
     return confirm_round(
-        session=session, tournament_id=tournament_id, seed=seed, actor=actor, start=True
+        session=session, tournament_id=tournament_id, seed=seed, actor=actor, start=start
     )
 
 

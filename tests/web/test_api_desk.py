@@ -120,6 +120,34 @@ def test_a_drawn_round_is_changed_by_swap_and_move_with_its_repeats_counted(app,
     assert audit["repeats"] == moved["repeats"]
 
 
+def test_an_api_run_event_draws_changes_and_then_starts_a_round(client):
+    # API.md v3 changes a round's draw "before the round starts"; POST …/rounds starts what it
+    # draws, so the API draws without starting ({"start": false}) and starts with …/start
+    t = _create(client)
+    rounds, auth = f"/api/v1/tournaments/{t['id']}/rounds", _auth(t["token"])
+    bad = client.post(rounds, json={"start": "no"}, headers=auth)
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["field"] == "start"
+    drawn = client.post(rounds, json={"start": False, "seed": 3}, headers=auth)
+    assert drawn.status_code == 201
+    state = client.get(f"/api/v1/tournaments/{t['id']}").get_json()
+    assert state["rounds"][0]["status"] == "drawn"
+    one, two = drawn.get_json()["tables"][:2]
+    a, b = one["player_ids"][0], two["player_ids"][0]
+    swapped = client.patch(f"{rounds}/1", json={"swap": [a, b]}, headers=auth)
+    assert swapped.status_code == 200
+    assert client.post(f"{rounds}/1/start").status_code == 401
+    started = client.post(f"{rounds}/1/start", headers=auth)
+    assert started.status_code == 200
+    assert b in started.get_json()["tables"][0]["player_ids"]  # the changed draw was started
+    state = client.get(f"/api/v1/tournaments/{t['id']}").get_json()
+    assert state["rounds"][0]["status"] == "playing"
+    again = client.post(f"{rounds}/1/start", headers=auth)
+    assert again.status_code == 409 and again.get_json()["errors"][0]["field"] == "round"
+    late = client.patch(f"{rounds}/1", json={"swap": [a, b]}, headers=auth)
+    assert late.status_code == 409
+    assert client.post(f"{rounds}/7/start", headers=auth).status_code == 404
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

@@ -182,13 +182,31 @@ def absent(tournament_id: str, player_id: str):
 @bp.post("/<tournament_id>/rounds")
 @json_errors
 def draw(tournament_id: str):
-    """Draw and start the next round (closing the current one if all its tables are confirmed)."""
+    """Draw and start the next round (closing the current one if all its tables are confirmed);
+    ``"start": false`` draws it only, so that its draw can be changed before ``…/start``."""
     _organiser(tournament_id)
-    seed = optional_body().get("seed")
+    data = optional_body()
+    start = data.get("start", True)
+    if not isinstance(start, bool):
+        raise RuleError("start", _("Say true or false."))
     answer = svc.draw_next_round(
-        session=get_session(), tournament_id=tournament_id, seed=seed, actor="organiser (API)"
+        session=get_session(),
+        tournament_id=tournament_id,
+        seed=data.get("seed"),
+        actor="organiser (API)",
+        start=start,
     )
     return jsonify(answer), 201
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/start")
+@json_errors
+def start(tournament_id: str, r: int):
+    """Start a round drawn with ``"start": false`` (409 once started); answers the round."""
+    _organiser(tournament_id)
+    session = get_session()
+    svc.start_round(session=session, tournament_id=tournament_id, number=r, actor="organiser (API)")
+    return jsonify(svc.round_draw(session=session, tournament_id=tournament_id, number=r))
 
 
 @bp.patch("/<tournament_id>/rounds/<int:r>")
