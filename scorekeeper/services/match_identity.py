@@ -22,7 +22,8 @@ from .messages import Msg
 def parse_etag(etag: Any) -> int | None:
     """The deal id in an etag ("17-2" -> 17), or None when it is not one."""
     head, dash, tail = str(etag).partition("-")
-    return int(head) if dash and head.isdigit() and tail.isdigit() and len(head) < 19 else None
+    digits = head.isascii() and head.isdigit() and tail.isascii() and tail.isdigit()
+    return int(head) if dash and digits and len(head) < 19 else None  # "²" is no digit here
 
 
 def deal_at(rows: list[Row], n: Any, expected_version: Any, expected_etag: Any = None) -> int:

@@ -396,3 +396,11 @@ def test_a_malformed_idempotency_key_is_refused_before_anything_is_stored(sessio
     with pytest.raises(InvalidDeal) as info:
         add(session, match, 1, 1, key=key)
     assert info.value.errors[0].field == "idempotency_key" and count(session, Deal) == 0
+
+
+@pytest.mark.parametrize("etag", ["²-1", "1-²", "٣-1", "-", "", "9" * 30 + "-1", None, 17])
+def test_an_etag_that_is_no_deal_id_is_none_never_an_error(etag):
+    from scorekeeper.services.match_identity import parse_etag
+
+    assert parse_etag(etag) is None
+    assert parse_etag("17-2") == 17

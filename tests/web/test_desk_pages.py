@@ -271,3 +271,13 @@ def test_the_round_clock_carries_its_end_time(app, organiser):
     ends = _state(app, tid)["rounds"][0]["ends_at"]
     for url in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv", f"/tournaments/{tid}/manage"):
         assert f'data-ends-at="{ends}"' in _text(organiser.get(url))
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000, "-1", "1.5"])
+def test_rounds_away_ignores_what_is_no_round_number(app, organiser, typed):
+    # "²" is a digit to str.isdigit but no number; never a 500 (tests/fuzz found it)
+    tid = _create(organiser, players=[*NINE, "Dana"])
+    dana = next(p["id"] for p in _state(app, tid)["players"] if p["name"] == "Dana")
+    answer = organiser.post(f"/tournaments/{tid}/absent", data={"player": dana, "rounds": [typed]})
+    assert answer.status_code < 500
+    assert not next(p for p in _state(app, tid)["players"] if p["id"] == dana)["absent_rounds"]

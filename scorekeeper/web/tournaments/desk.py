@@ -112,5 +112,7 @@ def absent(tournament_id: str):
 
 
 def _numbers(text: str) -> list[int]:
-    """Whole numbers in a comma-separated form value (anything else is left out)."""
-    return [int(part) for part in text.split(",") if part.strip().isdigit()]
+    """Whole numbers in a comma-separated form value (anything else is left out: "²" is a digit
+    to ``isdigit`` but no number, and a round number has a few digits at most)."""
+    parts = (part.strip() for part in text.split(","))
+    return [int(part) for part in parts if part.isascii() and part.isdigit() and len(part) <= 6]
