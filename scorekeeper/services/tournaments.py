@@ -31,6 +31,7 @@ from . import tournament_common as common
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
 from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
+from .tournament_league import check_format
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
     add_player,
@@ -134,6 +135,8 @@ def create_tournament(
     fee: Any = None,
     payout: Any = None,
     club_best_n: Any = None,
+    format: Any = None,
+    parts: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
     name = " ".join(name.split()) if isinstance(name, str) else ""
@@ -160,9 +163,14 @@ def create_tournament(
         raise RuleError("draw_method", _("Choose random or standings."))
     seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
     extras = _v2_options(session, drop_rounds, seeding, language, season_id)
+    extras |= check_format(
+        rules, effective, format=format, parts=parts, rounds=rounds, ranking_by=ranking,
+        extras=extras, seeding=seeding,
+    )  # fmt: skip
     extras |= tournament_settings.checked(
-        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout, best_n=club_best_n
-    )
+        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout,
+        best_n=club_best_n, kind="league" if extras["format"] == "league" else None,
+    )  # fmt: skip
     tournament = Tournament(
         name=name[:200],
         game=game,
