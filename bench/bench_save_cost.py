@@ -1,4 +1,4 @@
-"""Benchmark (issue 12, item 4): does saving a deal cost more the longer the match is?
+"""Benchmark: does saving a deal cost more the longer the match is?
 
 Everything through the real HTTP server (waitress, as ``scorekeeper serve``) on SQLite, side by
 side in one run, with a bare Flask + SQLite insert app as the floor:

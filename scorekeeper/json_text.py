@@ -2,7 +2,7 @@
 
 A deal save writes JSON five times (the record, its audit entry, the running state, the kept
 answer, the response); orjson does it about ten times faster than the standard library, which
-is a measurable part of a save (issue 12, ``bench/bench_save_cost.py``). Where orjson refuses
+is a measurable part of a save (``bench/bench_save_cost.py``). Where orjson refuses
 what the standard library takes (an integer beyond 64 bits, which strict input parsing allows),
 the standard library answers instead, with the same compact form; it also reads text holding a
 number of 19 digits or more (orjson would read an integer beyond 64 bits as a float). Parsing

@@ -108,7 +108,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     deltas = [d.get("delta") or [0] * len(sides) for d in state.get("deals") or []]
     game = state.get("game", "")
     return {
-        "title": state.get("title") or "",
+        "title": rule_messages.render(state.get("title") or ""),  # a made-up title is coded
         "game": game,
         "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
         "game_title": game_short_title(game),
@@ -271,7 +271,7 @@ def score_sheet_context(
 
 SIGNATURES_MM = 16  # the players' signature lines under a sheet
 
-#: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
+#: An evening's table plays up to about 30 deals: a sheet has room for them.
 SHEET_DEALS = 30
 
 

@@ -18,6 +18,8 @@ Params are typed by their key, the same way for English here and for every langu
 - ``part``, ``part2``: a Mariáš part kind ("sto_proti" -> "sto proti");
 - ``value``: what a client sent, shown as Python ``repr`` ("'x'", "[1]");
 - ``words``: a list of English option or key words, joined by ", ";
+- ``counts``, ``sizes``: numbers to choose from ("3 or 4"); any other list of plain values is
+  joined by ", ";
 - a nested ``Msg`` (``why``, ``what``…) is rendered in turn, a list of them joined by " + "
   (``each``: "; ", ``factors``: " × ");
   anything else is shown as is.
@@ -36,6 +38,7 @@ SEAT_KEYS = frozenset(
     ("player", "other", "winner", "loser", "closer", "sitter", "offender", "payer", "payee")
 )
 PART_KEYS = frozenset(("part", "part2"))
+EITHER_KEYS = frozenset(("counts", "sizes"))  # numbers to choose from: "3 or 4"
 # how a list of messages is joined (else " + ")
 JOINS = {"each": "; ", "factors": " × ", "sides": " and "}
 
@@ -126,6 +129,10 @@ def _other_param(key: str, value: Any) -> str:
     if key == "choices":
         return join([WORDS["player"] % {"n": s + 1} for s in value], "or")
     if key == "words":
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, list | tuple):
+        if key in EITHER_KEYS:
+            return join([str(v) for v in value], "or")
         return ", ".join(str(v) for v in value)
     return str(value)
 
@@ -228,11 +235,6 @@ def clear_caches() -> None:
 
 def _rebuild(code: str, params: dict[str, Any]) -> Msg:
     return Msg(code, **params)
-
-
-def code_of(text: Any) -> str | None:
-    """A message's code, or None for plain text (e.g. a refusal stored before codes)."""
-    return text.code if isinstance(text, Msg) else None
 
 
 def to_json(text: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ when the change un-decides the match) and the running state after the new list, 
 On any error everything is rolled back: nothing is half-stored.
 
 An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
-the match's stored running state, so its cost does not grow with the match (issue 12). When
+the match's stored running state, so its cost does not grow with the match. When
 another writer committed between its read and its version check, it is rolled back and tried
 again from the new state (a few times) before it queues on the lock and rescores.
 """
@@ -22,7 +22,6 @@ from datetime import timedelta
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -32,6 +31,7 @@ from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
 from . import match_store, scoring
 from .errors import Locked, NotFound, StaleAdd
 from .match_store import Row
+from .messages import Msg
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
@@ -47,7 +47,7 @@ def valid_id(match_id: Any) -> bool:
 
 
 def not_found() -> NotFound:
-    return NotFound(_("There is no match with this id."), field="id")
+    return NotFound(Msg("match.not_found"), field="id")
 
 
 def audit(

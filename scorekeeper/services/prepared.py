@@ -3,8 +3,8 @@
 A deal save runs a handful of small statements (read the match, insert the deal and its audit
 entry, which keeps the idempotency key, move the version on). Through SQLAlchemy's
 ``Connection.execute`` each one costs about 0.15 ms of Python (execution context, result
-set-up) against about 0.02 ms in the driver, which was half the CPU of a save (issue 12,
-``bench/bench_save_cost.py``).
+set-up) against about 0.02 ms in the driver, which was half the CPU of a save
+(``bench/bench_save_cost.py``).
 
 A ``Direct`` connection runs them without a Session at all (the phones' saves).
 
@@ -28,8 +28,6 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session
-
-Processor = Callable[[Any], Any] | None
 
 
 class _Compiled:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session
 
 from ..models.match import Match
@@ -25,6 +24,7 @@ from ..rules.base import RuleError
 from . import match_setup, scoring
 from . import tournament_common as common
 from .errors import Conflict
+from .messages import Msg
 from .tournament_rounds import round_answer, seat_order
 
 __all__ = ["edit_draw", "round_draw"]
@@ -45,15 +45,12 @@ def edit_draw(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status != "drawn":
-        raise Conflict(
-            _("Round %(n)s has started: its draw can no longer be changed.", n=rnd.number),
-            field="round",
-        )
+        raise Conflict(Msg("draw.started", n=rnd.number), field="round")
     tables = common.load_tables(session, rnd.id)
     before = [list(t.player_ids) for t in tables]
     bye_before = list(rnd.bye_ids)
     if (swap is None) == (move is None):
-        raise RuleError("swap", _("Send either two players to swap or one player to move."))
+        raise RuleError("swap", Msg("draw.swap_or_move"))
     if swap is not None:
         changed = _swap(session, tournament, rnd, tables, swap)
     else:
@@ -99,7 +96,7 @@ def round_draw(*, session: Session, tournament_id: str, number: Any) -> dict[str
 
 def _ids(value: Any, field: str) -> Any:
     if not isinstance(value, str) or not value:
-        raise RuleError(field, _("Name a player by the id the tournament gave it."))
+        raise RuleError(field, Msg("draw.player_id"))
     return value
 
 
@@ -109,10 +106,10 @@ def _where(tables: list[TournamentTable], player_id: str) -> TournamentTable | N
 
 def _swap(session, tournament, rnd, tables, swap) -> list[TournamentTable]:
     if not isinstance(swap, list | tuple) or len(swap) != 2:
-        raise RuleError("swap", _("Name two players to swap."))
+        raise RuleError("swap", Msg("draw.swap_two"))
     a, b = (_ids(p, "swap") for p in swap)
     if a == b:
-        raise RuleError("swap", _("Choose two different players."))
+        raise RuleError("swap", Msg("player.two_different"))
     names = common.player_names(session, [a, b])
     where = {}
     for pid in (a, b):
@@ -121,10 +118,7 @@ def _swap(session, tournament, rnd, tables, swap) -> list[TournamentTable]:
             raise RuleError("swap", _not_drawn(names.get(pid), rnd.number))
     ta, tb = where[a], where[b]
     if ta is not None and ta is tb:
-        raise RuleError(
-            "swap",
-            _("Both sit at table %(t)s: choose players at two tables.", t=ta.number),
-        )
+        raise RuleError("swap", Msg("draw.same_table", t=ta.number))
     if ta is None or tb is None:  # one of them has the bye: the other takes it
         seated, off = (a, b) if ta is not None else (b, a)
         table = ta or tb
@@ -142,12 +136,11 @@ def _move(session, tournament, rnd, tables, move, number) -> list[TournamentTabl
     entrants = common.load_players(session, tournament.id)
     entrant = next((p for p in entrants if p.id == pid), None)
     if entrant is None:
-        raise RuleError("move", _("There is no such player in this tournament."))
+        raise RuleError("move", Msg("player.not_found"))
     target = _target(tables, number, rnd.number)
     source = _where(tables, pid)
     if source is target:
-        raise RuleError("table", _("%(name)s already sits at table %(t)s.", name=entrant.name,
-                                   t=target.number))  # fmt: skip
+        raise RuleError("table", Msg("draw.sits_there", name=entrant.name, t=target.number))
     if source is None and not _may_join(entrant, rnd):
         raise RuleError("move", _not_drawn(entrant.name, rnd.number))
     allowed = _sizes(tournament)
@@ -175,10 +168,10 @@ def _may_join(entrant: Any, rnd: TournamentRound) -> bool:
 
 def _target(tables: list[TournamentTable], number: Any, round_no: int) -> TournamentTable:
     if isinstance(number, bool) or not isinstance(number, int | str):
-        raise RuleError("table", _("Name the table by its number."))
+        raise RuleError("table", Msg("draw.table_number"))
     found = next((t for t in tables if str(t.number) == str(number).strip()), None)
     if found is None:
-        raise RuleError("table", _("There is no table %(n)s in round %(r)s.", n=number, r=round_no))
+        raise RuleError("table", Msg("table.not_found", n=number, r=round_no))
     return found
 
 
@@ -187,19 +180,12 @@ def _sizes(tournament: Tournament) -> set[int]:
     return {3, 4} if tournament.table_size == 3 else {tournament.table_size}
 
 
-def _too_many(table: int, size: int, allowed: set[int]) -> str:
-    return _(
-        "Table %(t)s would seat %(n)s; a table here seats %(sizes)s.",
-        t=table,
-        n=size,
-        sizes=_(" or ").join(str(s) for s in sorted(allowed)),
-    )
+def _too_many(table: int, size: int, allowed: set[int]) -> Msg:
+    return Msg("draw.table_size", t=table, n=size, sizes=tuple(sorted(allowed)))
 
 
-def _not_drawn(name: str | None, round_no: int) -> str:
-    return _(
-        "%(name)s is not in the draw of round %(r)s.", name=name or _("This player"), r=round_no
-    )
+def _not_drawn(name: str | None, round_no: int) -> Msg:
+    return Msg("draw.not_drawn", name=name or Msg("draw.this_player"), r=round_no)
 
 
 def _unplayed(session: Session, changed: list[TournamentTable]) -> None:
@@ -207,11 +193,7 @@ def _unplayed(session: Session, changed: list[TournamentTable]) -> None:
     loaded = common.Tables(session)
     for table in changed:
         if table.manual_scores is not None or common.table_result(session, table, loaded)["deals"]:
-            raise Conflict(
-                _("Table %(t)s already has results; its players can no longer change.",
-                  t=table.number),
-                field="table",
-            )  # fmt: skip
+            raise Conflict(Msg("draw.table_played", t=table.number), field="table")
 
 
 def _reseat(session: Session, tournament: Tournament, table: TournamentTable, players) -> None:

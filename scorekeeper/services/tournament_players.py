@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -22,6 +20,7 @@ from . import bulk
 from . import tournament_common as common
 from . import tournament_roster as roster
 from .errors import Conflict, NotFound
+from .messages import Msg
 from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
 
 __all__ = [
@@ -39,14 +38,9 @@ __all__ = [
 ]
 
 
-def players_limit(limit: int) -> str:
+def players_limit(limit: int) -> Msg:
     """The refusal of a player beyond the tournament's ``limit`` (limits.PLAYERS_PER_TOURNAMENT)."""
-    return ngettext(
-        "A tournament takes up to %(n)s player.",
-        "A tournament takes up to %(n)s players.",
-        limit,
-        n=limit,
-    )
+    return Msg("player.limit", n=limit)
 
 
 def _clean_name(name: Any, field: str = "name") -> str:
@@ -54,24 +48,12 @@ def _clean_name(name: Any, field: str = "name") -> str:
     direction characters (U+200F, U+202E…), as match names are."""
     text = " ".join(str(name or "").split())
     if not text:
-        raise RuleError(field, _("Enter a name."))
+        raise RuleError(field, Msg("player.name_missing"))
     if not text.isprintable():
         shown = "".join(c for c in text if c.isprintable())
-        raise RuleError(
-            field,
-            _("“%(name)s” holds control or direction characters; type the name again.", name=shown),
-        )
+        raise RuleError(field, Msg("player.name_control", name=shown))
     if len(text) > NAME_MAX:
-        raise RuleError(
-            field,
-            ngettext(
-                "“%(name)s” is too long: a name may have at most %(max)s character.",
-                "“%(name)s” is too long: a name may have at most %(max)s characters.",
-                NAME_MAX,
-                name=text,
-                max=NAME_MAX,
-            ),
-        )
+        raise RuleError(field, Msg("player.name_long", name=text, max=NAME_MAX))
     return text
 
 
@@ -103,7 +85,7 @@ def prepare_entrants(
                 raise RuleError("name", players_limit(limit))
             same = taken.get(name.casefold())
             if same is not None:  # named as registered: "petr novák" is "Petr Novák"
-                raise RuleError("name", _("%(name)s is already registered.", name=same))
+                raise RuleError("name", Msg("player.registered", name=same))
         except RuleError as error:
             raise refusal(index, error) from None
         taken[name.casefold()] = name
@@ -138,7 +120,7 @@ def _entrant_name(
     if members is None and isinstance(name, str) and "&" in name:
         members = [part for part in name.split("&")]
     if not isinstance(members, list | tuple) or len(members) != 2:
-        raise RuleError("members", _("A Marianna team is two players: write “Jana & Ota”."))
+        raise RuleError("members", Msg("player.team"))
     members = [_clean_name(m, "members") for m in members]
     return _clean_name(f"{members[0]} & {members[1]}"), members
 
@@ -154,7 +136,7 @@ def store_entrants(session: Session, players: list[TournamentPlayer], entries: l
     except IntegrityError:
         session.rollback()
         names = ", ".join(p.name for p in players[:3])
-        raise RuleError("name", _("%(name)s is already registered.", name=names)) from None
+        raise RuleError("name", Msg("player.registered", name=names)) from None
 
 
 def new_player(
@@ -203,11 +185,11 @@ def add_players(
         if line.strip()
     ]
     if not numbered:
-        raise RuleError("names", _("Paste at least one name, one a line."))
+        raise RuleError("names", Msg("player.none_pasted"))
 
     def refusal(index: int, error: RuleError) -> RuleError:
         line, message = numbered[index][0], error.errors[0].message
-        return RuleError("names", _("Line %(n)s: %(message)s", n=line, message=message))
+        return RuleError("names", Msg("player.line", n=line, message=message))
 
     existing = load_players(session, tournament.id)
     entries = [(line, None, None) for _number, line in numbered]
@@ -227,7 +209,7 @@ def add_players(
 def _player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
     player = session.get(TournamentPlayer, player_id)
     if player is None or player.tournament_id != tournament_id:
-        raise NotFound(_("There is no such player in this tournament."), field="player_id")
+        raise NotFound(Msg("player.not_found"), field="player_id")
     return player
 
 
@@ -241,7 +223,7 @@ def rename_player(
     if is_team_game(tournament):
         parts = [_clean_name(m, "name") for m in str(name).split("&")]
         if len(parts) != 2:
-            raise RuleError("name", _("A Marianna team is two players: write “Jana & Ota”."))
+            raise RuleError("name", Msg("player.team"))
         player.members = parts
         new = f"{parts[0]} & {parts[1]}"
     else:
@@ -249,7 +231,7 @@ def rename_player(
     others = [p for p in load_players(session, tournament_id) if p.id != player.id]
     same = next((p for p in others if p.name.casefold() == new.casefold()), None)
     if same is not None:
-        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
+        raise RuleError("name", Msg("player.registered", name=same.name))
     player.name = new
     player.name_key = new.casefold()
     session.add(player)
@@ -289,7 +271,7 @@ def withdraw_player(
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     player = _player(session, tournament_id, player_id)
     if player.withdrawn_after is not None:
-        raise Conflict(_("%(name)s has already withdrawn.", name=player.name), field="player_id")
+        raise Conflict(Msg("player.withdrawn", name=player.name), field="player_id")
     rounds = load_rounds(session, tournament_id)
     player.withdrawn_after = rounds[-1].number if rounds else 0
     session.add(player)
@@ -330,14 +312,7 @@ def set_absent(
     drawn = {r.number for r in load_rounds(session, tournament_id)}
     touched = sorted((set(before) ^ set(wanted)) & drawn)
     if touched:
-        raise Conflict(
-            _(
-                "Round %(n)s is already drawn: change its draw by hand, or cancel the draw "
-                "and draw it again.",
-                n=touched[0],
-            ),
-            field="rounds",
-        )
+        raise Conflict(Msg("player.round_drawn", n=touched[0]), field="rounds")
     player.absent_rounds = wanted or None
     session.add(player)
     common.audit(
@@ -355,11 +330,11 @@ def set_absent(
 def _round_numbers(rounds: Any, planned: int) -> list[int]:
     """Round numbers 1…planned, sorted, each once; RuleError("rounds") otherwise."""
     if not isinstance(rounds, list | tuple):
-        raise RuleError("rounds", _("List the round numbers, e.g. [3]."))
+        raise RuleError("rounds", Msg("player.rounds_list"))
     numbers = set()
     for value in rounds:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= planned:
-            raise RuleError("rounds", _("Rounds are numbered from 1 to %(n)s.", n=planned))
+            raise RuleError("rounds", Msg("player.rounds_range", n=planned))
         numbers.add(value)
     return sorted(numbers)
 
@@ -372,7 +347,7 @@ def add_keep_apart(
     a = _player(session, tournament_id, a_id)
     b = _player(session, tournament_id, b_id)
     if a.id == b.id:
-        raise RuleError("b_id", _("Choose two different players."))
+        raise RuleError("b_id", Msg("player.two_different"))
     pair = KeepApart(tournament_id=tournament_id, a_id=a.id, b_id=b.id)
     session.add(pair)
     common.audit(session, tournament, actor, "keep_apart", after=[a.name, b.name])
@@ -387,7 +362,7 @@ def remove_keep_apart(
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     pair = session.get(KeepApart, pair_id)
     if pair is None or pair.tournament_id != tournament_id:
-        raise NotFound(_("There is no such pair."), field="pair_id")
+        raise NotFound(Msg("player.no_pair"), field="pair_id")
     common.audit(session, tournament, actor, "keep_apart_removed", before=[pair.a_id, pair.b_id])
     session.delete(pair)
     session.commit()

@@ -11,13 +11,13 @@ import copy
 from decimal import Decimal
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session
 
 from ..tournament import prizes
 from . import tournament_common as common
 from . import tournament_standings
 from .errors import NotFound
+from .messages import Msg
 
 
 def _document(session: Session, tournament_id: str) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def in_category(document: dict[str, Any], category: str) -> dict[str, Any]:
     wanted = prizes.category_key(category or "")
     found = next((c for c in tournament.get("categories") or [] if prizes.same(c, wanted)), None)
     if found is None:
-        raise NotFound(_("No player of this tournament is in this category."), field="category")
+        raise NotFound(Msg("desk.category_empty"), field="category")
     out = copy.copy(document)
     out["rows"] = prizes.within(
         document["rows"],

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlmodel import Session
 
 from ..models.tournament import Tournament, TournamentTable
@@ -24,6 +22,7 @@ from . import matches
 from . import tournament_common as common
 from .errors import Conflict, Forbidden
 from .tournament_league import check_pb
+from .messages import Msg
 
 __all__ = ["UnusualFigures", "check_figures", "confirm_table", "set_manual_result"]
 
@@ -38,30 +37,19 @@ def _check_scores(
 ) -> list[int]:
     sides = len(table.player_ids)
     if not isinstance(scores, list) or len(scores) != sides:
-        raise RuleError(
-            "scores",
-            ngettext(
-                "Enter one figure for the %(n)s seat.",
-                "Enter one figure for each of the %(n)s seats.",
-                sides,
-                n=sides,
-            ),
-        )
+        raise RuleError("scores", Msg("table.figure_count", n=sides))
     errors = [
-        FieldError(f"scores.{i}", _("Enter a whole number."))
+        FieldError(f"scores.{i}", Msg("number.whole"))
         for i, v in enumerate(scores)
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9
     ]
     if errors:
         raise RuleError(errors)
     if sides == 2 and scores[0] == scores[1]:
-        raise RuleError("scores", _("A match has a winner: the two figures cannot be level."))
+        raise RuleError("scores", Msg("table.figures_level"))
     game = common.game_of(tournament)
     if game.zero_sum and sum(scores) != 0:
-        raise RuleError(
-            "scores",
-            _("Balances at a table add up to zero; these add up to %(sum)s.", sum=sum(scores)),
-        )
+        raise RuleError("scores", Msg("table.balances_sum", sum=sum(scores)))
     refused, unusual = game.check_table_figures(tournament.options, scores)
     if refused:
         raise RuleError(refused)
@@ -144,17 +132,16 @@ def confirm_table(
     row = common.get_table(session, rnd, table)
     current = common.table_result(session, row)
     if not organiser and not matches.check_token(current["match"], token):
-        raise Forbidden(_("This link does not open this table."), field="token")
+        raise Forbidden(Msg("table.wrong_link"), field="token")
     if current["status"] == "waiting":
-        raise Conflict(_("Nothing to confirm yet: no deals and no figures."), field="scores")
+        raise Conflict(Msg("table.nothing_to_confirm"), field="scores")
     if len(current["scores"]) == 2 and current["winner"] is None:
-        raise Conflict(_("The match is level: play on until someone wins."), field="scores")
+        raise Conflict(Msg("table.level"), field="scores")
     seats = list(current["match"].players)
     if by and not organiser and by not in seats:
-        raise RuleError("by", _("Choose your name from the table."))
-    actor = (
-        "organiser" if organiser else _("table %(t)s: %(by)s", t=row.number, by=(by or "?")[:60])
-    )
+        raise RuleError("by", Msg("table.choose_name"))
+    # who confirmed, as the audit names actors ("organiser", "table 2: Jana"; not translated)
+    actor = "organiser" if organiser else f"table {row.number}: {(by or '?')[:60]}"
     before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
     row.confirmed_scores, row.confirmed_by = current["scores"], actor
     session.add(row)

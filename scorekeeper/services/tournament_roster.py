@@ -1,4 +1,4 @@
-"""The club roster: each person once across evenings and seasons (issue 14, RULES.md §6a).
+"""The club roster: each person once across evenings and seasons (docs/rules.md §6a).
 
 A roster belongs to an organiser account (the pages) or to a season made through the API. An
 entrant registered in an evening with an owner is linked to the roster entry of that name (the
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..i18n import collation
@@ -19,6 +18,7 @@ from ..models.season import RosterPlayer, Season
 from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from .errors import NotFound
+from .messages import Msg
 
 
 def owner_of(session: Session, tournament: Tournament) -> dict[str, Any] | None:
@@ -80,7 +80,7 @@ def link_entrants(
         if roster_id:
             entry = get_entry(session, str(roster_id))
             if not _owned(entry, owner):
-                raise RuleError("players", _("There is no such player on this roster."))
+                raise RuleError("players", Msg("roster.not_owned"))
             player.roster_id = _kept(session, entry).id
             continue
         entry = by_name.get(player.name.casefold())
@@ -112,7 +112,7 @@ def get_entry(session: Session, roster_id: str) -> RosterPlayer:
     """A roster entry by id (NotFound otherwise)."""
     entry = session.get(RosterPlayer, roster_id) if isinstance(roster_id, str) else None
     if entry is None:
-        raise NotFound(_("There is no such player on the roster."), field="player_id")
+        raise NotFound(Msg("roster.not_found"), field="player_id")
     return entry
 
 
@@ -120,10 +120,10 @@ def merge(session: Session, owner: dict[str, Any], keep_id: str, drop_id: str) -
     """Merge a duplicate (``drop_id``) into ``keep_id``: its evenings now count for the kept one."""
     keep, drop = get_entry(session, keep_id), get_entry(session, drop_id)
     if not (_owned(keep, owner) and _owned(drop, owner)):
-        raise NotFound(_("There is no such player on the roster."), field="player_id")
+        raise NotFound(Msg("roster.not_found"), field="player_id")
     keep, drop = _kept(session, keep), _kept(session, drop)
     if keep.id == drop.id:
-        raise RuleError("merge", _("Choose two different players to merge."))
+        raise RuleError("merge", Msg("roster.merge_same"))
     entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
     for entrant in entrants.all():
         entrant.roster_id = keep.id

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
@@ -24,6 +23,7 @@ from ..models.tournament import Tournament, TournamentRound, TournamentTable, _n
 from . import bulk, match_setup, matches, scoring
 from . import tournament_common as common
 from .errors import Conflict
+from .messages import Msg
 from .tournament_draws import draw_for, new_seed, next_round_number, preview_draw, round_seed
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
@@ -60,10 +60,7 @@ def confirm_round(
         return _confirm_round(session, tournament_id, seed, actor, start)
     except (IntegrityError, OperationalError):
         session.rollback()  # another draw of this round got in first: its matches stand, not ours
-        raise Conflict(
-            _("This round was drawn at the same moment elsewhere; reload the page."),
-            field="round",
-        ) from None
+        raise Conflict(Msg("round.drawn_elsewhere"), field="round") from None
 
 
 def _confirm_round(
@@ -193,7 +190,7 @@ def start_round(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status != "drawn":
-        raise Conflict(_("Round %(n)s has already started.", n=rnd.number), field="round")
+        raise Conflict(Msg("round.started", n=rnd.number), field="round")
     _start(tournament, rnd)
     session.add(rnd)
     common.audit(session, tournament, actor, "start", round=rnd.number)
@@ -213,7 +210,7 @@ def close_round(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status == "closed":
-        raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
+        raise Conflict(Msg("round.closed", n=rnd.number), field="round")
     if require_confirmed:
         loaded = common.Tables(session)
         open_tables = [
@@ -223,12 +220,7 @@ def close_round(
         ]
         if open_tables:
             raise Conflict(
-                _(
-                    "Round %(n)s still has unconfirmed tables: %(t)s.",
-                    n=rnd.number,
-                    t=", ".join(map(str, open_tables)),
-                ),
-                field="round",
+                Msg("round.unconfirmed", n=rnd.number, t=tuple(open_tables)), field="round"
             )
     rnd.status = "closed"
     rnd.closed_at = _now()
@@ -246,15 +238,10 @@ def cancel_round(
     rnd = common.get_round(session, tournament, number)
     rounds = common.load_rounds(session, tournament.id)
     if rnd.number != rounds[-1].number or rnd.status == "closed":
-        raise Conflict(
-            _("Only the latest round, before it is closed, can be cancelled."), field="round"
-        )
+        raise Conflict(Msg("round.cancel_latest"), field="round")
     tables, loaded = common.load_tables(session, rnd.id), common.Tables(session)
     if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
-        raise Conflict(
-            _("Results are already in for round %(n)s; it cannot be cancelled.", n=rnd.number),
-            field="round",
-        )
+        raise Conflict(Msg("round.cancel_results", n=rnd.number), field="round")
     common.audit(
         session,
         tournament,

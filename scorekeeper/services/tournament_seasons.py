@@ -12,7 +12,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..models.season import RosterPlayer, Season
@@ -23,6 +22,7 @@ from ..tournament import season as season_rules
 from . import match_setup, tournament_standings
 from . import tournament_common as common
 from .errors import NotFound
+from .messages import Msg
 
 
 def create_season(
@@ -38,13 +38,13 @@ def create_season(
     """A new season; RuleError (field per input) for bad input."""
     name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
     if not name:
-        raise RuleError("name", _("Give the season a name."))
+        raise RuleError("name", Msg("season.name_missing"))
     if not name.isprintable():
-        raise RuleError("name", _("No control characters, please."))
+        raise RuleError("name", Msg("setup.text_control"))
     if len(name) > 200:
         raise RuleError("name", match_setup.name_too_long(200))
     if scoring not in season_rules.SCORINGS:
-        raise RuleError("scoring", _("Choose sum or placing_points."))
+        raise RuleError("scoring", Msg("season.scoring"))
     best_n, top = _count(best_n, "best_n"), _count(top, "top")
     seed = _count(seed, "seed", low=0)
     if seed is None:  # as a tournament's: a fresh random lot seed, not the same for every season
@@ -62,13 +62,13 @@ def _count(value: Any, field: str, low: int = 1) -> int | None:
     if value in (None, ""):
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError(field, _("Enter a whole number."))
+        raise RuleError(field, Msg("number.whole"))
     try:
         number = int(value)
     except ValueError:
-        raise RuleError(field, _("Enter a whole number.")) from None
+        raise RuleError(field, Msg("number.whole")) from None
     if not low <= number <= 1_000_000:
-        raise RuleError(field, _("Enter a whole number from %(a)s to %(b)s.", a=low, b=1_000_000))
+        raise RuleError(field, Msg("number.between", a=low, b=1_000_000))
     return number
 
 
@@ -84,7 +84,7 @@ def seasons_of(session: Session, organiser_id: int) -> list[Season]:
 def get_season(session: Session, season_id: Any) -> Season:
     season = session.get(Season, season_id) if isinstance(season_id, str) else None
     if season is None:
-        raise NotFound(_("There is no season with this id."), field="id")
+        raise NotFound(Msg("season.not_found"), field="id")
     return season
 
 

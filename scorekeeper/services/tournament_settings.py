@@ -13,8 +13,6 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlmodel import Session
 
 from ..i18n.formats import parse_amount
@@ -24,6 +22,7 @@ from ..tournament import prizes
 from ..tournament import standings as ranking
 from . import tournament_common as common
 from .errors import NotFound
+from .messages import Msg
 
 MAX_FEE = Decimal("1000000")
 MAX_PLACES = 50  # places with a prize
@@ -40,12 +39,12 @@ def check_tiebreaks(kind: str, ranking_by: str, value: Any) -> list[str] | None:
         return None
     offered = ranking.offered_tiebreaks(kind, ranking_by)
     if not isinstance(value, list | tuple):
-        raise RuleError("tiebreaks", _("List the tie-breaks in the order they decide."))
+        raise RuleError("tiebreaks", Msg("desk.tiebreaks_list"))
     for i, key in enumerate(value):
         if not isinstance(key, str) or key not in offered:
-            raise RuleError(f"tiebreaks.{i}", _("Choose from: %(keys)s.", keys=", ".join(offered)))
+            raise RuleError(f"tiebreaks.{i}", Msg("desk.tiebreak_choose", keys=", ".join(offered)))
         if key in value[:i]:
-            raise RuleError(f"tiebreaks.{i}", _("Each tie-break once."))
+            raise RuleError(f"tiebreaks.{i}", Msg("desk.tiebreak_once"))
     return list(ranking.tiebreak_keys(kind, ranking_by, list(value)))
 
 
@@ -56,9 +55,9 @@ def check_fee(value: Any) -> str | None:
     try:
         fee = parse_amount(value)
     except (InvalidOperation, ValueError):
-        raise RuleError("fee", _("The entry fee is an amount such as 50 or 2.50.")) from None
+        raise RuleError("fee", Msg("desk.fee")) from None
     if isinstance(value, bool) or fee < 0 or fee > MAX_FEE or fee != fee.quantize(prizes.CENT):
-        raise RuleError("fee", _("The entry fee is an amount such as 50 or 2.50."))
+        raise RuleError("fee", Msg("desk.fee"))
     return str(fee)
 
 
@@ -68,7 +67,7 @@ def check_payout(value: Any) -> list[str] | None:
     if value is None or value == [] or value == "":
         return None
     if not isinstance(value, list | tuple) or len(value) > MAX_PLACES:
-        raise RuleError("payout", _("List each place's share of the pool, e.g. 0.5, 0.3, 0.2."))
+        raise RuleError("payout", Msg("desk.payout_list"))
     shares = []
     for i, share in enumerate(value):
         try:
@@ -76,10 +75,10 @@ def check_payout(value: Any) -> list[str] | None:
         except (InvalidOperation, ValueError):
             number = Decimal(-1)
         if isinstance(share, bool) or not 0 < number <= 1:
-            raise RuleError(f"payout.{i}", _("A share is a part of the pool above 0, at most 1."))
+            raise RuleError(f"payout.{i}", Msg("desk.payout_share"))
         shares.append(number)
     if sum(shares) > 1:
-        raise RuleError("payout", _("The shares add up to more than the whole pool."))
+        raise RuleError("payout", Msg("desk.payout_sum"))
     return [str(s) for s in shares]
 
 
@@ -88,13 +87,13 @@ def check_best_n(value: Any) -> int:
     if value is None or value == "":
         return 3
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError("club_best_n", _("Enter a whole number from 1 to %(n)s.", n=BEST_N_MAX))
+        raise RuleError("club_best_n", Msg("desk.whole_number", n=BEST_N_MAX))
     try:
         number = int(value)
     except ValueError:
         number = 0
     if not 1 <= number <= BEST_N_MAX:
-        raise RuleError("club_best_n", _("Enter a whole number from 1 to %(n)s.", n=BEST_N_MAX))
+        raise RuleError("club_best_n", Msg("desk.whole_number", n=BEST_N_MAX))
     return number
 
 
@@ -135,7 +134,7 @@ def update_settings(
     before = settings_json(tournament)
     if "tiebreaks" in changes:
         if common.load_rounds(session, tournament.id):
-            raise RuleError("tiebreaks", _("The tie-breaks are fixed once round 1 is drawn."))
+            raise RuleError("tiebreaks", Msg("desk.tiebreaks_fixed"))
         kind = common.standings_kind(tournament)
         tournament.tiebreaks = check_tiebreaks(
             kind, tournament.ranking or "balance", changes["tiebreaks"]
@@ -160,22 +159,22 @@ def check_categories(value: Any) -> list[str]:
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list | tuple):
-        raise RuleError("categories", _("List the categories, e.g. women, senior."))
+        raise RuleError("categories", Msg("desk.categories_list"))
     out: list[str] = []
     for i, word in enumerate(value):
         if not isinstance(word, str):
-            raise RuleError(f"categories.{i}", _("Send this as text."))
+            raise RuleError(f"categories.{i}", Msg("desk.text"))
         word = prizes.category_key(word)
         if not word:
             continue
         if len(word) > WORD_MAX or not word.isprintable():
             raise RuleError(
-                f"categories.{i}", _("A category is a word of up to %(n)s letters.", n=WORD_MAX)
+                f"categories.{i}", Msg("desk.category_word", n=WORD_MAX)
             )
         if not any(prizes.same(word, w) for w in out):
             out.append(word)
     if len(out) > MAX_CATEGORIES:
-        raise RuleError("categories", _("At most %(n)s categories a player.", n=MAX_CATEGORIES))
+        raise RuleError("categories", Msg("desk.categories_max", n=MAX_CATEGORIES))
     return out
 
 
@@ -184,16 +183,12 @@ def check_club(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise RuleError("club", _("Send this as text."))
+        raise RuleError("club", Msg("desk.text"))
     club = " ".join(value.split())
     if len(club) > CLUB_MAX or not club.isprintable():
         raise RuleError(
             "club",
-            ngettext(
-                "A club's name has up to %(num)s character.",
-                "A club's name has up to %(num)s characters.",
-                CLUB_MAX,
-            ),
+            Msg("desk.club_long", num=CLUB_MAX),
         )
     return club or None
 
@@ -210,7 +205,7 @@ def set_player_details(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     player = session.get(TournamentPlayer, player_id) if isinstance(player_id, str) else None
     if player is None or player.tournament_id != tournament.id:
-        raise NotFound(_("There is no such player in this tournament."), field="player_id")
+        raise NotFound(Msg("player.not_found"), field="player_id")
     before = player_details(player)
     if "categories" in changes:
         player.categories = check_categories(changes["categories"]) or None
@@ -237,7 +232,7 @@ def set_many_details(
     checked_details = {}
     for pid, wanted in details.items():
         if pid not in players:
-            raise NotFound(_("There is no such player in this tournament."), field="player_id")
+            raise NotFound(Msg("player.not_found"), field="player_id")
         try:
             checked_details[pid] = (
                 check_categories(wanted.get("categories")) or None,

@@ -19,6 +19,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
+from ..i18n.rule_messages import render
 from ..rules.base import RuleError
 from ..services import accounts, logins
 from ..services.errors import Conflict
@@ -120,11 +121,11 @@ def register():
             )
         except RuleError as error:
             for e in error.errors:
-                getattr(form, e.field, form.username).errors.append(e.message)
+                getattr(form, e.field, form.username).errors.append(render(e.message))
             status = 422
         except Conflict as error:
             logins.record_failure(session=db, username=None, client=client)
-            form.username.errors.append(error.message)
+            form.username.errors.append(render(error.message))
             status = 422
         else:
             _log_in(organiser)

@@ -1,4 +1,4 @@
-"""Real headless Chromium at 390×844: start matches, enter deals by tapping, edit one (issue 3)."""
+"""Real headless Chromium at 390×844: start matches, enter deals by tapping, edit one."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_marias_match_by_tapping(page, live_server):
     new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
     assert page.viewport_size == {"width": 390, "height": 844}
     # The common deal: declarer, trump, Save (hra and won are preselected).
-    assert marias_deal(page, 0, "červené") == 3  # issue 3: at most 4 taps
+    assert marias_deal(page, 0, "červené") == 3  # at most 4 taps for the common deal
     assert board(page) == [4, -2, -2]  # RULES.md §4: hearts double: 1 × 2 from each defender
     assert marias_deal(page, 1, "betl") == 3
     assert board(page) == [-1, 8, -7]  # RULES.md §4 pub: betl 5 from each defender
@@ -166,7 +166,7 @@ def test_marianna_declarations_by_tapping(page, live_server):
 
 
 def test_common_deal_works_without_javascript(browser, live_server):
-    # issue 3: the basic flow works without JavaScript; JS only makes it nicer
+    # the basic flow works without JavaScript; JS only makes it nicer
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, java_script_enabled=False, has_touch=True
     )

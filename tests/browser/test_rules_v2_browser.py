@@ -1,4 +1,4 @@
-"""Real headless Chromium at 390×844: the rules version 2 controls at the table (issue 11)."""
+"""Real headless Chromium at 390×844: the rules version 2 controls at the table (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_sto_proti_names_the_defenders_hundred_and_scores_it_right(page, live_se
 
 
 def test_out_of_range_points_leave_the_other_score_free(page, live_server):
-    # Issue 11 item 2: after an out-of-range entry the second score no longer sticks at 0.
+    # After an out-of-range entry the second score does not stick at 0.
     new_match(page, live_server, "Mariasz", ["Ania", "Bartek"])
     page.tap("#f-trump label:has-text('czerwień')")
     page.fill("#points_0", "150")

@@ -1,4 +1,5 @@
-"""The season's league table on a pub TV in real headless Chromium (issue 14 item 3).
+"""The season's league table on a pub TV in real headless Chromium (docs/tournaments.md
+"A season").
 
 A season of two 45-player evenings: the season page links to the TV view, which at 1920×1080
 shows rows at least 28 px high in pages of two columns that turn by themselves, no

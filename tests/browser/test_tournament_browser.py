@@ -1,4 +1,4 @@
-"""A 7-player Mariáš pub evening in real headless Chromium (issue 4, RULES.md §6).
+"""A 7-player Mariáš pub evening in real headless Chromium (RULES.md §6).
 
 The organiser registers, creates the tournament and draws two rounds (one table of 4 and one of
 3 each); at every table one phone enters a deal on the match page and a second phone confirms the
@@ -144,7 +144,7 @@ def test_seven_players_two_rounds_two_phones(live_server, page, browser):
 
 
 def test_tv_view_of_120_players_reads_from_five_metres(live_app, live_server, browser):
-    # issue 14: a 120-player field on a 1920×1080 TV: rows at least 28 px high, standings in
+    # a 120-player field on a 1920×1080 TV: rows at least 28 px high, standings in
     # pages that turn by themselves, the round and its timer always in view; no <meta refresh>
     from scorekeeper.db import get_session
     from scorekeeper.services import tournament_rounds, tournaments
@@ -189,7 +189,7 @@ def test_tv_view_of_120_players_reads_from_five_metres(live_app, live_server, br
 
 
 def test_a_season_of_three_evenings(live_app, live_server, page, browser, tmp_path):
-    # issue 14: a season of three evenings of 7–9 players with the roster reused, a tie at the
+    # RULES.md §6a: a season of three evenings of 7–9 players with the roster reused, a tie at the
     # top decided by lot with its certificate, the season table page and its CSV download
     import csv
     import io

@@ -213,6 +213,13 @@ def _match_reads(base: str) -> Iterator[Case]:
             base + "/history" + query,
             note="odd query",
         )
+        yield Case(
+            API,
+            "GET /api/v1/matches/<match_id>/settlement",
+            "GET",
+            base + "/settlement" + query,
+            note="odd query",
+        )
     for accept in ("application/json", "text/html", "*/*;q=x", "é"):
         yield Case(
             API,
@@ -263,6 +270,23 @@ def tournaments(world: World) -> Iterator[Case]:
         )
     for odd in v.ODD_IDS:
         yield Case(API, show, "GET", f"/api/v1/tournaments/{odd}", note="odd id")
+        for tail in ("crosstable", "clubs", "payouts"):
+            yield Case(
+                API,
+                f"GET /api/v1/tournaments/<tournament_id>/{tail}",
+                "GET",
+                f"/api/v1/tournaments/{odd}/{tail}",
+                note="odd id",
+            )
+    for tail in ("crosstable", "clubs", "payouts"):
+        for query in ("", "?lang=%FF", "?category=%00", "?x=" + "y" * 3000):
+            yield Case(
+                API,
+                f"GET /api/v1/tournaments/<tournament_id>/{tail}",
+                "GET",
+                f"/api/v1/tournaments/{tid}/{tail}{query}",
+                note="odd query",
+            )
         yield Case(
             API,
             "GET /api/v1/tournaments/<tournament_id>/standings",

@@ -123,7 +123,7 @@ def test_tickets_carry_the_entry_url_and_a_qr_code():
     [
         ([1, 2, 3, 4], ["1st place", "2nd place", "3rd place"], [False] * 3),
         # RULES.md §6 v2: a shared rank still gives distinct places, the lot decides and the
-        # certificate says so (issue 14: two "Joint 1st place" left the pub with no winner)
+        # certificate says so (two "Joint 1st place" would leave the pub with no winner)
         ([1, 1, 3, 4], ["1st place", "2nd place", "3rd place"], [True, True, False]),
         ([1, 2, 3, 3, 5], ["1st place", "2nd place", "3rd place"], [False, False, True]),
     ],
@@ -155,7 +155,7 @@ def test_no_certificates_before_a_round_counts():
 @pytest.mark.parametrize(
     ("game", "players", "labels", "sides"),
     [
-        # RULES.md §4 / issue 5: deal, declarer, trump, parts, flek, won/lost, ± and balances
+        # RULES.md §4: deal, declarer, trump, parts, flek, won/lost, ± and balances
         (
             "marias",
             [],
@@ -314,7 +314,7 @@ def test_sheet_columns_carry_first_names():
 
 @pytest.mark.parametrize("game", ["marias", "mariasz", "mariage", "marianna"])
 def test_score_sheets_have_room_for_an_evening(game):
-    # issue 14: sheets had 14–16 rows; an evening's table plays up to 30 deals, filling pages
+    # an evening's table plays up to 30 deals (14–16 rows were too few), filling pages
     for paper in ("a4", "letter"):
         ctx = pv.score_sheet_context(game, page=pv.paper(paper))
         assert len(ctx["blank_rows"]) >= 30

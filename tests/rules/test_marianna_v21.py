@@ -17,8 +17,8 @@ def _refused(result, n=1):
 
 
 def test_its_own_team_declares_the_mariannino_suit_after_it():
-    # RULES.md §3 (v2.1, seed 002 "jeder König einmal mit der farbgleichen Dame"): Team A's
-    # mariannino in bastoni (250), then its marianna in bastoni, the deal's first (40):
+    # RULES.md §3 (v2.1, the German source's "jeder König einmal mit der farbgleichen Dame"):
+    # Team A's mariannino in bastoni (250), then its marianna in bastoni, the deal's first (40):
     # 60 + 250 + 40 = 350; version 2 wrongly barred that suit.
     result = play([deal(60, 60, m(0, "clubs", **MN), m(0, "clubs"))])
     assert (_refused(result), result.scores) == ([], (350, 60))

@@ -38,7 +38,7 @@ def deal(record: dict[str, Any], n: int = 3, preset: str = "pub", **overrides: A
 
 
 EXAMPLES = [
-    # RULES.md §4 / seed 004: game 1, sto 4, sedma 2, betl 5, durch 10, "each contract settles
+    # RULES.md §4, preset pub: game 1, sto 4, sedma 2, betl 5, durch 10, "each contract settles
     # separately with both defenders"; "Failure pays the same to each defender"
     ("hra won", R(), {}, (2, -1, -1)),
     ("hra lost", R(P("hra", False)), {}, (-2, 1, 1)),

@@ -37,7 +37,7 @@ def _refusals(record, **options):
     ],
 )
 def test_sto_proti_above_100_scales_like_sto(scaling, points, each):
-    # RULES.md §4 (v2.1, seed 003 "chaque tranche de 10 en plus"): the defenders' hundred made
+    # RULES.md §4 (v2.1, French: "chaque tranche de 10 en plus"): the defenders' hundred made
     # with `points` (their cards + the trump marriage) gains its value per 10 above 100 by the
     # match's sto_scaling; the declarer pays it to each defender.
     # the defenders' cards + the trump marriage (40), the declarer the rest of the 90 cards
@@ -66,7 +66,7 @@ def test_the_silent_hundred_follows_sto_scaling(scaling, hra):
 
 
 def test_dve_sedmy_proti_made_the_declarer_pays_each_defender_as_dve_sedmy():
-    # RULES.md §4 (v2.1, seed 003 « contre »): the defenders' double seven, valued as
+    # RULES.md §4 (v2.1, the French source's « contre »): the defenders' double seven, valued as
     # dve_sedmy (pub 8): hra won 1 from each defender, dvě sedmy proti made 8 to each:
     # declarer 2 - 16 = -14, each defender +7.
     record = R(P("hra"), P("dve_sedmy_proti"))

@@ -24,13 +24,13 @@ def play(deals, **overrides):
     return GAME.score(options, 2, [GAME.parse_record(d, options, 2) for d in deals])
 
 
-# --------------------------------------------------------------- seed 001 "Example 1"
+# ---------------------------------------------- RULES.md §1, the sources' "Example 1"
 
 
 @pytest.mark.parametrize(
     "cards, trump, points",
     [
-        ([("A", H), ("J", H)], S, 13),  # seed 001 Example 1, trick 1: A + J = 13
+        ([("A", H), ("J", H)], S, 13),  # the sources' Example 1, trick 1: A + J = 13
         ([("K", H), ("9", S)], S, 4),  # trick 2: K + trumping 9 = 4
         ([("6", C), ("10", C)], S, 10),  # trick 3: 10 = 10
         ([("8", C), ("9", C)], S, 0),  # trick 4: 8 + 9 = 0

@@ -88,7 +88,7 @@ def test_marias_tiebreaks_in_order(rounds, decided_by):
 
 
 def test_true_ties_share_a_rank_and_stand_in_lot_order():
-    # RULES.md §6 / issue 4: shared ranks for true ties; the seeded lot orders them, re-runnable
+    # RULES.md §6: shared ranks for true ties; the seeded lot orders them, re-runnable
     rounds = [rnd(("a x1 x2", (2, -1, -1)), ("b y1 y2", (2, -1, -1)), ("c z1 z2", (2, -1, -1)))]
     for seed in range(6):
         rows = table("marias", rounds, seed=seed)
@@ -394,7 +394,7 @@ def test_v2_tied_rows_share_a_rank_but_every_place_is_distinct():
 @pytest.mark.parametrize(
     "scores, expected",
     [
-        ((8, 7, 7, 7, 5, 3, 2, 0), 6),  # issue 14: the mean of 7 and 5, not the lower 5
+        ((8, 7, 7, 7, 5, 3, 2, 0), 6),  # RULES.md §6: the mean of 7 and 5, not the lower 5
         ((8, 7, 6, 3), 7),  # (7 + 6) / 2 = 6.5 rounds half up to 7
         ((-3, -2, 0, 4), -1),  # -1 exactly
         ((-3, -2), -2),  # -2.5 rounds half up to -2

@@ -163,7 +163,7 @@ def test_round_flow_confirmation_and_standings(session):
 
 
 def test_a_closed_rounds_confirmed_result_stands_against_later_deals(session):
-    # issue 4: results count once confirmed and the organiser corrects them; the table's link
+    # RULES.md §6: results count once confirmed and the organiser corrects them; the table's link
     # (its QR code stays on the table) must not undo a closed round's result
     t = _marias(session)
     first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]
@@ -447,7 +447,7 @@ def test_a_draw_can_be_taken_back_until_something_is_played(session):
 
 
 def test_two_draws_at_once_give_one_round_a_conflict_and_no_orphan_match(app):
-    # issue 12/14: a draw is one transaction; the second concurrent draw is a 409 (Conflict)
+    # a draw is one transaction; the second concurrent draw is a 409 (Conflict)
     import threading
 
     from sqlmodel import func, select
@@ -485,7 +485,7 @@ def test_two_draws_at_once_give_one_round_a_conflict_and_no_orphan_match(app):
 
 
 def test_a_refused_draw_stores_no_match(session):
-    # issue 12: a draw refused half-way (a seat name the match rules refuse) leaves nothing behind
+    # a draw refused half-way (a seat name the match rules refuse) leaves nothing behind
     from sqlmodel import func, select
 
     from scorekeeper.models.match import Match
@@ -527,7 +527,7 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
 
 
 def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
-    # issue 10 item 5: importing the tournament services changes nothing; create_app hangs the
+    # importing the tournament services changes nothing; create_app hangs the
     # guards on the match services, once however many apps are made
     import importlib
 
@@ -546,7 +546,7 @@ def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
 
 
 def test_one_table_comes_with_its_names_and_nothing_is_cached_on_the_session(session):
-    # issue 10 item 5: a table's page gets its table (the names of its players) without the
+    # a table's page gets its table (the names of its players) without the
     # whole tournament, and no service hides a cache in session.info
     t = _marias(session)
     first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]

@@ -201,7 +201,7 @@ def test_draw_that_cannot_seat_everyone_is_422(client):
 
 
 def test_a_thirty_player_evening_through_the_api(client):
-    # issue 4: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
+    # RULES.md §6: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
     names = [f"Hráč {i}" for i in range(1, 31)]
     made = client.post(
         "/api/v1/tournaments",

@@ -1,4 +1,4 @@
-"""The deck the table holds (issue 13 item 6; API.md v2 option ``deck``): rules, API, pages.
+"""The deck the table holds (API.md v2 option ``deck``): rules, API, pages.
 
 German suits by default for Mariáš, Mariasz and Mariage, Italian for Marianna, French as a
 choice; drawn as the vendored SVGs of ``static/img/suits/`` with translated alt text.

@@ -1,5 +1,6 @@
-"""One standings presenter (issue 10): the page, the pub TV and the paper sheet of one tournament
-head the same metrics with the same words, mark the same shared ranks and print the same money."""
+"""One standings presenter (docs/architecture.md): the page, the pub TV and the paper sheet of
+one tournament head the same metrics with the same words, mark the same shared ranks and print
+the same money."""
 
 from __future__ import annotations
 
@@ -103,7 +104,7 @@ def test_page_tv_and_paper_share_headings_and_shared_ranks(organiser, tied):
 
 
 def test_a_metric_has_one_heading_wherever_it_is_shown(app):
-    # issue 10: no "Last" against "Lasts", no "Pts" against "MP"
+    # one label per metric: no "Last" against "Lasts", no "Pts" against "MP"
     with app.test_request_context():
         keys = ["table_wins", "best_round", "last_places", "match_points", "buchholz"]
         document = {

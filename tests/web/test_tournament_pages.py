@@ -168,7 +168,7 @@ def test_draw_preview_redraw_confirm_start_and_tables(app, organiser):
     assert "<svg" in desk  # QR codes for the tables
     assert f"/m/{rnd['tables'][0]['match_id']}/{rnd['tables'][0]['token']}" in desk
     assert 'class="timer' in desk
-    # every printable the desk links to answers (issue 5: the organiser prints from the desk)
+    # every printable the desk links to answers (the organiser prints from the desk)
     printables = set(re.findall(r'href="(/(?:tournaments/[^"]*/print/|sheets/)[^"]*)"', desk))
     assert len(printables) >= 5
     for href in printables:
@@ -227,7 +227,7 @@ def test_public_standings_and_tv_update_by_etag_and_hide_tokens(app, organiser):
     for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv"):
         response = organiser.get(path)
         page = response.get_data(as_text=True)
-        # issue 14: no <meta refresh> (axe-core: critical); live.js fetches with the ETag and a
+        # no <meta refresh> (axe-core: critical); live.js fetches with the ETag and a
         # plain link shows the latest without JavaScript
         assert 'http-equiv="refresh"' not in page and token not in page
         assert "timer.js" in page and "live.js" in page and "data-live-every" in page
@@ -258,7 +258,7 @@ def test_round_close_then_next_draw(app, organiser):
     assert "Close round 1" in blocked.get_data(as_text=True)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     assert organiser.get(f"/tournaments/{tid}/draw").status_code == 200
-    # issue 5: the closed round's seating still prints from the desk (e.g. after the last round)
+    # the closed round's seating still prints from the desk (e.g. after the last round)
     desk = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
     assert f"/tournaments/{tid}/print/seating?round=1" in desk
 
@@ -352,7 +352,7 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
 
 
 def test_standings_mark_a_withdrawn_player(app, organiser):
-    # issue 4: withdrawals count from the next round on; the standings keep them, marked
+    # withdrawals count from the next round on; the standings keep them, marked
     tid = _create(organiser)
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
     for table in _state(app, tid)["rounds"][0]["tables"]:
@@ -383,7 +383,7 @@ def _six_confirmed_by_sheet(app, organiser) -> str:
 
 
 def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
-    # issue 4: after the round closes, corrections go through the organiser (audited)
+    # after the round closes, corrections go through the organiser (audited)
     tid = _six_confirmed_by_sheet(app, organiser)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     table = _state(app, tid)["rounds"][0]["tables"][0]
@@ -405,7 +405,7 @@ def test_table_cards_show_whole_names():
 
 
 def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
-    # issue 4: the table's QR code stays on the table; once the round is closed its match is
+    # the table's QR code stays on the table; once the round is closed its match is
     # final: no deal form, no edit links, and a deal sent anyway is refused and not stored
     tid = _six_confirmed_by_sheet(app, organiser)
     table = _state(app, tid)["rounds"][0]["tables"][0]
@@ -426,7 +426,7 @@ def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
 
 
 def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
-    # issue 4: bad input is answered next to the field and loses nothing
+    # bad input is answered next to the field and loses nothing
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     dup = organiser.post(f"/tournaments/{tid}/players", data={"name": "  Jana "})
     page = dup.get_data(as_text=True)
@@ -451,7 +451,7 @@ LONG = "Karl Friedrich Wilhelm Ludwig Leopold Anton Fürst von Hohenzollern-Sigm
 
 
 def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser):
-    # issue 14: 80 characters fit (the single "Add" box no longer cuts them); a longer name or a
+    # 80 characters fit (the single "Add" box does not cut them); a longer name or a
     # control or direction mark is refused beside the players' box, naming the entrant
     assert 70 < len(LONG) <= 80
     tid = _create(organiser, players="\n".join(SEVEN[:5]))
@@ -482,7 +482,7 @@ def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser)
 
 
 def test_a_double_tapped_add_registers_once(app):
-    # issue 12/14: two requests adding one name at once: the unique name key lets one in
+    # two requests adding one name at once: the unique name key lets one in
     import threading
 
     from scorekeeper.services import tournament_players
@@ -515,7 +515,7 @@ def test_a_double_tapped_add_registers_once(app):
 
 
 def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
-    # issue 14: renaming an entrant reaches every drawn match and its pre-filled sheet
+    # renaming an entrant reaches every drawn match and its pre-filled sheet
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
     state = _state(app, tid)
@@ -532,7 +532,7 @@ def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
 
 
 def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, organiser):
-    # issue 14: a finished table's match page links back to the table instead of "Rematch"
+    # a finished table's match page links back to the table instead of "Rematch"
     # (the service refuses one: 409); after the organiser types the sheet's figures the match
     # page says those count
     tid = _create(organiser, players="\n".join(SEVEN[:6]), **{"timing": "deals", "length": 1})
@@ -557,7 +557,7 @@ def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, 
 
 
 def test_season_roster_and_player_pages(app, organiser):
-    # issue 14: a season made on its page; two evenings in it reuse the roster; the roster page
+    # RULES.md §6a: a season made on its page; two evenings in it reuse the roster; the roster page
     # merges a duplicate; the player page shows evenings, places, balance and rating
     made = organiser.post("/tournaments/seasons", data={"name": "Zima", "scoring": "sum"})
     assert made.status_code == 302
@@ -597,7 +597,7 @@ def test_season_roster_and_player_pages(app, organiser):
 
 
 def test_the_organiser_desk_updates_itself_by_etag(app, organiser):
-    # issue 14: the organiser desk did not refresh itself; now live.js fetches it with its ETag
+    # the organiser desk refreshes itself: live.js fetches it with its ETag
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     desk = organiser.get(f"/tournaments/{tid}/manage")
     page = desk.get_data(as_text=True)

@@ -43,12 +43,12 @@ def json_errors(view: Callable[..., Any]) -> Callable[..., Any]:
         except Unauthorised as error:
             return errors(401, [error.to_json()])
         except Forbidden as error:
-            return errors(403, [error.to_json()])
+            return errors(403, [error_json(error)])
         except NotFound as error:
-            return errors(404, [error.to_json()])
+            return errors(404, [error_json(error)])
         except Conflict as error:
             get_session().rollback()
-            return errors(409, [error.to_json()])
+            return errors(409, [error_json(error)])
 
     return wrapper
 

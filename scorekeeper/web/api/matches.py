@@ -23,8 +23,9 @@ from flask_babel import gettext as _
 
 from ... import json_text
 from ...db import LazySession, get_session
-from ...i18n.rule_messages import error_json
+from ...i18n.rule_messages import error_json, render
 from ...rules.base import FieldError, MatchFinished, RuleError
+from ...rules.messages import Msg
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
 from ...services.match_settlement import settlement
@@ -69,11 +70,26 @@ def _server_time(response: Response) -> Response:
 
 def jsonify(data: Any) -> Response:
     """Compact JSON, keys in the order built (cheaper than Flask's sorted default); a state the
-    service already encoded is sent as encoded."""
+    service already encoded is sent as encoded. A match's made-up title (a coded message: the
+    game and its players, or a tournament table's event, round and table) is said in the
+    request's language, as docs/api.md promises."""
     body = getattr(data, "encoded", None)
+    title = data.get("title") if isinstance(data, dict) else None
+    if isinstance(title, Msg) and (said := render(title)) != title:
+        body = _retitled(body, title, said) if body is not None else None
+        data = dict(data, title=said)
     if body is None:
         body = json_text.dumps(data)
     return Response(body, mimetype="application/json")
+
+
+def _retitled(body: str, title: str, said: str) -> str | None:
+    """An encoded state with its title (the state's last key) said otherwise; None when the
+    title is not where a state ends (then the state is encoded again)."""
+    tail = ',"title":' + json_text.dumps(str(title)) + "}"
+    if not body.endswith(tail):
+        return None
+    return body[: -len(tail)] + ',"title":' + json_text.dumps(said) + "}"
 
 
 def _errors(status: int, errors: list[dict[str, str]], **extra: Any) -> tuple[Response, int]:
@@ -93,12 +109,12 @@ def _invalid(error: RuleError):  # noqa: ANN202
 
 @bp.errorhandler(NotFound)
 def _not_found(error: NotFound):  # noqa: ANN202
-    return _errors(404, [error.to_json()])
+    return _errors(404, [error_json(error)])
 
 
 @bp.errorhandler(Forbidden)
 def _forbidden(error: Forbidden):  # noqa: ANN202
-    return _errors(403, [error.to_json()])
+    return _errors(403, [error_json(error)])
 
 
 @bp.errorhandler(NoToken)
@@ -119,8 +135,8 @@ def _no_token(_error: NoToken):  # noqa: ANN202
 @bp.errorhandler(Conflict)
 def _conflict(error: Conflict):  # noqa: ANN202
     if isinstance(error, StaleDeal):  # API.md v2 "Which deal"
-        return _errors(409, [error.to_json()], current=error.current_deal, yours=error.yours)
-    return _errors(409, [error.to_json()], current_version=error.current)
+        return _errors(409, [error_json(error)], current=error.current_deal, yours=error.yours)
+    return _errors(409, [error_json(error)], current_version=error.current)
 
 
 def _body() -> Any:

@@ -1,4 +1,5 @@
-"""Two phones, one deal: what a refused edit, delete or undo tells the players (issue 9).
+"""Two phones, one deal: what a refused edit, delete or undo tells the players (docs/saving.md
+"Two phones on one match").
 
 The service refuses a change whose If-Match etag is not the deal now at that number
 (``StaleDeal``, with the deal now there and where the phone's deal went). This module turns

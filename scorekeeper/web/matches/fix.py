@@ -59,7 +59,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                     actor=ACTOR,
                 )
             except Locked as error:
-                box = [error.message]
+                box = [rule_messages.render(error.message)]
             except StaleDeal as error:
                 state = svc.match_state(session=get_session(), match=match)
                 conflict = match_conflict.explain(match, state, error, "edit")
@@ -146,7 +146,7 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
             conflict = match_conflict.gone(match, state, n, "delete")
             return _confirm(match, state, token, "delete", conflict), 409
         except Conflict as error:
-            flash(error.message, "bad")
+            flash(rule_messages.render(error.message), "bad")
         except RuleError as error:
             flash("; ".join(rule_messages.render(e.message) for e in error.errors), "bad")
         else:
@@ -181,7 +181,7 @@ def undo(match_id: str, token: str) -> Any:
                 actor=ACTOR,
             )
         except Locked as error:
-            flash(error.message, "bad")
+            flash(rule_messages.render(error.message), "bad")
         except StaleDeal as error:
             state = svc.match_state(session=get_session(), match=match)
             conflict = match_conflict.explain(match, state, error, "undo")
@@ -262,7 +262,7 @@ def rematch(match_id: str, token: str) -> Any:
     try:
         new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
     except Conflict as error:  # a tournament table: its next match comes from the draw
-        flash(error.message, "bad")
+        flash(rule_messages.render(error.message), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
     match_view.remember(new_match, None)
     return redirect(url_for(".edit", match_id=new_match.id, token=new_match.token, new=1))

@@ -26,6 +26,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
@@ -210,7 +211,7 @@ def edit(match_id: str, token: str) -> Any:
                 expected_n=None if seen is None else seen + 1,
             )
         except StaleAdd as error:
-            box = [error.message]
+            box = [rule_messages.render(error.message)]
             form.after.data = str(error.deals)  # saving again adds it after them
         except MatchFinished as error:
             box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
@@ -218,7 +219,7 @@ def edit(match_id: str, token: str) -> Any:
         except RuleError as error:
             box = deal_words.form_errors(form, match, error.errors)
         except Conflict as error:
-            box = [error.message]
+            box = [rule_messages.render(error.message)]
         else:
             return redirect(url_for(".edit", match_id=match.id, token=token))
         status = 422

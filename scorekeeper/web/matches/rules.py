@@ -117,7 +117,7 @@ def finish(match_id: str, token: str) -> Any:
     try:
         state = finish_match(session=get_session(), match_id=match.id, actor=ACTOR)
     except Conflict as error:
-        flash(error.message)
+        flash(rule_messages.render(error.message))
     else:
         if not state["finished"]:
             flash(

@@ -1,4 +1,5 @@
-"""The deal form saved in the background (static/js/queue.js), answered as JSON (issue 9).
+"""The deal form saved in the background (static/js/queue.js), answered as JSON (docs/saving.md
+"Saving a deal").
 
 The same form, the same checks and the same service call as the plain POST of the match page;
 only the answer differs: the API.md v2 minimal answer (``Prefer: return=minimal``: the new deal
@@ -20,6 +21,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...i18n.formats import money
 from ...rules.base import MatchFinished, RuleError
 from ...services import matches as svc
@@ -34,10 +36,10 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def _refused(status: int, messages: list[str], form: Any = None, **extra: Any) -> Response:
-    errors = [{"field": "", "message": m} for m in messages]
+    errors = [{"field": "", "message": rule_messages.render(m)} for m in messages]
     if form is not None:
         errors += [
-            {"field": field.name, "message": str(m)}
+            {"field": field.name, "message": rule_messages.render(m)}
             for field in form
             if field.type != "CSRFTokenField"
             for m in field.errors or []

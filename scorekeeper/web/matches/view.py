@@ -58,8 +58,8 @@ def context(
         }
         for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
     ]
-    # The table's page lists the latest deals only, so it stays light all evening (issue 3:
-    # under 60 KB); "show all" and the spectator page list every deal.
+    # The table's page lists the latest deals only, so it stays light all evening (under 60 KB,
+    # bench/bench_page_weight.py); "show all" and the spectator page list every deal.
     shown = state["deals"] if token is None or request.args.get("all") else state["deals"][-SHOWN:]
     deals = [with_names(match, state, d) for d in reversed(shown)]
     chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))

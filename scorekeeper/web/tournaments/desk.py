@@ -12,6 +12,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
@@ -36,11 +37,11 @@ def edit_draw(tournament_id: str, r: int):
                           **change)  # fmt: skip
         except RuleError as error:
             db.rollback()
-            errors = {e.field: e.message for e in error.errors}
+            errors = {e.field: render(e.message) for e in error.errors}
             status = 422
         except ServiceError as error:
             db.rollback()
-            errors = {"round": error.message}
+            errors = {"round": render(error.message)}
             status = 409
         else:
             flash(_("Draw changed."), "ok")

@@ -186,7 +186,7 @@ def season_pdf(season_id: str) -> Any:
     )
     best = season.get("best_n")
     # the footnote under struck-through results, in the season's own terms (not "rounds")
-    context["dropped_note"] = (
+    dropped_note = (
         ngettext(
             "Struck-through evenings are not counted (only each player's best evening counts).",
             "Struck-through evenings are not counted (each player's best %(n)s evenings count).",
@@ -196,6 +196,8 @@ def season_pdf(season_id: str) -> Any:
         if best
         else _("Struck-through evenings do not count.")
     )
+    rounds_note = _("Struck-through rounds leave the total (dropped rounds).")
+    context["notes"] = [dropped_note if n == rounds_note else n for n in context["notes"]]
     context["round_headings"] = [_("E%(n)s", n=i + 1) for i in range(len(table["evenings"]))]
     context["total_heading"] = _("Total")
     return respond(

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from ...db import get_session
 from ...i18n import use_page_language
 from ...i18n.games import game_title
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
 from ...services import tournament_prizes as desk_prizes
 from ...services import tournaments as svc
@@ -179,7 +180,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
                 )
             except (RuleError, ServiceError) as problem:
                 db.rollback()
-                error = (
+                error = render(
                     problem.errors[0].message if isinstance(problem, RuleError) else problem.message
                 )
             else:

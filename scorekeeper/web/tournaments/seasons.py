@@ -17,6 +17,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
@@ -61,7 +62,7 @@ def seasons_index():
             session.rollback()
             for e in error.errors:
                 field = getattr(form, e.field, form.name)
-                field.errors = [*field.errors, e.message]
+                field.errors = [*field.errors, render(e.message)]
         else:
             flash(_("Season created: choose it when you create each evening."), "ok")
             return redirect(url_for("tournaments.season", season_id=season.id))
@@ -130,7 +131,7 @@ def roster_page():
         except (RuleError, ServiceError) as error:
             session.rollback()
             message = error.errors[0].message if isinstance(error, RuleError) else error.message
-            form.drop.errors = [message]
+            form.drop.errors = [render(message)]
         else:
             flash(_("Merged: %(name)s keeps every evening of both.", name=kept.name), "ok")
             return redirect(url_for("tournaments.roster_page"))
