@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session
 
 from ..models.tournament import Tournament
@@ -20,6 +19,7 @@ from ..tournament import league, league_tables
 from ..tournament import standings as ranking
 from . import tournament_common as common
 from .errors import Conflict
+from .messages import Msg
 
 MAX_PARTS = 10
 MAX_PB = 100_000  # premium points of one seat at one table
@@ -35,25 +35,23 @@ def check_format(
     season standings unless the organiser chose a round-1 seeding (``seeding``)."""
     format = format or "standard"
     if format not in league.FORMATS:
-        raise RuleError("format", _("Choose standard or league."))
+        raise RuleError("format", Msg("league.format"))
     if format == "standard":
         return {"format": "standard", "parts": league.DEFAULT_PARTS}
     parts = league.DEFAULT_PARTS if parts in (None, "") else parts
     if isinstance(parts, bool) or not isinstance(parts, int | str) or not str(parts).isdigit():
-        raise RuleError("parts", _("Enter a whole number from 1 to %(n)s.", n=MAX_PARTS))
+        raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
     parts = int(parts)
     if not 1 <= parts <= MAX_PARTS:
-        raise RuleError("parts", _("Enter a whole number from 1 to %(n)s.", n=MAX_PARTS))
+        raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
     if parts > rounds:
-        raise RuleError("parts", _("Each part is at least one round: plan more rounds."))
+        raise RuleError("parts", Msg("league.parts_rounds"))
     if not ranking.KINDS[rules.standings_kind(options)].zero_sum:
-        raise RuleError(
-            "format", _("A league evening ranks chip balances: choose a game played for chips.")
-        )
+        raise RuleError("format", Msg("league.chips"))
     if ranking_by != "balance":
-        raise RuleError("ranking", _("A league evening ranks by SB, the balance plus PB."))
+        raise RuleError("ranking", Msg("league.ranking"))
     if extras.get("drop_rounds", "none") != "none":
-        raise RuleError("drop_rounds", _("Every round of a league evening counts."))
+        raise RuleError("drop_rounds", Msg("league.drop_rounds"))
     chosen = {"format": "league", "parts": parts}
     if extras.get("season_id") and not seeding:
         chosen["seeding"] = "season"
@@ -63,41 +61,14 @@ def check_format(
 # ---- the league's tables as CSV --------------------------------------------------------------
 
 
-def _reason(problem: league_tables.Problem) -> str:
-    """A CSV problem in the reader's language."""
-    p = problem.params
-    words = {
-        "not_text": lambda: _("Send the table as CSV text."),
-        "too_long": lambda: _("The table is longer than %(n)s characters.", n=p.get("n")),
-        "too_many_lines": lambda: _("The table has more than %(n)s lines.", n=p.get("n")),
-        "not_whole": lambda: _("“%(cell)s” is not a whole number.", cell=p.get("cell")),
-        "points_range": lambda: _(
-            "“%(cell)s”: points are whole numbers from 0.", cell=p.get("cell")
-        ),
-        "key_columns": lambda: _(
-            "Write players from, players to, then the points for places 1, 2, …"
-        ),
-        "key_range": lambda: _(
-            "Players from %(a)s to %(b)s is no range of field sizes.", a=p.get("a"), b=p.get("b")
-        ),
-        "key_places": lambda: _(
-            "Up to %(need)s players need points for %(need)s places; %(got)s are given.",
-            need=p.get("need"), got=p.get("got"),
-        ),
-        "key_rising": lambda: _(
-            "Place %(place)s gets more points than place %(above)s.",
-            place=p.get("place"), above=p.get("above"),
-        ),
-        "key_overlap": lambda: _(
-            "These field sizes are already in line %(other)s.", other=p.get("other")
-        ),
-        "pb_columns": lambda: _("Write rule, condition, points."),
-        "pb_twice": lambda: _("This rule and condition are already in line %(other)s.",
-                              other=p.get("other")),
-        "cell_long": lambda: _("A rule or condition has at most %(n)s characters.", n=p.get("n")),
-        "control": lambda: _("No control characters, please."),
-    }  # fmt: skip
-    return words[problem.code]()
+# a CSV problem's code (tournament.league_tables) -> its message's code and how its params are named
+_PARAMS = {"other": "num"}  # "other" names a seat in the messages' params
+
+
+def _reason(problem: league_tables.Problem) -> Msg:
+    """A CSV problem as a coded message (``league.csv_<code>``)."""
+    params = {_PARAMS.get(k, k): v for k, v in problem.params.items()}
+    return Msg(f"league.csv_{problem.code}", **params)
 
 
 def table_refusal(field: str, error: league_tables.TableProblems) -> RuleError:
@@ -106,7 +77,7 @@ def table_refusal(field: str, error: league_tables.TableProblems) -> RuleError:
         [
             FieldError(
                 f"{field}.{p.line}" if p.line else field,
-                _("Line %(n)s: %(reason)s", n=p.line, reason=_reason(p)) if p.line else _reason(p),
+                Msg("league.line", n=p.line, reason=_reason(p)) if p.line else _reason(p),
             )
             for p in error.problems
         ]
@@ -141,7 +112,7 @@ def set_bp_key(*, session: Session, tournament_id: str, text: Any, actor: str) -
 def _league(session: Session, tournament_id: str, field: str) -> Tournament:
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     if not common.is_league(tournament):
-        raise Conflict(_("This is no league evening: it has no PB table or BP key."), field=field)
+        raise Conflict(Msg("league.not_league"), field=field)
     return tournament
 
 
@@ -160,11 +131,11 @@ def check_pb(tournament: Tournament, seats: int, pb: Any) -> list[int] | None:
     if pb is None:
         return None
     if not common.is_league(tournament):
-        raise RuleError("pb", _("Premium points count only in a league evening."))
+        raise RuleError("pb", Msg("league.pb_standard"))
     if not isinstance(pb, list) or len(pb) != seats:
-        raise RuleError("pb", _("Enter the premium points of each of the %(n)s seats.", n=seats))
+        raise RuleError("pb", Msg("league.pb_count", n=seats))
     errors = [
-        FieldError(f"pb.{i}", _("Premium points are whole numbers from 0."))
+        FieldError(f"pb.{i}", Msg("league.pb_whole"))
         for i, v in enumerate(pb)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PB
     ]

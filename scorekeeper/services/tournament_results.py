@@ -21,8 +21,8 @@ from ..rules.base import FieldError, RuleError
 from . import matches
 from . import tournament_common as common
 from .errors import Conflict, Forbidden
-from .tournament_league import check_pb
 from .messages import Msg
+from .tournament_league import check_pb
 
 __all__ = ["UnusualFigures", "check_figures", "confirm_table", "set_manual_result"]
 
