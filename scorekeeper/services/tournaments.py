@@ -249,8 +249,9 @@ def _prepare_players(
 
 
 def game_fields(game: str, **fields: Any) -> dict[str, Any]:
-    """Of ``ranking``, ``stake`` and ``currency``, those a tournament of ``game`` takes: a ranking
-    where its game offers a choice, a stake and currency where it is played for money (all of
+    """Of ``ranking``, ``stake``, ``currency``, ``format`` and ``parts``, those a tournament of
+    ``game`` takes: a ranking where its game offers a choice, a stake and currency where it is
+    played for money, the league format and its parts when chosen (all of
     them for an unknown game: ``create_tournament`` then names the game as the problem)."""
     if game not in GAME_NAMES:
         return dict(fields)
@@ -260,6 +261,8 @@ def game_fields(game: str, **fields: Any) -> dict[str, Any]:
         out["ranking"] = fields["ranking"]
     if rules.has_stake:
         out.update({k: fields[k] for k in ("stake", "currency") if k in fields})
+    if fields.get("format") == "league":  # RULES.md §6b (a game not played for chips: refused)
+        out.update({k: fields[k] for k in ("format", "parts") if k in fields})
     return out
 
 

@@ -29,6 +29,7 @@ def register(app: Flask) -> None:
         desk,
         desk_settings,
         exports,
+        league,
         players,
         public,
         rounds,

@@ -18,10 +18,12 @@ from ...services import tournament_prizes as prizes
 from ...services import tournament_settings as settings
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
+from ...services.tournament_common import is_league
 from ..auth import login_required
 from . import bp, forms
 from .desk_forms import SettingsForm, offered_for, percents
 from .helpers import actor, back, get_or_404, organised
+from .league import league_forms
 
 BUILT_IN = ("women", "senior", "junior")
 
@@ -49,17 +51,34 @@ def settings_page(tournament_id: str):
                 flash(_("Settings saved."), "ok")
                 return back(tournament.id)
     elif request.method == "GET":
-        now = settings.settings_json(tournament)
-        form.show(now["tiebreaks"])
-        form.fee.data, form.payout.data = now["fee"], percents(now["payout"])
-        form.club_best_n.data = now["club_best_n"]
+        _stored(form, tournament)
     if fixed:
         form.show(settings.settings_json(tournament)["tiebreaks"])
     status = 422 if form.errors or request.method == "POST" else 200
     return render_template(
         "tournaments/settings.html", form=form, t=tournament, tiebreaks_fixed=fixed,
-        currency=tournament.currency,
+        currency=tournament.currency, league=league_forms(tournament) if is_league(tournament)
+        else None,
     ), status  # fmt: skip
+
+
+def _stored(form: SettingsForm, tournament: Any) -> None:
+    """The form showing the settings as they stand."""
+    now = settings.settings_json(tournament)
+    form.show(now["tiebreaks"])
+    form.fee.data, form.payout.data = now["fee"], percents(now["payout"])
+    form.club_best_n.data = now["club_best_n"]
+
+
+def settings_form(tournament: Any) -> dict[str, Any]:
+    """The settings page's context with the settings as they stand (beside another form of the
+    page that was refused: a league table's)."""
+    form = SettingsForm(formdata=None)
+    form.offer(offered_for(tournament))
+    _stored(form, tournament)
+    fixed = bool(svc.common.load_rounds(get_session(), tournament.id))
+    return {"form": form, "t": tournament, "tiebreaks_fixed": fixed,
+            "currency": tournament.currency}  # fmt: skip
 
 
 def _changes(form: SettingsForm, fixed: bool) -> dict[str, Any] | None:
