@@ -68,6 +68,7 @@ class World:
     page_player_ids: list[str] = field(default_factory=list)
     roster_ids: list[str] = field(default_factory=list)
     league: dict[str, Any] = field(default_factory=dict)  # a league evening (RULES.md §6b)
+    page_league: str = ""  # the organiser's league evening, made on the pages
 
 
 def _ok(answer: Any, *statuses: int) -> Any:
@@ -152,6 +153,10 @@ def add_page_tournament(client: Any, world: World) -> None:
         "seed": "7",
         "players": "\n".join(PLAYERS),
     }
+    league = {**data, "name": "Liga", "rounds": "2", "format": "league", "parts": "2",
+              "players": "\n".join(PLAYERS[:6])}  # fmt: skip
+    made = _ok(client.post("/tournaments/new", data=league), 302)
+    world.page_league = made.location.split("/")[2]
     answer = _ok(client.post("/tournaments/new", data=data), 302)
     world.page_tournament = answer.location.split("/")[2]
     tid = world.page_tournament
