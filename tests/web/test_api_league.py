@@ -58,7 +58,12 @@ def test_a_league_evening_through_the_api(client):
     assert answer.get_json()["pb_table"][0] == {"rule": "sedma", "condition": "na 3 trumfy",
                                                 "points": 7}  # fmt: skip
     one = _play(client, t, 1)
+    closed = client.post(f"/api/v1/tournaments/{t['id']}/rounds/1/close", headers=_auth(t["token"]))
+    assert closed.status_code == 200, closed.get_json()
+    after_one = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["rows"]
     two = _play(client, t, 2)
+    # RULES.md §6b: part 2 is drawn from part 1's results (leaders together), no repeat opponents
+    assert after_one[0]["player_id"] in two[0]["player_ids"]
     met = {frozenset(p) for tb in one for p in combinations(tb["player_ids"], 2)}
     assert not any(frozenset(p) in met for tb in two for p in combinations(tb["player_ids"], 2))
     doc = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()
@@ -117,3 +122,35 @@ def test_pb_on_a_standard_tournament_is_refused(client):
                         headers=_auth(t["token"]))  # fmt: skip
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["field"] == "pb"
     assert _csv(client, t, "bp-key", KEY).status_code == 409
+
+
+def test_a_season_of_three_league_evenings_through_the_api(client):
+    # RULES.md §6b: a season of league evenings adds BP, counts each player's best evenings (the
+    # worst of three struck: best_n 2) and breaks ties by SB, then ZB
+    season = client.post("/api/v1/seasons", json={"name": "Liga 2026", "best_n": 2}).get_json()
+    bp: dict[str, list[int]] = {}
+    for n in range(3):
+        answer = client.post(
+            "/api/v1/tournaments",
+            json={"name": f"Liga {n + 1}", "game": "marias", "players": TWELVE, "rounds": 1,
+                  "parts": 1, "seed": 30 + n, "format": "league", "season_id": season["id"],
+                  "date": f"2026-0{n + 1}-01"},
+            headers=_auth(season["token"]),
+        )  # fmt: skip
+        assert answer.status_code == 201, answer.get_json()
+        t = answer.get_json()
+        _csv(client, t, "bp-key", KEY)
+        _play(client, t, 1)
+        doc = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()
+        for r in doc["rows"]:
+            bp.setdefault(r["player"], []).append(r["bp"])
+    table = client.get(f"/api/v1/seasons/{season['id']}/table").get_json()
+    assert table["ranked_on"] == "bp" and table["tiebreaks"] == ["sb", "zb"]
+    assert len(table["rows"]) == 12
+    for row in table["rows"]:
+        got = bp[row["player"]]
+        worst = max(i for i, x in enumerate(got) if x == min(got))  # of equal ones, the later
+        assert row["total"] == sum(got) - got[worst]
+        assert row["counted"] == [i != worst for i in range(3)]
+    totals = [(r["total"], r["tiebreaks"]["sb"], r["tiebreaks"]["zb"]) for r in table["rows"]]
+    assert totals == sorted(totals, reverse=True)
