@@ -126,6 +126,7 @@ def test_evening_ties_by_higher_zb_then_the_lot():
 
 
 def test_premium_points_never_change_the_chip_balance():
+    # RULES.md §6b: ZB is the chip balance; PB are added to it only in SB
     # RULES.md §4a: PB never change the chip balance; the ZB of a table still add up to zero
     rows = league_standings(rounds=EVENING, parts=[(1,), (2,)], players=SIX, lot_seed=1)
     assert sum(r.zb for r in rows) == 0 and sum(r.pb for r in rows) == 47
@@ -161,6 +162,7 @@ def test_without_a_key_bp_are_placing_points_with_top_50():
 
 
 def test_a_player_without_a_result_gets_no_bp_and_is_no_part_of_the_field():
+    # RULES.md §6b: BP by place in the field of the players with a result
     # RULES.md §6: no result is no 0; the field is the players with a result
     players = {**SIX, "g": "G"}
     rows = by_id(
@@ -193,6 +195,7 @@ def test_a_key_line_is_refused_with_its_line_number_and_reason():
 
 
 def test_a_key_in_a_spreadsheets_own_csv_loads():
+    # RULES.md §6b: the key is loaded as data, as a spreadsheet writes it
     # semicolons and decimal zeros as Czech Excel writes them, a comment and an empty line
     key = parse_bp_key("# Pražská liga\n\n12;12;30;25,0;21;18;15;12;10;8;6;4;2;1\n")
     assert key.points(12, 1) == 30 and key.points(12, 12) == 1 and key.points(11, 1) is None
@@ -203,6 +206,7 @@ def test_a_key_in_a_spreadsheets_own_csv_loads():
 
 
 def test_the_pb_table_loads_rule_condition_points():
+    # RULES.md §6b: the PB table, loaded as CSV (rule, condition, points)
     # RULES.md §4a: an organiser loads a PB table as data (rule, condition, points)
     text = (
         "pravidlo,podmínka,body\n"

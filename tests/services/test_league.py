@@ -69,6 +69,7 @@ def test_a_league_evening_keeps_its_format_and_parts(session):
     ],
 )
 def test_a_league_evening_refuses_what_it_cannot_be(session, kw, field):
+    # RULES.md §6b: a league evening ranks the balance, every round counting, in 1..rounds parts
     with pytest.raises(RuleError) as caught:
         _league(session, **kw)
     assert caught.value.errors[0].field == field
@@ -83,6 +84,7 @@ def test_a_league_evening_is_for_a_game_played_for_chips(session):
 
 
 def test_the_bp_key_and_pb_table_load_as_csv_and_show_back(session):
+    # RULES.md §6b: the key and the PB table are loaded by the organiser as data (CSV)
     t = _league(session)
     key = tournament_league.set_bp_key(session=session, tournament_id=t.id, text=KEY, actor="o")
     assert key[0]["players_from"] == 9 and key[0]["points"][:3] == [30, 25, 21]
@@ -100,6 +102,7 @@ def test_the_bp_key_and_pb_table_load_as_csv_and_show_back(session):
 
 
 def test_a_bad_csv_line_is_refused_with_its_number_and_reason(session):
+    # RULES.md §6b: a bad line is refused by its number and reason; nothing of the table is taken
     t = _league(session)
     with pytest.raises(RuleError) as caught:
         tournament_league.set_bp_key(
@@ -129,6 +132,7 @@ def test_a_standard_tournament_has_no_league_tables_nor_pb(session):
 
 
 def test_typed_pb_are_one_whole_number_per_seat(session):
+    # RULES.md §6b: PB typed with a table's figures, one whole number >= 0 per seat
     # RULES.md §4a: pb are whole numbers >= 0, one per seat
     t = _league(session, players=TWELVE[:3])
     ts.draw_next_round(session=session, tournament_id=t.id)
@@ -177,6 +181,7 @@ def test_twelve_players_in_two_parts(session):
 
 
 def test_pb_recorded_deal_by_deal_are_added_up(session):
+    # RULES.md §6b: PB are the premium points recorded in the part, added up deal by deal
     # RULES.md §4a: a deal record may carry pb (one figure per seat); a table's PB are their
     # sums. A game that records pb gives the match state's deals such records: here the state
     # is given as such a game would give it.

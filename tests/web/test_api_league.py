@@ -78,6 +78,7 @@ def test_a_league_evening_through_the_api(client):
 
 
 def test_a_bad_csv_line_is_a_422_naming_the_line(client):
+    # RULES.md §6b: the league's tables are loaded as data; a bad line named with its reason
     t = _create(client)
     answer = _csv(client, t, "bp-key", "3;5;10;6;3;1;0\n3;4;9;5;1;0\n")
     assert answer.status_code == 422

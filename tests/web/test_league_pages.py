@@ -145,6 +145,7 @@ def test_a_league_evening_of_twelve_in_two_parts_on_the_pages(app, browser):
 
 
 def test_a_bad_pb_on_the_sheet_is_refused_beside_its_seat(app, browser):
+    # RULES.md §6b: PB are whole numbers >= 0 per seat, refused beside the seat; nothing taken
     tid = _new(browser, rounds=1, parts=1)
     desk = f"/tournaments/{tid}/manage"
     _post(browser, desk, f"/tournaments/{tid}/draw", {"seed": "5", "start": "1"})
@@ -159,6 +160,7 @@ def test_a_bad_pb_on_the_sheet_is_refused_beside_its_seat(app, browser):
 
 
 def test_a_standard_tournament_has_no_league_forms_and_refuses_a_league_of_points(app, browser):
+    # RULES.md §6b: ZB is a chip balance: a game of match points cannot be a league evening
     tid = _new(browser, format="standard")
     assert "League tables" not in _text(browser.get(f"/tournaments/{tid}/settings"))
     answer = _post(browser, "/tournaments/new", "/tournaments/new", {
