@@ -29,7 +29,6 @@ def register(app: Flask) -> None:
         desk,
         desk_settings,
         exports,
-        league,
         players,
         public,
         rounds,

@@ -1,6 +1,6 @@
 """Tournaments (HTML), the organiser's desk beyond the evening's run: the settings (tie-breaks in
-order until round 1 is drawn, entry fee and payout, the club table's best N), the entrants'
-categories and clubs, and the club table everyone may see. Routes hang on the ``tournaments``
+order until round 1 is drawn, entry fee and payout, the club table's best N; a league evening's
+PB table and BP key, RULES.md §6b, with ``league``'s forms), the entrants' categories and clubs, and the club table everyone may see. Routes hang on the ``tournaments``
 blueprint; the organiser's pages need a login and the tournament (``helpers.organised``).
 """
 
@@ -20,10 +20,9 @@ from ...services import tournaments as svc
 from ...services.errors import ServiceError
 from ...services.tournament_common import is_league
 from ..auth import login_required
-from . import bp, forms
+from . import bp, forms, league
 from .desk_forms import SettingsForm, offered_for, percents
 from .helpers import actor, back, get_or_404, organised
-from .league import league_forms
 
 BUILT_IN = ("women", "senior", "junior")
 
@@ -55,10 +54,10 @@ def settings_page(tournament_id: str):
     if fixed:
         form.show(settings.settings_json(tournament)["tiebreaks"])
     status = 422 if form.errors or request.method == "POST" else 200
+    tables = league.league_forms(tournament) if is_league(tournament) else None
     return render_template(
         "tournaments/settings.html", form=form, t=tournament, tiebreaks_fixed=fixed,
-        currency=tournament.currency, league=league_forms(tournament) if is_league(tournament)
-        else None,
+        currency=tournament.currency, league=tables,
     ), status  # fmt: skip
 
 
@@ -104,6 +103,33 @@ def _beside(form: SettingsForm, error: RuleError) -> None:
         else:
             field = getattr(form, name, form.fee)
         field.errors = [*field.errors, rule_messages.render(e.message)]
+
+
+@bp.post("/<tournament_id>/league/<address>")
+@login_required
+def league_table(tournament_id: str, address: str):
+    """Load one of the league's tables; refusals beside its field, by line number and reason."""
+    tournament = organised(tournament_id)
+    if address not in league.TABLES:
+        abort(404)
+    field, load = league.TABLES[address]
+    form = league.LeagueTableForm(prefix=field)
+    session = get_session()
+    if form.validate_on_submit():
+        try:
+            text = league.sent_text(form)
+            load(session=session, tournament_id=tournament.id, text=text, actor=actor())
+        except (RuleError, ServiceError) as error:
+            session.rollback()
+            form.csv.errors = [*form.csv.errors, *league.reasons(error)]
+        else:
+            flash(_("League table saved."), "ok")
+            return redirect(url_for("tournaments.settings_page", tournament_id=tournament.id))
+    return render_template(
+        "tournaments/settings.html", **settings_form(tournament), league=league.league_forms(
+            tournament, {field: form}
+        ),
+    ), 422  # fmt: skip
 
 
 @bp.route("/<tournament_id>/players/details", methods=["GET", "POST"])

@@ -1,31 +1,26 @@
-"""Tournaments (HTML), a league evening's tables (RULES.md §6b): the organiser loads the league's
-PB table (rule, condition, points) and BP key (players from, players to, points for places 1,
-2, …) on the tournament's settings page, pasted or uploaded as a CSV file. A bad line is refused
-beside the field by its number and reason, and nothing of that table is taken; an empty text
-clears the table. Routes hang on the ``tournaments`` blueprint and need the organiser's login.
+"""Tournaments (HTML), a league evening's tables (RULES.md §6b): the forms with which the organiser
+loads the league's PB table (rule, condition, points) and BP key (players from, players to,
+points for places 1, 2, …) on the tournament's settings page, pasted or uploaded as a CSV file,
+and the text they send. A bad line is refused beside the field by its number and reason, and
+nothing of that table is taken; an empty text clears the table. The route that loads them is the
+settings page's (``desk_settings.league_table``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 from wtforms.validators import Length, Optional
 
-from ...db import get_session
 from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import tournament_league as league
-from ...services.errors import ServiceError
-from ..auth import login_required
 from ..forms.base import Form
 from ..security import text_trouble
-from . import bp
-from .helpers import actor, organised
 
 #: what each table's address loads: (the service's field, its loader)
 TABLES = {"pb-table": ("pb_table", league.set_pb_table), "bp-key": ("bp_key", league.set_bp_key)}
@@ -60,7 +55,7 @@ def league_forms(tournament: Any, posted: dict[str, LeagueTableForm] | None = No
     return out
 
 
-def _text(form: LeagueTableForm) -> str:
+def sent_text(form: LeagueTableForm) -> str:
     """The CSV sent: the uploaded file's (UTF-8, a byte-order mark dropped), else the text."""
     upload = form.upload.data
     if upload is not None and getattr(upload, "filename", ""):
@@ -76,35 +71,7 @@ def _text(form: LeagueTableForm) -> str:
     return text
 
 
-@bp.post("/<tournament_id>/league/<address>")
-@login_required
-def league_table(tournament_id: str, address: str):
-    """Load one of the league's tables; refusals beside its field, by line number and reason."""
-    tournament = organised(tournament_id)
-    if address not in TABLES:
-        abort(404)
-    field, load = TABLES[address]
-    form = LeagueTableForm(prefix=field)
-    session = get_session()
-    if form.validate_on_submit():
-        try:
-            load(session=session, tournament_id=tournament.id, text=_text(form), actor=actor())
-        except (RuleError, ServiceError) as error:
-            session.rollback()
-            form.csv.errors = [*form.csv.errors, *_reasons(error)]
-        else:
-            flash(_("League table saved."), "ok")
-            return redirect(url_for("tournaments.settings_page", tournament_id=tournament.id))
-    from .desk_settings import settings_form  # (desk_settings shows these forms: imported late)
-
-    return render_template(
-        "tournaments/settings.html", **settings_form(tournament), league=league_forms(
-            tournament, {field: form}
-        ),
-    ), 422  # fmt: skip
-
-
-def _reasons(error: Exception) -> list[str]:
+def reasons(error: Exception) -> list[str]:
     """Each refusal in the page's language ("Line 3: …" for a bad line)."""
     if isinstance(error, RuleError):
         return [rule_messages.render(e.message) for e in error.errors]
