@@ -46,7 +46,7 @@ def headings(document: Mapping[str, Any], *, with_parts: bool) -> list[tuple[str
     parts = part_rounds(document)
     if with_parts and len(parts) > 1:
         out += [
-            (f"part{i}", _("SB %(n)s", n=i),
+            (f"part{i}", _("SB %(n)s", n=i).replace(" ", "\u00a0"),  # one heading, one line
              _("Part %(n)s (rounds %(rounds)s): its SB", n=i, rounds=_span(p)))
             for i, p in enumerate(parts, start=1) if p
         ]  # fmt: skip

@@ -1,7 +1,8 @@
 """Tournaments (HTML), the organiser's desk beyond the evening's run: the settings (tie-breaks in
 order until round 1 is drawn, entry fee and payout, the club table's best N; a league evening's
-PB table and BP key, RULES.md §6b, with ``league``'s forms), the entrants' categories and clubs, and the club table everyone may see. Routes hang on the ``tournaments``
-blueprint; the organiser's pages need a login and the tournament (``helpers.organised``).
+PB table and BP key, RULES.md §6b, with ``league``'s forms), the entrants' categories and clubs,
+and the club table everyone may see. Routes hang on the ``tournaments`` blueprint; the
+organiser's pages need a login and the tournament (``helpers.organised``).
 """
 
 from __future__ import annotations
