@@ -103,6 +103,7 @@ def test_a_league_evening_of_twelve_in_two_parts_on_the_pages(app, browser):
     # page and sheet shows ZB, PB, SB and BP
     form = _text(browser.get("/tournaments/new"))
     assert "a league evening: ZB, PB, SB and BP, in parts" in form and "Parts of a league" in form
+    assert "League evenings (Mariáš) : higher ZB, the chip balance" in form  # its tie-break named
     tid = _new(browser)
     state = _state(app, tid)
     assert state["format"] == "league" and state["part_rounds"] == [[1], [2]]
