@@ -47,7 +47,8 @@ def headings(document: Mapping[str, Any], *, with_parts: bool) -> list[tuple[str
     if with_parts and len(parts) > 1:
         out += [
             (f"part{i}", _("SB %(n)s", n=i).replace(" ", "\u00a0"),  # one heading, one line
-             _("Part %(n)s (rounds %(rounds)s): its SB", n=i, rounds=_span(p)))
+             _("Part %(n)s (round %(rounds)s): its SB", n=i, rounds=_span(p)) if len(p) == 1
+             else _("Part %(n)s (rounds %(rounds)s): its SB", n=i, rounds=_span(p)))
             for i, p in enumerate(parts, start=1) if p
         ]  # fmt: skip
     return out
@@ -83,9 +84,10 @@ def legend(document: Mapping[str, Any]) -> list[str]:
     parts = [p for p in part_rounds(document) if p]
     if len(parts) > 1:
         spans = ", ".join(
-            _("part %(n)s: rounds %(rounds)s", n=i, rounds=_span(p))
+            _("part %(n)s: round %(rounds)s", n=i, rounds=_span(p)) if len(p) == 1
+            else _("part %(n)s: rounds %(rounds)s", n=i, rounds=_span(p))
             for i, p in enumerate(parts, start=1)
-        )
+        )  # fmt: skip
         lines.append(
             _(
                 "Each part ranks by SB (%(spans)s); the evening by the sum of its parts.",

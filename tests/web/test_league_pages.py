@@ -133,7 +133,7 @@ def test_a_league_evening_of_twelve_in_two_parts_on_the_pages(app, browser):
     expected = f"{top['player']} {top['zb']} {top['pb']} {top['sb']} 30"
     page = _text(browser.get(f"/tournaments/{tid}"))
     assert "ZB PB SB BP SB 1 SB 2" in page and expected in page
-    assert "BP by the league’s key" in page and "part 1: rounds 1, part 2: rounds 2" in page
+    assert "BP by the league’s key" in page and "part 1: round 1, part 2: round 2" in page
     tv = _text(browser.get(f"/tournaments/{tid}/tv"))
     assert "ZB PB SB BP" in tv and expected in tv
     pdf = browser.get(f"/tournaments/{tid}/standings.pdf")
