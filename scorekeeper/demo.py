@@ -1,4 +1,5 @@
-"""``scorekeeper demo``: one sample match of each game, loaded once, their links printed."""
+"""``scorekeeper demo``: one sample match of each game and a league evening (``demo_league``),
+loaded once, their links printed."""
 
 from __future__ import annotations
 
@@ -100,6 +101,7 @@ def demo(app_config: dict | None = None) -> int:
             for match in loaded[: len(DEMO)]:
                 link = url_for("matches.edit", match_id=match.id, token=match.token)
                 print(f"{match.game:9} {link}")
+            _league(session)
             return 0
         for setup, records in DEMO:
             match = matches.create_match(session=session, actor="demo", **setup)
@@ -115,4 +117,17 @@ def demo(app_config: dict | None = None) -> int:
             except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
                 link = url_for("api.get_match", match_id=match.id)
             print(f"{setup['game']:9} {link}")
+        _league(session)
     return 0
+
+
+def _league(session) -> None:
+    """The demo league evening (RULES.md §6b): its standings page and the organiser's link."""
+    from flask import url_for
+
+    from .demo_league import league_evening
+
+    evening = league_evening(session)
+    print(f"{'league':9} {url_for('tournaments.show', tournament_id=evening.id)}")
+    desk = url_for("tournaments.organiser_link", tournament_id=evening.id, token=evening.token)
+    print(f"{'':9} {desk}")

@@ -24,6 +24,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from . import standings_league
 from .i18n import formats
 from .tournament.metrics import METRICS, metric
 from .tournament.prizes import BUILT_IN
@@ -57,6 +58,13 @@ class StandingsTable:
     prize_lots: list[str] = field(default_factory=list)  # "1st prize by lot: …"
     decider: bool = False  # one "decided by" cell per row instead of every tie-break
     order: list[str] = field(default_factory=list)  # the tie-breaks' headings in order, the lot
+    # a league evening (RULES.md §6b): ZB, PB, SB, BP (and each part's SB) in place of the total
+    figure_headings: list[Heading] = field(default_factory=list)
+
+    @property
+    def league(self) -> bool:
+        """A league evening's table: its figures replace the total column."""
+        return bool(self.figure_headings)
 
     @property
     def ties_note(self) -> str:
@@ -151,6 +159,16 @@ def _decided(row: Mapping[str, Any]) -> str:
 
 
 def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dict) -> dict:
+    out = _plain_row(row, label, n_rounds, keys, ctx)
+    figures = ctx.get("figures") or []
+    if figures:  # a league evening: its money is the chip balance's (ZB), not SB's
+        out["money"] = None if out["no_result"] else money(row.get("zb"), ctx["stake"])
+        out["figures"] = standings_league.cells(row, figures, out["no_result"])
+        out["figure_decides"] = [k == out["decided_by"] and not out["no_result"] for k in figures]
+    return out
+
+
+def _plain_row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dict) -> dict:
     results = list(row.get("rounds") or [])
     results += [None] * (n_rounds - len(results))
     pending = set(row.get("pending_rounds") or [])
@@ -190,30 +208,41 @@ def present(
     with_money: bool = True,
     rows_before_results: bool = False,
     decider: bool = False,
+    parts: bool = True,
 ) -> StandingsTable:
     """The table of a standings document. ``tiebreaks``: how many tie-break columns (None: all);
     ``lot``: the seeded lot as a column (paper); ``with_money``: the balance at the stake;
     ``rows_before_results``: list the entrants before any result counts (paper); ``decider``:
-    a "decided by" cell per row (the TV, large type) where columns have no room."""
+    a "decided by" cell per row (the TV, large type) where columns have no room. A league
+    evening (RULES.md §6b) has ZB, PB, SB and BP columns in place of the total (``parts``: each
+    part's SB too), and its tie-breaks among them are not repeated."""
     tournament = document.get("tournament") or {}
     after = document.get("after_round") or 0
     rows_in = list(document.get("rows") or []) if after or rows_before_results else []
     n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
     order = tiebreak_order(document)
     keys = order if tiebreaks is None else order[:tiebreaks]
+    league = standings_league.is_league(document)
+    figures = standings_league.headings(document, with_parts=parts) if league else []
+    keys = [k for k in keys if k not in standings_league.FIGURES] if league else keys
     keys = [*keys, "lot"] if lot else keys
     stake = stake_of(tournament) if with_money else None
-    ctx = {"gone": set(tournament.get("withdrawn") or []), "stake": stake}
+    ctx = {"gone": set(tournament.get("withdrawn") or []), "stake": stake,
+           "figures": [k for k, _t, _w in figures]}  # fmt: skip
     labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
     rows = [_row(r, label, n_rounds, keys, ctx) for r, label in zip(rows_in, labels, strict=True)]
     return StandingsTable(
         **_headings(tournament, n_rounds, keys, stake),
         rows=rows,
         after_round=after,
-        legend=legend(tournament, order, decided=any(r["decided_by"] for r in rows)),
+        legend=[
+            *(standings_league.legend(document) if league else []),
+            *legend(tournament, order, decided=any(r["decided_by"] for r in rows)),
+        ],
         prize_lots=prize_lots(rows, prize_places(tournament)) if after else [],
         decider=decider,
         order=[tiebreak_label(k) for k in [*order, "lot"]],
+        figure_headings=[Heading(*h) for h in figures],
     )
 
 

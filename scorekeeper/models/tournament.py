@@ -78,6 +78,13 @@ class Tournament(SQLModel, table=True):
     fee: str | None = Field(default=None, max_length=20)  # entry fee, a decimal in ``currency``
     payout: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     club_best_n: int = Field(default=3, sa_column_kwargs={"server_default": "3"})
+    #: RULES.md §6b: "standard" (§6) or "league" (an evening in ``parts``, ranked by SB with BP)
+    format: str = Field(default="standard", max_length=12,
+                        sa_column_kwargs={"server_default": "standard"})  # fmt: skip
+    parts: int = Field(default=2, sa_column_kwargs={"server_default": "2"})
+    #: the league's premium-point table and BP key as loaded (``tournament.league_tables``)
+    pb_table: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    bp_key: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -148,6 +155,8 @@ class TournamentTable(SQLModel, table=True):
         sa_column=Column(String(32), ForeignKey("match.id"), nullable=False, index=True)
     )
     manual_scores: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    #: a league evening's premium points per seat typed with the figures (RULES.md §6b)
+    manual_pb: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     confirmed_scores: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     confirmed_by: str | None = Field(default=None, max_length=120)
     # unused: never read, no longer written (the audit log says when a table was confirmed);

@@ -188,7 +188,12 @@ def _standings_cols(table: StandingsTable, *, large: bool) -> list[Col]:
     if not large:
         for i, h in enumerate(table.round_headings):
             cols.append(Col(f"round{i}", h, [r["rounds"][i] for r in rows]))
-    cols.append(Col("total", table.total_heading, [r["total"] for r in rows], bold=True))
+    if table.league:  # RULES.md §6b: ZB, PB, SB, BP (and each part's SB) in place of the total
+        for i, h in enumerate(table.figure_headings):
+            values = [r["figures"][i] for r in rows]
+            cols.append(Col(h.key, h.text, values, bold=h.key == "sb"))
+    else:
+        cols.append(Col("total", table.total_heading, [r["total"] for r in rows], bold=True))
     if table.money_heading:
         cols.append(Col("money", table.money_heading, [r["money"] or "" for r in rows]))
     for i, h in enumerate(table.tiebreak_headings):

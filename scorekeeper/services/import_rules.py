@@ -26,7 +26,7 @@ from typing import Any
 from ..rules.base import InvalidDeal, RuleError
 from ..rules.registry import GAME_NAMES, get_game
 from ..tournament import season as season_rules
-from . import match_setup, scoring, tournament_players, tournament_results
+from . import match_setup, scoring, tournament_league, tournament_players, tournament_results
 from .import_rows import BAD, Problems, good, where
 
 log = logging.getLogger(__name__)
@@ -163,6 +163,8 @@ def _tournament(at: str, row: dict[str, Any], problems: Problems) -> bool:
         wrong.append("ranking")
     if row.get("table_size") not in rules.tournament_table_sizes:
         wrong.append("table_size")
+    for key, why in tournament_league.stored_problems(row):  # RULES.md §6b
+        problems.add(f"{at}.{key}", why)
     for key in wrong:
         problems.add(f"{at}.{key}", f"a {row['game']} tournament can't have {row.get(key)!r}")
     for key in ("name", "venue"):

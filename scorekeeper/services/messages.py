@@ -225,5 +225,57 @@ MESSAGES: dict[str, Template] = {
         "num",
     ),
     "desk.category_empty": N_("No player of this tournament is in this category."),
+    # league evenings (RULES.md §6b): the format, the PB table and BP key as CSV, typed PB
+    "league.format": N_("Choose standard or league."),
+    "league.parts": N_("Enter a whole number from 1 to %(n)s."),
+    "league.parts_rounds": N_("Each part is at least one round: plan more rounds."),
+    "league.chips": N_("A league evening ranks chip balances: choose a game played for chips."),
+    "league.ranking": N_("A league evening ranks by SB, the balance plus PB."),
+    "league.drop_rounds": N_("Every round of a league evening counts."),
+    "league.not_league": N_("This is no league evening: it has no PB table or BP key."),
+    "league.pb_standard": N_("Premium points count only in a league evening."),
+    "league.pb_count": plural(
+        Nn_(
+            "Enter the premium points of the %(n)s seat.",
+            "Enter the premium points of each of the %(n)s seats.",
+        ),
+        "n",
+    ),
+    "league.pb_whole": N_("Premium points are whole numbers from 0."),
+    "league.line": N_("Line %(n)s: %(reason)s"),
+    "league.csv_not_text": N_("Send the table as CSV text."),
+    "league.csv_too_long": plural(
+        Nn_(
+            "The table is longer than %(n)s character.",
+            "The table is longer than %(n)s characters.",
+        ),
+        "n",
+    ),
+    "league.csv_too_many_lines": N_("The table has more than %(n)s lines."),
+    "league.csv_not_whole": N_("“%(cell)s” is not a whole number."),
+    "league.csv_points_range": N_("“%(cell)s”: points are whole numbers from 0."),
+    "league.csv_key_columns": N_(
+        "Write players from, players to, then the points for places 1, 2, …"
+    ),
+    "league.csv_key_range": N_("Players from %(a)s to %(b)s is no range of field sizes."),
+    "league.csv_key_places": plural(
+        Nn_(
+            "Up to %(need)s player needs points for %(need)s place; %(got)s are given.",
+            "Up to %(need)s players need points for %(need)s places; %(got)s are given.",
+        ),
+        "need",
+    ),
+    "league.csv_key_rising": N_("Place %(place)s gets more points than place %(above)s."),
+    "league.csv_key_overlap": N_("These field sizes are already in line %(num)s."),
+    "league.csv_pb_columns": N_("Write rule, condition, points."),
+    "league.csv_pb_twice": N_("This rule and condition are already in line %(num)s."),
+    "league.csv_cell_long": plural(
+        Nn_(
+            "A rule or condition has at most %(n)s character.",
+            "A rule or condition has at most %(n)s characters.",
+        ),
+        "n",
+    ),
+    "league.csv_control": N_("No control characters, please."),
 }
 register(MESSAGES)

@@ -27,7 +27,7 @@ from ..models.tournament import (
 from ..rules.base import GameRules
 from ..rules.registry import get_game
 from ..tournament.standings import KINDS, tiebreak_keys
-from . import matches
+from . import league_facts, matches
 from .errors import NotFound
 from .messages import Msg
 
@@ -61,8 +61,16 @@ def is_team_game(tournament: Tournament) -> bool:
 
 
 def standings_kind(tournament: Tournament) -> str:
-    """How ``tournament.standings`` ranks it: marias, marianna (teams) or twoplayer."""
+    """How ``tournament.standings`` ranks it: marias, marianna (teams) or twoplayer; a league
+    evening (RULES.md §6b) ranks as ``league`` whatever its game."""
+    if is_league(tournament):
+        return "league"
     return game_of(tournament).standings_kind(tournament.options)
+
+
+def is_league(tournament: Tournament) -> bool:
+    """A league evening (RULES.md §6b): parts, SB = ZB + PB, BP."""
+    return getattr(tournament, "format", "standard") == "league"
 
 
 def needs_winner(tournament: Tournament) -> bool:
@@ -241,6 +249,10 @@ def table_result(
         "late_deals": late,
         "match": match,
         "state": state,
+        # a league evening's premium points per seat (RULES.md §6b), typed or from the deals
+        "pb": league_facts.table_pb(
+            table.manual_scores, table.manual_pb, state["deals"], len(scores)
+        ),
     }
 
 
@@ -270,12 +282,14 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
     players = load_players(session, tournament.id)
     names = {p.id: p.name for p in players}
     loaded = loaded or Tables(session).preload(tournament.id)
+    league = is_league(tournament)
     rounds = [
         round_json(
-            rnd, names, [table_json(t, table_result(session, t, loaded), names) for t in tables]
+            rnd, names,
+            [table_json(t, table_result(session, t, loaded), names, league) for t in tables],
         )
         for rnd, tables in load_all_tables(session, tournament.id)
-    ]
+    ]  # fmt: skip
     return {
         "id": tournament.id,
         "name": tournament.name,
@@ -304,6 +318,7 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
         "fee": tournament.fee,
         "payout": list(tournament.payout or []),
         "club_best_n": tournament.club_best_n,
+        **league_facts.settings_json(tournament),
         "players": [
             {
                 "id": p.id,
@@ -331,10 +346,12 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
 
 
 def table_json(
-    table: TournamentTable, result: dict[str, Any], names: dict[str, str]
+    table: TournamentTable, result: dict[str, Any], names: dict[str, str], league: bool = False
 ) -> dict[str, Any]:
-    """A table as ``state`` shows it: seats by name, its result and status, its secret token."""
+    """A table as ``state`` shows it: seats by name, its result and status, its secret token
+    (``league``: with its premium points, RULES.md §6b)."""
     return {
+        **({"pb": result["pb"]} if league else {}),
         "table": table.number,
         "player_ids": list(table.player_ids),
         "players": [names.get(pid, "?") for pid in table.player_ids],
@@ -387,7 +404,8 @@ def one_table(session: Session, tournament: Tournament, number: Any, table: Any)
     rnd = get_round(session, tournament, number)
     row = get_table(session, rnd, table)
     names = player_names(session, [*row.player_ids, *rnd.bye_ids])
-    return round_json(rnd, names, [table_json(row, table_result(session, row), names)])
+    result = table_result(session, row)
+    return round_json(rnd, names, [table_json(row, result, names, is_league(tournament))])
 
 
 def iso(moment: Any) -> str | None:

@@ -17,6 +17,7 @@ from sqlmodel import Session
 from ..models.tournament import Tournament
 from ..rules.base import RuleError
 from ..tournament import draw as drawing
+from ..tournament import league
 from . import tournament_common as common
 from . import tournament_standings
 from .errors import Conflict
@@ -60,6 +61,12 @@ def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -
     # two-player games and teams are paired Swiss-style (leaders together) from round 2
     swiss = tournament.draw_method == "standings" or tournament.table_size == 2
     method = "standings" if swiss and number > 1 else "random"
+    if common.is_league(tournament) and league.opens_part(
+        number, tournament.rounds_planned, tournament.parts
+    ):  # RULES.md §6b: a later part is drawn from the results before it, leaders together
+        method = "standings"
+        rows = tournament_standings.standings_of(session, tournament)["rows"]
+        ranking = [row["player_id"] for row in rows]
     if number == 1 and tournament.seeding in ("season", "rating"):
         from .tournament_seasons import seeding_order
 

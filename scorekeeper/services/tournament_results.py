@@ -22,6 +22,7 @@ from . import matches
 from . import tournament_common as common
 from .errors import Conflict, Forbidden
 from .messages import Msg
+from .tournament_league import check_pb
 
 __all__ = ["UnusualFigures", "check_figures", "confirm_table", "set_manual_result"]
 
@@ -73,14 +74,20 @@ def set_manual_result(
     actor: str = "organiser",
     confirm: bool = False,
     confirm_figures: bool = False,
+    pb: Any = None,
 ) -> dict:
     """The organiser types a table's figures from its paper sheet (None clears them);
-    ``confirm`` also confirms the table's result, ``confirm_figures`` stores unusual figures."""
+    ``confirm`` also confirms the table's result, ``confirm_figures`` stores unusual figures.
+    ``pb``: a league evening's premium points per seat typed with them (RULES.md §6b; None:
+    the table's PB as they stand)."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, round)
     row = common.get_table(session, rnd, table)
     before = common.table_result(session, row)
+    premium = check_pb(tournament, len(row.player_ids), pb)
     checked = None if scores is None else _check_scores(tournament, row, scores, confirm_figures)
+    if common.is_league(tournament):
+        row.manual_pb = None if checked is None else (premium or before["pb"])
     row.manual_scores = checked
     if confirm:
         row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
@@ -95,11 +102,18 @@ def set_manual_result(
         "result",
         round=rnd.number,
         table=row.number,
-        before={"scores": before["scores"], "confirmed": before["confirmed"]},
-        after={"scores": after["scores"], "confirmed": after["confirmed"]},
+        before=_audited(tournament, before),
+        after=_audited(tournament, after),
     )
     session.commit()
     return after
+
+
+def _audited(tournament: Tournament, result: dict) -> dict:
+    """What the audit keeps of a table's result: its figures, confirmed or not, and a league
+    table's PB (RULES.md §6b)."""
+    kept = {"scores": result["scores"], "confirmed": result["confirmed"]}
+    return {**kept, "pb": result["pb"]} if common.is_league(tournament) else kept
 
 
 def confirm_table(

@@ -108,7 +108,7 @@ def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
 #: What is stable per evening while its standings fingerprint stays the same, by (tournament id,
 #: fingerprint): its league-table facts and its confirmed tables for the ratings. Both are kept
 #: by entrant id, so a roster merge (not audited per evening) is seen at once; bounded.
-_RESULTS: OrderedDict[tuple[str, str], tuple[dict[str, tuple[str, int, Any]], int]] = OrderedDict()
+_RESULTS: OrderedDict[tuple[str, str], tuple[dict[str, tuple], int]] = OrderedDict()
 _TABLES: OrderedDict[tuple[str, str], list[tuple[tuple[str, ...], tuple]]] = OrderedDict()
 _RATINGS: OrderedDict[tuple, dict[str, rating_rules.Rating]] = OrderedDict()
 _CACHE_SIZE = 1024
@@ -145,10 +145,14 @@ def _evening_results(session: Session, tournament: Tournament, mark: str):
     results = {}
     if document["after_round"]:
         for row in document["rows"]:
+            if "bp" in row and row["bp"] is None:
+                continue  # a league evening's player with no result: absent (RULES.md §6b)
             results[row["player_id"]] = (
                 row["player"],
                 row["place"],
                 evening_result(row, tournament),
+                # a league evening's BP, ZB and SB (RULES.md §6b); a standard evening's none
+                (row["bp"], row["zb"], row["sb"]) if "bp" in row else (None, 0, 0),
             )
     return _remember(_RESULTS, key, (results, len(document["rows"])))
 
@@ -158,10 +162,10 @@ def _evening(
 ) -> tuple[season_rules.Evening, dict]:
     results, names = {}, {}
     by_entrant, players = _evening_results(session, tournament, mark)
-    for entrant_id, (name, place, result) in by_entrant.items():
+    for entrant_id, (name, place, result, league_figures) in by_entrant.items():
         rid = to_roster.get(entrant_id)
         if rid:
-            results[rid] = season_rules.EveningResult(place, result)
+            results[rid] = season_rules.EveningResult(place, result, *league_figures)
             names[rid] = name
     return season_rules.Evening(tournament.id, results, players), names
 
@@ -192,16 +196,21 @@ def season_table(session: Session, season_id: str) -> dict[str, Any]:
         select(RosterPlayer).where(RosterPlayer.id.in_(list(names)))  # type: ignore[attr-defined]
     ).all()} if names else {}  # fmt: skip
     players = {rid: current.get(rid, name) for rid, name in names.items()}
+    # RULES.md §6b: a season of league evenings ranks on BP, whatever its scoring says
+    league = any(common.is_league(t) for t in shown)
+    scoring = season_rules.LEAGUE if league else season.scoring
     rows = season_rules.season_table(
         [e for e, _n in gathered],
         players=players,
-        scoring=season.scoring,
+        scoring=scoring,
         best_n=season.best_n,
         top=season.top,
         seed=season.seed,
     )
     return {
         "season": season_json(season),
+        "ranked_on": "bp" if league else season.scoring,
+        "tiebreaks": list(season_rules.tiebreaks_of(scoring)),
         "evenings": [
             {"id": t.id, "name": t.name, "date": t.date, "players": e.players}
             for t, (e, _n) in zip(shown, gathered, strict=True)

@@ -98,10 +98,12 @@ def check_best_n(value: Any) -> int:
 
 
 def checked(
-    game: Any, options: Any, ranking_by: str, *, tiebreaks: Any, fee: Any, payout: Any, best_n: Any
-) -> dict[str, Any]:
-    """The new tournament's settings, each checked (RuleError naming the field)."""
-    kind = game.standings_kind(options)
+    game: Any, options: Any, ranking_by: str, *, tiebreaks: Any, fee: Any, payout: Any,
+    best_n: Any, kind: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The new tournament's settings, each checked (RuleError naming the field); ``kind``: the
+    ranking kind when not the game's (a league evening's, RULES.md §6b)."""
+    kind = kind or game.standings_kind(options)
     return {
         "tiebreaks": check_tiebreaks(kind, ranking_by, tiebreaks),
         "fee": check_fee(fee),

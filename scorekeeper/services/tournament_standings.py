@@ -24,6 +24,7 @@ from ..models.tournament import (
 )
 from ..tournament import prizes
 from ..tournament import standings as ranking
+from . import league_facts, tournament_league
 from . import tournament_common as common
 
 
@@ -48,6 +49,7 @@ def round_results(
     """
     spec = ranking.KINDS[kind_of(tournament)]
     whole_rounds_only = tournament.ranking == "placings"
+    premium = common.is_league(tournament)  # RULES.md §6b: each table's PB as well
     loaded = common.load_all_tables(session, tournament.id)
     if tables is None:
         tables = common.Tables(session)
@@ -56,7 +58,7 @@ def round_results(
     rounds: list[ranking.RoundResult] = []
     last_counted, stopped = 0, False
     for rnd, round_tables in loaded:
-        counted, complete = _counted_tables(tables, rnd, round_tables, spec, pending)
+        counted, complete = _counted_tables(tables, rnd, round_tables, spec, pending, premium)
         stopped = stopped or (whole_rounds_only and not complete)
         if stopped:
             continue  # later rounds wait too, but their unconfirmed tables are still pending
@@ -72,8 +74,10 @@ def _counted_tables(
     round_tables: list[TournamentTable],
     spec: ranking.Kind,
     pending: dict[str, list[int]] | None,
+    premium: bool = False,
 ) -> tuple[list[ranking.TableResult], bool]:
-    """A round's confirmed table results, and whether every table of it is confirmed."""
+    """A round's confirmed table results (``premium``: with their PB), and whether every table
+    of it is confirmed."""
     counted, complete = [], True
     for table in round_tables:
         confirmed, scores, winner = common.counted_result(
@@ -81,13 +85,22 @@ def _counted_tables(
         )
         if confirmed:
             players = tuple(table.player_ids)
-            counted.append(ranking.TableResult(players, tuple(scores), winner))
+            pb = tuple(_premium(tables, table, len(players))) if premium else ()
+            counted.append(ranking.TableResult(players, tuple(scores), winner, pb))
             continue
         complete = False
         if pending is not None:
             for pid in table.player_ids:
                 pending.setdefault(pid, []).append(rnd.number)
     return counted, complete
+
+
+def _premium(tables: common.Tables, table: TournamentTable, seats: int) -> list[int]:
+    """A counted table's PB per seat: typed with its figures, else its deals' (RULES.md §6b)."""
+    if table.manual_scores is not None:
+        return league_facts.table_pb(table.manual_scores, table.manual_pb, [], seats)
+    state = tables.state(tables.match(table.match_id))
+    return league_facts.table_pb(None, None, state["deals"], seats)
 
 
 def standings_of(
@@ -100,16 +113,19 @@ def standings_of(
     players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
     pending: dict[str, list[int]] = {}
     rounds = round_results(session, tournament, pending, tables)
-    document = ranking.standings_json(
-        kind=kind_of(tournament),
-        rounds=rounds,
-        players=players,
-        lot_seed=tournament.seed,
-        ranking=tournament.ranking or "balance",
-        drop_rounds=tournament.drop_rounds or "none",
-        pending=pending,
-        tiebreaks=tournament.tiebreaks,
-    )
+    if common.is_league(tournament):  # RULES.md §6b: parts, SB = ZB + PB, BP
+        document = tournament_league.standings_json(tournament, rounds, players, pending)
+    else:
+        document = ranking.standings_json(
+            kind=kind_of(tournament),
+            rounds=rounds,
+            players=players,
+            lot_seed=tournament.seed,
+            ranking=tournament.ranking or "balance",
+            drop_rounds=tournament.drop_rounds or "none",
+            pending=pending,
+            tiebreaks=tournament.tiebreaks,
+        )
     byes = _bye_rounds(rounds)  # RULES.md §6: marked wherever a bye's figure is shown
     for row in document["rows"]:
         row["bye_rounds"] = byes.get(row["player_id"], [])
@@ -140,6 +156,7 @@ def standings_of(
         "club_best_n": tournament.club_best_n,
         "categories": categories_in_use(entrants),
         "clubs": any(p.club for p in entrants),
+        **league_facts.settings_json(tournament),
     }
     return document
 

@@ -31,6 +31,7 @@ from .messages import Msg
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
 from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
+from .tournament_league import check_format
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
     add_player,
@@ -134,6 +135,8 @@ def create_tournament(
     fee: Any = None,
     payout: Any = None,
     club_best_n: Any = None,
+    format: Any = None,
+    parts: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
     name = " ".join(name.split()) if isinstance(name, str) else ""
@@ -160,9 +163,14 @@ def create_tournament(
         raise RuleError("draw_method", Msg("tournament.draw_method"))
     seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
     extras = _v2_options(session, drop_rounds, seeding, language, season_id)
+    extras |= check_format(
+        rules, effective, format=format, parts=parts, rounds=rounds, ranking_by=ranking,
+        extras=extras, seeding=seeding,
+    )  # fmt: skip
     extras |= tournament_settings.checked(
-        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout, best_n=club_best_n
-    )
+        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout,
+        best_n=club_best_n, kind="league" if extras["format"] == "league" else None,
+    )  # fmt: skip
     tournament = Tournament(
         name=name[:200],
         game=game,
@@ -241,8 +249,9 @@ def _prepare_players(
 
 
 def game_fields(game: str, **fields: Any) -> dict[str, Any]:
-    """Of ``ranking``, ``stake`` and ``currency``, those a tournament of ``game`` takes: a ranking
-    where its game offers a choice, a stake and currency where it is played for money (all of
+    """Of ``ranking``, ``stake``, ``currency``, ``format`` and ``parts``, those a tournament of
+    ``game`` takes: a ranking where its game offers a choice, a stake and currency where it is
+    played for money, the league format and its parts when chosen (all of
     them for an unknown game: ``create_tournament`` then names the game as the problem)."""
     if game not in GAME_NAMES:
         return dict(fields)
@@ -252,6 +261,8 @@ def game_fields(game: str, **fields: Any) -> dict[str, Any]:
         out["ranking"] = fields["ranking"]
     if rules.has_stake:
         out.update({k: fields[k] for k in ("stake", "currency") if k in fields})
+    if fields.get("format") == "league":  # RULES.md §6b (a game not played for chips: refused)
+        out.update({k: fields[k] for k in ("format", "parts") if k in fields})
     return out
 
 

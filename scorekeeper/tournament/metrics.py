@@ -67,6 +67,18 @@ _ALL = (
     Metric("evenings_won", N_("evenings won"), N_("Wins"), N_("more evenings won")),
     Metric("best_evening", N_("best evening"), N_("Best"), N_("higher best single evening")),
     Metric("lot", N_("Lot"), N_("Lot")),
+    # league evenings (RULES.md §6b): the association's own abbreviations in every language
+    Metric(
+        "zb",
+        N_("base points: the chip balance in units"),
+        N_("ZB"),
+        N_("higher ZB, the chip balance"),
+    ),
+    Metric("pb", N_("premium points"), N_("PB"), N_("more PB, the premium points")),
+    Metric(
+        "sb", N_("competition points: ZB + PB"), N_("SB"), N_("higher SB, the sum of ZB and PB")
+    ),
+    Metric("bp", N_("placing points"), N_("BP")),
 )
 
 METRICS: dict[str, Metric] = {m.key: m for m in _ALL}

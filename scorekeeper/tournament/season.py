@@ -13,6 +13,9 @@ place, §6; ``result``: what ``sum`` adds, e.g. the balance) and knows how many 
   each next place one fewer, down to 1 for everyone below.
 - ``best_n``: only each player's best N evenings count; an absent evening is no result, and a
   player with fewer results counts them all. Example: +10, −5 and one absence, best 2 -> 5.
+- ``league`` (RULES.md §6b, a season of league evenings): each evening's BP added up (the
+  ``EveningResult.bp`` its key gave; an evening without one, §6a's placing points with top 50);
+  ties by SB, then ZB over every evening played (``standings.KINDS["league_season"]``).
 - Ties: the tie-breaks of ``TIEBREAKS`` in order (their words: ``metrics.py``); rows still equal
   share a ``rank`` and the season's seeded lot orders them, so ``place`` is 1..N with no two
   alike.
@@ -24,18 +27,31 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .standings import lot_order
+from . import tiebreaks as tb
+from .league_tables import TOP, placing_points
+from .standings import KINDS, lot_order
 
 SCORINGS = ("sum", "placing_points")
 #: The season's tie-breaks in order (RULES.md §6a), each higher is better: evenings won (place 1),
 #: then the best single evening's figure. The one list the key, the rows and the legend follow.
 TIEBREAKS = ("evenings_won", "best_evening")
+#: A season of league evenings (RULES.md §6b): ranked by BP, its tie-breaks SB, then ZB.
+LEAGUE = "league"
+LEAGUE_TIEBREAKS = KINDS["league_season"].tiebreaks
+
+
+def tiebreaks_of(scoring: str) -> tuple[str, ...]:
+    """The tie-breaks in order of a season scored by ``scoring``."""
+    return LEAGUE_TIEBREAKS if scoring == LEAGUE else TIEBREAKS
 
 
 @dataclass(frozen=True)
 class EveningResult:
     place: int
     result: int | float
+    bp: int | None = None  # a league evening (RULES.md §6b): its placing points, ZB and SB
+    zb: int = 0
+    sb: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,7 +107,7 @@ def season_table(
     seed: int = 0,
 ) -> list[SeasonRow]:
     """The league table of ``players`` (roster id -> name) over ``evenings``, best first."""
-    if scoring not in SCORINGS:
+    if scoring not in (*SCORINGS, LEAGUE):
         raise ValueError(f"unknown scoring {scoring!r}; choose sum or placing_points")
     if best_n is not None and best_n < 1:
         raise ValueError("best_n counts at least one evening")
@@ -106,7 +122,7 @@ def season_table(
         rows.append(
             SeasonRow(
                 rank, i + 1, p, players[p], total, len(present), tuple(got), counted, wins,
-                {k: figures[k] for k in TIEBREAKS},
+                {k: figures[k] for k in tiebreaks_of(scoring)},
             )
         )  # fmt: skip
     return rows
@@ -121,6 +137,8 @@ def _player(
         r = evening.results.get(p)
         if r is None:
             got.append(None)
+        elif scoring == LEAGUE:
+            got.append(placing_points(r.place, TOP) if r.bp is None else r.bp)
         else:
             got.append(points(evening, r.place, top) if scoring != "sum" else r.result)
     present = [i for i, x in enumerate(got) if x is not None]
@@ -129,7 +147,20 @@ def _player(
     total = sum(got[i] for i in kept)  # type: ignore[misc]
     wins = sum(1 for e in evenings if (r := e.results.get(p)) is not None and r.place == 1)
     top_one = max((got[i] for i in present), default=0)  # type: ignore[type-var]
-    figures = {"evenings_won": wins, "best_evening": top_one}
-    key = (-total, *(-figures[k] for k in TIEBREAKS))
+    figures: dict[str, Any] = {"evenings_won": wins, "best_evening": top_one}
+    keys = tiebreaks_of(scoring)
+    if scoring == LEAGUE:
+        figures = _league_figures(p, evenings)
+        key = (-total, *tb.sort_key(keys, figures))
+    else:
+        key = (-total, *(-figures[k] for k in keys))
     counted = tuple(i in kept for i in range(len(got)))
     return key, total, got, counted, wins, present, figures
+
+
+def _league_figures(p: str, evenings: Sequence[Evening]) -> dict[str, Any]:
+    """SB and ZB over every league evening ``p`` played (RULES.md §6b), through the tie-breaks'
+    own computation (``tiebreaks.py``): ZB as balances, SB − ZB as the premium points."""
+    played = [r for e in evenings if (r := e.results.get(p)) is not None]
+    ledger = tb.Ledger(balances=[r.zb for r in played], premium=sum(r.sb - r.zb for r in played))
+    return {k: tb.TIEBREAKS[k].compute(ledger, {p: ledger}) for k in LEAGUE_TIEBREAKS}

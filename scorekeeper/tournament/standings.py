@@ -85,6 +85,14 @@ KINDS: dict[str, Kind] = {
         "marianna", seats=(2,), zero_sum=False, rankings=("wins",), teams=True,
         tiebreaks=("point_difference",), more=("buchholz", "sonneborn_berger", "progressive"),
     ),
+    # RULES.md §6b: a league evening's parts and the evening rank by SB = ZB + PB, then ZB
+    # (``league.py``); a season of league evenings by BP, then SB, then ZB (``season.py``)
+    "league": Kind(
+        "league", seats=(3, 4), zero_sum=True, rankings=("sb",), tiebreaks=("zb",),
+    ),
+    "league_season": Kind(
+        "league_season", seats=(), zero_sum=False, rankings=("bp",), tiebreaks=("sb", "zb"),
+    ),
 }  # fmt: skip
 DROP_ROUNDS = ("none", "worst", "best_and_worst")
 
@@ -96,6 +104,7 @@ class TableResult:
     players: tuple[str, ...]
     scores: tuple[int, ...]
     winner: int | None = None
+    premium: tuple[int, ...] = ()  # league evenings (RULES.md §6b): PB per seat; () none
 
 
 @dataclass(frozen=True)

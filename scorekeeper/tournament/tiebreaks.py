@@ -38,6 +38,7 @@ class Ledger:
     beaten: list[str] = field(default_factory=list)  # pairs: every opponent beaten
     progressive: int = 0  # pairs: the wins so far after each round, added up
     played: int = 0  # rounds with a result (a confirmed table or a bye)
+    premium: int = 0  # league evenings (RULES.md §6b): the premium points (PB) recorded
 
 
 Value = int | Fraction | None
@@ -87,6 +88,10 @@ _ALL = (
     TieBreak("buchholz_cut1", False, _buchholz_cut1),
     TieBreak("sonneborn_berger", False, _sonneborn_berger),
     TieBreak("progressive", False, lambda g, _e: g.progressive),
+    # league evenings and their seasons (RULES.md §6b): ZB, PB and SB = ZB + PB
+    TieBreak("zb", False, lambda g, _e: sum(g.balances)),
+    TieBreak("pb", False, lambda g, _e: g.premium),
+    TieBreak("sb", False, lambda g, _e: sum(g.balances) + g.premium),
 )
 
 TIEBREAKS: dict[str, TieBreak] = {t.key: t for t in _ALL}

@@ -17,6 +17,7 @@ def register(app: Flask) -> None:
     from .api import matches as api
     from .api import seasons as api_seasons
     from .api import tournament_desk as api_desk  # noqa: F401  (routes on api_tournaments.bp)
+    from .api import tournament_league as api_league  # noqa: F401  (routes on api_tournaments.bp)
     from .api import tournaments as api_tournaments
     from .matches import bp as matches_bp
     from .matches import fix, pages, rules, save  # noqa: F401  (their routes hang on matches.bp)

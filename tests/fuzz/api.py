@@ -434,7 +434,39 @@ def generic(route: str, method: str, url: str, token: str) -> Iterator[Case]:
     yield from _auths(route, method, url, {})
 
 
+CSV_BODIES = {
+    "bp-key": [b"od;do;1.;2.;3.\n3;3;10;6;3\n", b"3;5;10;6;3\n", b"5;3;1\n1;1;-1\n",
+               b"1;1;1e9\n" * 600, b"9" * 200_000, b"3;3;\xc3\x28;1;0"],
+    "pb-table": [b"pravidlo;podminka;body\nsedma;na 3 trumfy;7\n", b"sedma;a;7\nSEDMA;A;x\n",
+                 b"a\x00;b;1\n", b";;\n" * 3, b"\"sedma;\"\n" + b"x;" * 5000],
+}  # fmt: skip
+
+
+def league(world: World) -> Iterator[Case]:
+    """A league evening's CSV tables (RULES.md §6b): good, bad and odd bodies under every
+    content type, odd tokens and ids; and a table's result with its PB."""
+    t = world.league
+    tid, auth = t["id"], _auth(t["token"])
+    for tail, bodies in CSV_BODIES.items():
+        route = f"PUT /api/v1/tournaments/<tournament_id>/{tail}"
+        url = f"/api/v1/tournaments/{tid}/{tail}"
+        for body in [*bodies, *v.RAW_BODIES]:
+            for content_type in ("text/csv", *v.CONTENT_TYPES):
+                yield Case(API, route, "PUT", url, body, content_type,
+                           headers=tuple(auth.items()),
+                           note=v.body_class(body, content_type))  # fmt: skip
+        yield from _auths(route, "PUT", url, None)
+        for odd in [world.tournament["id"], *v.ODD_IDS]:
+            yield Case(API, route, "PUT", f"/api/v1/tournaments/{odd}/{tail}", b"1;1;1",
+                       "text/csv", headers=tuple(auth.items()), note="odd id")  # fmt: skip
+    result = "PUT /api/v1/tournaments/<tournament_id>/rounds/<int:r>/tables/<int:t>/result"
+    url = f"/api/v1/tournaments/{tid}/rounds/1/tables/1/result"
+    yield from _bodies(result, "PUT", url, {"scores": [2, -1, -1], "pb": [3, 0, 1]}, auth,
+                       raw_types=False, note=", league")  # fmt: skip
+
+
 def all_cases(world: World) -> Iterator[Case]:
     yield from matches(world)
     yield from tournaments(world)
+    yield from league(world)
     yield from seasons(world)

@@ -149,3 +149,23 @@ def generic_form(route: str, url: str) -> Iterator[Case]:
     """A POST route whose form no page showed: the usual field names, hostile."""
     base = {"name": "x", "version": "1", "seed": "7", "a": "x", "b": "y"}
     yield from form_cases(route, url, base)
+
+
+UPLOADS = [b"3;3;10;6;3\n", b"\xff\xfe3\x00;\x003", b"", b"1;1;1\n" * 600, b"a\x00;b;1",
+           b"\xef\xbb\xbfod;do;1.\n1;1;5\n", b"9" * 300_000]  # fmt: skip
+
+
+def league_uploads(tid: str) -> Iterator[Case]:
+    """A league evening's CSV files uploaded (RULES.md §6b): good, bad, binary, huge; to both
+    tables and to an address that is neither."""
+    for address, field in (("bp-key", "bp_key"), ("pb-table", "pb_table"), ("nope", "x")):
+        route = "POST /tournaments/<tournament_id>/league/<address>"
+        url = f"/tournaments/{tid}/league/{address}"
+        for content in UPLOADS:
+            body = (
+                b"--X\r\nContent-Disposition: form-data; name=\"" + field.encode()
+                + b"-upload\"; filename=\"liga.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                + content + b"\r\n--X--\r\n"
+            )  # fmt: skip
+            yield Case("form", route, "POST", url, body, "multipart/form-data; boundary=X",
+                       note=f"upload {v.body_class(content, 'text/csv')}")  # fmt: skip

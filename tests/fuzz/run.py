@@ -56,6 +56,7 @@ def fill(rule: Any, world: World) -> str | None:
         "preset": "pub",
         "code": "cs",
         "kind": "csv",
+        "address": "bp-key",
     }
     if "/o/<token>" in rule.rule:
         values["token"] = world.page_token
@@ -94,8 +95,15 @@ def collect(app: Any, client: Any, world: World, pdfs: bool = False) -> list[Cas
                     route = route_of(app, "POST", target)
                     if route and route not in found_forms:
                         found_forms[route] = (target, fields, numeric)
+    # a league evening's settings page holds the forms of its PB table and BP key (RULES.md §6b)
+    page = client.get(f"/tournaments/{world.page_league}/settings")
+    for action, fields, numeric in forms.forms_of(page.get_data(as_text=True)):
+        route = route_of(app, "POST", action)
+        if route and route not in found_forms:
+            found_forms[route] = (action, fields, numeric)
     for route, (url, fields, numeric) in found_forms.items():
         cases += forms.form_cases(route, url, fields, numeric)
+    cases += forms.league_uploads(world.page_league)
     cases += _more_pages(world)
     covered = {case.route for case in cases}
     for rule in app.url_map.iter_rules():

@@ -67,6 +67,8 @@ class World:
     player_ids: list[str] = field(default_factory=list)
     page_player_ids: list[str] = field(default_factory=list)
     roster_ids: list[str] = field(default_factory=list)
+    league: dict[str, Any] = field(default_factory=dict)  # a league evening (RULES.md §6b)
+    page_league: str = ""  # the organiser's league evening, made on the pages
 
 
 def _ok(answer: Any, *statuses: int) -> Any:
@@ -125,6 +127,15 @@ def add_api_tournament(client: Any, world: World) -> None:
     world.roster_ids = [p["id"] for p in found]
 
 
+def add_league(client: Any, world: World) -> None:
+    """A league evening of six in two parts through the API, its first round drawn."""
+    body = {"name": "Liga", "game": "marias", "players": PLAYERS[:6], "rounds": 2, "seed": 7,
+            "format": "league", "parts": 2}  # fmt: skip
+    world.league = _ok(client.post("/api/v1/tournaments", json=body), 201).json
+    auth = {"Authorization": f"Bearer {world.league['token']}"}
+    _ok(client.post(f"/api/v1/tournaments/{world.league['id']}/rounds", headers=auth), 201)
+
+
 def add_page_tournament(client: Any, world: World) -> None:
     name = f"anna-{uuid.uuid4().hex[:8]}"  # (a world of its own on a database used before)
     _ok(client.post("/auth/register", data={"username": name, "password": PASSWORD}), 302)
@@ -142,6 +153,10 @@ def add_page_tournament(client: Any, world: World) -> None:
         "seed": "7",
         "players": "\n".join(PLAYERS),
     }
+    league = {**data, "name": "Liga", "rounds": "2", "format": "league", "parts": "2",
+              "players": "\n".join(PLAYERS[:6])}  # fmt: skip
+    made = _ok(client.post("/tournaments/new", data=league), 302)
+    world.page_league = made.location.split("/")[2]
     answer = _ok(client.post("/tournaments/new", data=data), 302)
     world.page_tournament = answer.location.split("/")[2]
     tid = world.page_tournament
@@ -165,5 +180,6 @@ def build(client: Any) -> World:
     world = World()
     add_matches(client, world)
     add_api_tournament(client, world)
+    add_league(client, world)
     add_page_tournament(client, world)
     return world

@@ -28,6 +28,7 @@ from scorekeeper.services import (
     tournament_rounds,
 )
 from scorekeeper.services import matches as ms
+from scorekeeper.services import tournament_league as league
 from scorekeeper.services import tournament_prizes as prizes
 from scorekeeper.services import tournament_seasons as seasons
 from scorekeeper.services import tournament_settings as desk
@@ -100,6 +101,9 @@ def _world(session: Session) -> SimpleNamespace:
         session=session, name="Bob's", game="marias", players=["Bobby"], organiser_id=bob.id
     )
     w.bobs_entry = tournament_roster.roster(session, {"organiser_id": bob.id})[0]
+    # a league evening of six (RULES.md §6b), its first round started
+    w.league = _marias(session, "Liga", players=SEVEN[:6], format="league")
+    ts.confirm_round(session=session, tournament_id=w.league.id, start=True)
     return w
 
 
@@ -337,7 +341,47 @@ CASES: list[Case] = [
     ("desk.club_long", lambda w: desk.check_club("x" * 81)),
     ("desk.category_empty", lambda w: prizes.category_standings(
         session=w.s, tournament_id=w.drawn.id, category="nobody")),
+    # league evenings: the format, typed PB, the PB table and BP key as CSV
+    ("league.format", lambda w: _new_tournament(w, format="cup")),
+    ("league.parts", lambda w: _new_tournament(w, format="league", rounds=2, parts=0)),
+    ("league.parts_rounds", lambda w: _new_tournament(w, format="league", rounds=2, parts=3)),
+    ("league.chips", lambda w: _new_tournament(w, game="mariasz", players=SEVEN[:4],
+                                               format="league")),
+    ("league.ranking", lambda w: _new_tournament(w, format="league", ranking="placings")),
+    ("league.drop_rounds", lambda w: _new_tournament(w, format="league", drop_rounds="worst")),
+    ("league.not_league", lambda w: league.set_bp_key(session=w.s, tournament_id=w.drawn.id,
+                                                      text="", actor="t")),
+    ("league.pb_standard", lambda w: _figures(w, [1, 0, -1], pb=[0, 0, 0])),
+    ("league.pb_count", lambda w: _league_figures(w, pb=[1])),
+    ("league.pb_whole", lambda w: _league_figures(w, pb=[1, -1, 0])),
+    ("league.line", lambda w: _bp_key(w, "3;5;10;6;x\n")),
+    ("league.csv_not_text", lambda w: _bp_key(w, 7)),
+    ("league.csv_too_long", lambda w: _bp_key(w, "1" * 100_001)),
+    ("league.csv_too_many_lines", lambda w: _bp_key(w, "1;1;1\n" * 501)),
 ]  # fmt: skip
+# a bad CSV line's reason (RULES.md §6b), said inside "Line n: …" (league.line)
+LINE_REASONS: list[tuple[str, str, str]] = [
+    ("league.csv_not_whole", "bp_key", "3;x;10;6;3\n"),
+    ("league.csv_points_range", "bp_key", "1;2;10;-1\n"),
+    ("league.csv_key_columns", "bp_key", "3;5\n"),
+    ("league.csv_key_range", "bp_key", "5;3;10;6;3\n"),
+    ("league.csv_key_places", "bp_key", "3;5;10;6;3\n"),
+    ("league.csv_key_rising", "bp_key", "1;3;10;6;7\n"),
+    ("league.csv_key_overlap", "bp_key", "1;3;10;6;3\n3;4;9;5;1;0\n"),
+    ("league.csv_pb_columns", "pb_table", "sedma;na 3 trumfy\n"),
+    ("league.csv_pb_twice", "pb_table", "sedma;a;7\nSedma;A;8\n"),
+    ("league.csv_cell_long", "pb_table", "sedma;" + "a" * 201 + ";7\n"),
+    ("league.csv_control", "pb_table", "sedma;a\x07;7\n"),
+]
+
+
+def _bp_key(w, text: Any) -> Any:
+    return league.set_bp_key(session=w.s, tournament_id=w.league.id, text=text, actor="t")
+
+
+def _league_figures(w, pb: Any) -> Any:
+    return ts.set_manual_result(session=w.s, tournament_id=w.league.id, round=1, table=1,
+                                scores=[1, 0, -1], pb=pb)  # fmt: skip
 
 
 def _limited(w) -> None:
@@ -372,10 +416,10 @@ def _table_played(w) -> None:
                  swap=[first["player_ids"][0], second["player_ids"][0]])  # fmt: skip
 
 
-def _figures(w, scores: list[Any]) -> Any:
+def _figures(w, scores: list[Any], **more: Any) -> Any:
     table = next(t for t in w.playing_round["tables"] if len(t["player_ids"]) == 3)
     return ts.set_manual_result(session=w.s, tournament_id=w.playing.id, round=1,
-                                table=table["table"], scores=scores)  # fmt: skip
+                                table=table["table"], scores=scores, **more)  # fmt: skip
 
 
 def _raise(error: Exception) -> None:
@@ -420,10 +464,22 @@ def test_a_nested_message_is_coded_too(w):
         assert isinstance(nested, Msg) and nested.code == code, nested
 
 
+@pytest.mark.parametrize(("code", "what", "text"), LINE_REASONS, ids=[c for c, *_ in LINE_REASONS])
+def test_each_bad_csv_line_says_its_coded_reason(w, code, what, text):
+    # RULES.md §6b: the league's tables are loaded as data, a bad line refused by number and reason
+    load = league.set_bp_key if what == "bp_key" else league.set_pb_table
+    with pytest.raises(RuleError) as caught:
+        load(session=w.s, tournament_id=w.league.id, text=text, actor="t")
+    w.s.rollback()
+    error = caught.value.errors[-1]
+    assert error.field.startswith(f"{what}.") and error.message.code == "league.line"
+    assert error.message.params["reason"].code == code, str(error.message)
+
+
 def test_the_table_covers_every_refusal_of_the_catalogue():
     tested = {code for code, _ in CASES}
     assert len(tested) == len(CASES), "a code is in the table twice"
-    assert set(MESSAGES) - NOT_REFUSALS == tested
+    assert set(MESSAGES) - NOT_REFUSALS == tested | {code for code, *_ in LINE_REASONS}
 
 
 @pytest.mark.parametrize("code", sorted(MESSAGES))

@@ -47,6 +47,8 @@ CREATE_FIELDS = (
     "fee",
     "payout",
     "club_best_n",
+    "format",
+    "parts",
 )
 
 
@@ -85,7 +87,7 @@ def create():
     if not isinstance(args.get("options", {}), dict):
         raise RuleError("options", _("Options must be a JSON object."))
     text_fields = ("name", "game", "venue", "date", "currency", "preset", "stake")
-    for key in (*text_fields, "drop_rounds", "seeding", "language", "season_id"):
+    for key in (*text_fields, "drop_rounds", "seeding", "language", "season_id", "format"):
         if key in args and not isinstance(args[key], str):
             raise RuleError(key, _("Send this as text."))
     session = get_session()
@@ -257,7 +259,8 @@ def crosstable(tournament_id: str):
     return response
 
 
-def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
+def _table_json(r: Any, t: Any, result: dict[str, Any], league: bool = False) -> dict[str, Any]:
+    """A table's result as the API answers it (a league evening's with its PB)."""
     return {
         "round": int(r),
         "table": int(t),
@@ -266,6 +269,7 @@ def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
         "confirmed": result["confirmed"],
         "status": result["status"],
         "confirmed_by": result["confirmed_by"],
+        **({"pb": result["pb"]} if league else {}),
     }
 
 
@@ -274,7 +278,7 @@ def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
 def result(tournament_id: str, r: int, t: int):
     """The organiser enters a table's figures from its paper sheet (one per seat); figures
     unusual for the table (docs/api.md) are a 422 unless ``"confirm_figures": true``."""
-    _organiser(tournament_id)
+    tournament = _organiser(tournament_id)
     data = body()
     if "scores" not in data:
         raise RuleError("scores", _("Enter one figure for each seat."))
@@ -289,8 +293,9 @@ def result(tournament_id: str, r: int, t: int):
         scores=data["scores"],
         actor="organiser (API)",
         confirm_figures=confirm_figures,  # docs/api.md: unusual figures, stored when confirmed
+        pb=data.get("pb"),  # a league evening's premium points per seat (RULES.md §6b)
     )
-    return jsonify(_table_json(r, t, answer))
+    return jsonify(_table_json(r, t, answer, svc.common.is_league(tournament)))
 
 
 @bp.post("/<tournament_id>/rounds/<int:r>/tables/<int:t>/confirm")
@@ -312,7 +317,7 @@ def confirm(tournament_id: str, r: int, t: int):
         organiser=organiser,
         by=by,
     )
-    return jsonify(_table_json(r, t, answer))
+    return jsonify(_table_json(r, t, answer, svc.common.is_league(tournament)))
 
 
 @bp.get("/<tournament_id>/standings")

@@ -54,13 +54,15 @@ def tiebreak_menu() -> list[dict[str, Any]]:
             kinds = games.setdefault(rules.standings_kind(options), [])
             if game_title(name) not in kinds:
                 kinds.append(game_title(name))
+    games["league"] = [_("League evenings (Mariáš)")]  # RULES.md §6b: the format, any chip game
     return [
         {
-            "games": ", ".join(games.get(key, [])),
+            "games": ", ".join(games[key]),
             "default": [_(metric(k).rule) for k in kind.tiebreaks],
             "more": [_(metric(k).rule) for k in kind.more],
         }
         for key, kind in KINDS.items()
+        if games.get(key)  # a season's own tie-breaks are not chosen here
     ]
 
 

@@ -1,7 +1,8 @@
 """Tournaments (HTML), the organiser's desk beyond the evening's run: the settings (tie-breaks in
-order until round 1 is drawn, entry fee and payout, the club table's best N), the entrants'
-categories and clubs, and the club table everyone may see. Routes hang on the ``tournaments``
-blueprint; the organiser's pages need a login and the tournament (``helpers.organised``).
+order until round 1 is drawn, entry fee and payout, the club table's best N; a league evening's
+PB table and BP key, RULES.md §6b, with ``league``'s forms), the entrants' categories and clubs,
+and the club table everyone may see. Routes hang on the ``tournaments`` blueprint; the
+organiser's pages need a login and the tournament (``helpers.organised``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from ...services import tournament_prizes as prizes
 from ...services import tournament_settings as settings
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
+from ...services.tournament_common import is_league
 from ..auth import login_required
-from . import bp, forms
+from . import bp, forms, league
 from .desk_forms import SettingsForm, offered_for, percents
 from .helpers import actor, back, get_or_404, organised
 
@@ -49,17 +51,34 @@ def settings_page(tournament_id: str):
                 flash(_("Settings saved."), "ok")
                 return back(tournament.id)
     elif request.method == "GET":
-        now = settings.settings_json(tournament)
-        form.show(now["tiebreaks"])
-        form.fee.data, form.payout.data = now["fee"], percents(now["payout"])
-        form.club_best_n.data = now["club_best_n"]
+        _stored(form, tournament)
     if fixed:
         form.show(settings.settings_json(tournament)["tiebreaks"])
     status = 422 if form.errors or request.method == "POST" else 200
+    tables = league.league_forms(tournament) if is_league(tournament) else None
     return render_template(
         "tournaments/settings.html", form=form, t=tournament, tiebreaks_fixed=fixed,
-        currency=tournament.currency,
+        currency=tournament.currency, league=tables,
     ), status  # fmt: skip
+
+
+def _stored(form: SettingsForm, tournament: Any) -> None:
+    """The form showing the settings as they stand."""
+    now = settings.settings_json(tournament)
+    form.show(now["tiebreaks"])
+    form.fee.data, form.payout.data = now["fee"], percents(now["payout"])
+    form.club_best_n.data = now["club_best_n"]
+
+
+def settings_form(tournament: Any) -> dict[str, Any]:
+    """The settings page's context with the settings as they stand (beside another form of the
+    page that was refused: a league table's)."""
+    form = SettingsForm(formdata=None)
+    form.offer(offered_for(tournament))
+    _stored(form, tournament)
+    fixed = bool(svc.common.load_rounds(get_session(), tournament.id))
+    return {"form": form, "t": tournament, "tiebreaks_fixed": fixed,
+            "currency": tournament.currency}  # fmt: skip
 
 
 def _changes(form: SettingsForm, fixed: bool) -> dict[str, Any] | None:
@@ -85,6 +104,33 @@ def _beside(form: SettingsForm, error: RuleError) -> None:
         else:
             field = getattr(form, name, form.fee)
         field.errors = [*field.errors, rule_messages.render(e.message)]
+
+
+@bp.post("/<tournament_id>/league/<address>")
+@login_required
+def league_table(tournament_id: str, address: str):
+    """Load one of the league's tables; refusals beside its field, by line number and reason."""
+    tournament = organised(tournament_id)
+    if address not in league.TABLES:
+        abort(404)
+    field, load = league.TABLES[address]
+    form = league.LeagueTableForm(prefix=field)
+    session = get_session()
+    if form.validate_on_submit():
+        try:
+            text = league.sent_text(form)
+            load(session=session, tournament_id=tournament.id, text=text, actor=actor())
+        except (RuleError, ServiceError) as error:
+            session.rollback()
+            form.csv.errors = [*form.csv.errors, *league.reasons(error)]
+        else:
+            flash(_("League table saved."), "ok")
+            return redirect(url_for("tournaments.settings_page", tournament_id=tournament.id))
+    return render_template(
+        "tournaments/settings.html", **settings_form(tournament), league=league.league_forms(
+            tournament, {field: form}
+        ),
+    ), 422  # fmt: skip
 
 
 @bp.route("/<tournament_id>/players/details", methods=["GET", "POST"])

@@ -75,6 +75,18 @@ class NewTournamentForm(DeskFields, Form):
         default="balance",
         choices=choices([("balance", _l("total balance")), ("placings", _l("table placings"))]),
     )
+    format = SelectField(
+        _l("Evening (Mariáš)"),
+        default="standard",
+        choices=choices(
+            [
+                ("standard", _l("a standard evening")),
+                ("league", _l("a league evening: ZB, PB, SB and BP, in parts")),
+            ]
+        ),
+    )
+    parts = IntegerField(_l("Parts of a league evening"), default=2,
+                         validators=[Optional(), NumberRange(1, 10)])  # fmt: skip
     stake = StringField(_l("Stake per unit (Mariáš)"), validators=[Optional(), Length(max=20)])
     currency = StringField(_l("Currency"), validators=[Optional(), Length(max=8)])
     draw_method = SelectField(

@@ -97,6 +97,8 @@ def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
         "players": [line for line in (form.players.data or "").splitlines() if line.strip()],
         **svc.game_fields(
             game,
+            format=form.format.data,  # RULES.md §6b: a league evening, for a game played for chips
+            parts=form.parts.data if form.format.data == "league" else None,
             ranking=form.ranking.data,
             stake=form.stake.data,
             currency=form.currency.data,

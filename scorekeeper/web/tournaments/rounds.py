@@ -133,15 +133,14 @@ def sheet(tournament_id: str, r: int, t: int):
     form = forms.ActionForm()
     errors: dict[str, str] = {}
     unusual: list[str] = []
-    values = [request.form.get(f"scores-{i}", "") for i in range(len(table["player_ids"]))]
+    seats = range(len(table["player_ids"]))
+    values = [request.form.get(f"scores-{i}", "") for i in seats]
+    league = svc.common.is_league(tournament)  # RULES.md §6b: PB per seat with the figures
+    premium = [request.form.get(f"pb-{i}", "") for i in seats]
     names = rule_messages.Names(table["players"])
     if form.validate_on_submit():
-        scores: list = []
-        for i, value in enumerate(values):
-            try:
-                scores.append(int(value.strip().replace("−", "-")))
-            except ValueError:
-                errors[f"scores.{i}"] = _("Enter a whole number.")
+        scores = _whole_numbers(values, "scores", errors)
+        pb = _whole_numbers(premium, "pb", errors, empty=0) if league else None
         if not errors:
             try:
                 svc.set_manual_result(
@@ -153,6 +152,7 @@ def sheet(tournament_id: str, r: int, t: int):
                     actor=actor(),
                     confirm=request.form.get("confirm") == "1",
                     confirm_figures=request.form.get("confirm_figures") == "1",
+                    pb=pb,
                 )
             except svc.UnusualFigures as error:
                 db.rollback()
@@ -167,6 +167,7 @@ def sheet(tournament_id: str, r: int, t: int):
                 )
     elif request.method == "GET":
         values = [str(x) for x in table["scores"]]  # start from the current figures
+        premium = [str(x) for x in table.get("pb") or [0 for _i in seats]]
     return render_template(
         "tournaments/sheet.html",
         tournament=tournament,
@@ -174,11 +175,25 @@ def sheet(tournament_id: str, r: int, t: int):
         r=r,
         table=table,
         values=values,
+        premium=premium if league else None,
         errors=errors,
         unusual=unusual,
         confirm_result=request.method == "GET" or request.form.get("confirm") == "1",
         form=form,
     )
+
+
+def _whole_numbers(values: list[str], field: str, errors: dict, empty: int | None = None) -> list:
+    """The typed figures as whole numbers ("−3" too; ``empty``: what an empty box counts); a
+    box that is none gets its reason in ``errors`` ("scores.2")."""
+    out: list = []
+    for i, value in enumerate(values):
+        text = value.strip().replace("−", "-")
+        try:
+            out.append(empty if not text and empty is not None else int(text))
+        except ValueError:
+            errors[f"{field}.{i}"] = _("Enter a whole number.")
+    return out
 
 
 # the audit's JSON keys and the actor "organiser", in the page's language

@@ -22,8 +22,9 @@ from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
 from ...services.errors import ServiceError
-from ...standings_table import order_lines
+from ...standings_table import order_lines, tiebreak_label
 from ...tournament import season as season_rules
+from ...tournament.metrics import metric
 from ..auth import current_organiser, login_required
 from . import bp, forms
 from .public import TV_ROWS, TV_TURN_SECONDS
@@ -82,8 +83,12 @@ def _table(season_id: str) -> dict[str, Any]:
 def season(season_id: str):
     """A season's league table, with the legend written from the season's tie-breaks."""
     table = _table(season_id)
-    legend = order_lines(season_rules.TIEBREAKS, table["season"]["seed"])
-    return render_template("tournaments/season.html", table=table, legend=legend)
+    legend = order_lines(table.get("tiebreaks") or season_rules.TIEBREAKS, table["season"]["seed"])
+    # RULES.md §6b: a season of league evenings shows its tie-breaks (SB, ZB) as columns
+    heads = [
+        (k, tiebreak_label(k), _(metric(k).name)) for k in table.get("tiebreaks") or []
+    ] if table.get("ranked_on") == "bp" else []  # fmt: skip
+    return render_template("tournaments/season.html", table=table, legend=legend, heads=heads)
 
 
 @bp.get("/seasons/<season_id>/tv")
