@@ -101,9 +101,9 @@ MESSAGES: dict[str, Template] = {
         "n",
     ),
     # explanation of a deal
-    "licit.contract": N_("%(Contract)s, no trumps"),
-    "licit.contract_trump": N_("%(Contract)s, trumps %(suit)s"),
-    "licit.contract_second": N_("%(Contract)s, trumps %(suit)s, %(second)s"),
+    "licit.contract": N_("%(contract)s, no trumps"),
+    "licit.contract_trump": N_("%(contract)s, trumps %(suit)s"),
+    "licit.contract_second": N_("%(contract)s, trumps %(suit)s, %(second)s"),
     "licit.second": N_("the second seven in %(suit)s"),
     "licit.omyl": N_("omyl: the declarer gave the sedma up; %(n)s to each defender"),
     "licit.omyl_sitter": N_(

@@ -4,7 +4,8 @@ what docs/rules.md §4 says of every Mariáš match (the sitter, the end of a ma
 The tariff is in units (1 unit = 0.20 Kč on the association's sheet; the match's stake sets the
 money): hra 1, sedma 2, sto 4, betl 15, durch 30, dvě sedmy 40, omyl 6, the silent seven 1,
 renonc paušál 10 (kind 1) and 50 (kind 2, ``renonc_heavy``). ``limit`` (500) caps what one
-player pays another in a deal, ``limit_flekked`` (750) when both defenders flekked. A flek binds
+player pays another in a deal, ``limit_flekked`` (750) when both defenders flekked (a match
+without a ``limit`` has no raised one either). A flek binds
 only the defender who said it (``flek_per_defender`` is on and stays on), up to four levels
 (``flek_max`` 4: flek, re, tutti, boty). A failed sto pays per 10 short (``sto_failure``
 ``per_ten_short``; ``flat``: its plain value). Options §4 gives and §4a leaves out (open play,

@@ -22,7 +22,7 @@ from .values import part_value
 
 
 def contract_line(record: LicitRecord) -> Msg:
-    """'Sto a sedma contract, trumps acorns' (the first line of every deal)."""
+    """'sto a sedma contract, trumps clubs' (the first line of every deal)."""
     contract = record.ladder
     if not contract.trumps:
         return Msg("licit.contract", contract=contract.words)
@@ -36,7 +36,9 @@ def contract_line(record: LicitRecord) -> Msg:
 
 def limit_for(record: LicitRecord, options: LicitovanyOptions) -> int | None:
     """The most one player pays another in this deal: ``limit_flekked`` when both defenders
-    flekked (each said a flek on some part), else ``limit``."""
+    flekked (each said a flek on some part), else ``limit``; none without a ``limit``."""
+    if options.limit is None:
+        return None
     both = any(p.flek[0] for p in record.parts) and any(p.flek[1] for p in record.parts)  # type: ignore[index]
     if both and options.limit_flekked is not None:
         return options.limit_flekked
