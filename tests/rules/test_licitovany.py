@@ -318,9 +318,9 @@ def test_silent_hundred_in_rung_1_above_100():
     delta, lines = settle(record)
     assert delta == [14 + 8, -14, -8]
     assert lines[1] == (
-        "hra won with tiché sto: 1 × 2 for the silent hundred, and again for each of 2 tens "
-        "above 100 (120 points) = 6; × flek 2 = 12 from player 2; 1 × 2 for the silent "
-        "hundred, and again for each of 2 tens above 100 (120 points) = 6 from player 3"
+        "hra won with tiché sto: 1 × 2 for the silent hundred, and 2 × that again for 120 "
+        "points = 6; × flek 2 = 12 from player 2; 1 × 2 for the silent hundred, and 2 × that "
+        "again for 120 points = 6 from player 3"
     )
 
 

@@ -125,12 +125,12 @@ MESSAGES: dict[str, Template] = {
     "licit.silent_hundred": N_("%(base)s × 2 for the silent hundred = %(n)s"),
     "licit.silent_hundred_above": plural(
         Nn_(
-            "%(base)s × 2 for the silent hundred, and again for each of %(tens)s ten above 100 "
-            "(%(points)s points) = %(n)s",
-            "%(base)s × 2 for the silent hundred, and again for each of %(tens)s tens above 100 "
-            "(%(points)s points) = %(n)s",
+            "%(base)s × 2 for the silent hundred, and %(tens)s × that again for %(points)s "
+            "point = %(n)s",
+            "%(base)s × 2 for the silent hundred, and %(tens)s × that again for %(points)s "
+            "points = %(n)s",
         ),
-        "tens",
+        "points",
     ),
     "licit.pb": N_("premium points, kept apart from the balance: %(each)s"),
     "licit.pb_earned": plural(
