@@ -32,15 +32,12 @@ def check_players(n_players: int) -> None:
 
 def _check_seats(record: LicitRecord, n_players: int, n: int) -> None:
     """A record parsed for another table size must not slip through (e.g. 3 -> 4 players)."""
-    seats = [record.declarer, record.renonc or 0]
+    dealer = record.dealer
+    seats = [record.declarer, record.renonc or 0, dealer or 0]
     if max(seats) >= n_players or (record.pb is not None and len(record.pb) != n_players):
         raise InvalidDeal("declarer", Msg("marias.wrong_table", n=n_players), deal=n)
-    dealer = record.dealer
-    if n_players == 4:
-        if dealer is None or dealer == record.declarer or dealer == record.renonc:
-            raise InvalidDeal("dealer", Msg("marias.four_dealer"), deal=n)
-    elif dealer is not None and dealer >= n_players:
-        raise InvalidDeal("dealer", Msg("marias.wrong_table", n=n_players), deal=n)
+    if n_players == 4 and dealer in (None, record.declarer, record.renonc):
+        raise InvalidDeal("dealer", Msg("marias.four_dealer"), deal=n)
 
 
 def _record(options: LicitovanyOptions, record: Any, n_players: int, n: int) -> LicitRecord:

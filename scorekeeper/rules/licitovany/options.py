@@ -110,6 +110,20 @@ def _check(name: str, value: Any) -> Msg | None:
     return None if value in choices else Msg("marias.choice", words=choices)
 
 
+def _errors(overrides: Mapping[str, Any]) -> list[FieldError]:
+    """Every override refused, each naming its option."""
+    errors = []
+    known = LicitovanyOptions.__dataclass_fields__
+    for name, value in overrides.items():
+        reason = _check(name, value) if name in known else Msg("marias.no_option")
+        if reason:
+            errors.append(FieldError(f"options.{name}", reason))
+    if not errors and overrides.get("finished_after") is not None:
+        if overrides.get("deals") is not None:
+            errors.append(FieldError("options.finished_after", Msg("marias.finished_with_deals")))
+    return errors
+
+
 def make_options(
     preset: str | None = None, overrides: Mapping[str, Any] | None = None
 ) -> LicitovanyOptions:
@@ -117,22 +131,10 @@ def make_options(
     (field ``options.x``; ``preset`` for another preset)."""
     if preset is not None and preset != PRESET:
         raise InvalidOptions("preset", Msg("marias.unknown_preset", value=preset, words=[PRESET]))
-    if overrides is None:
-        overrides = {}
+    overrides = {} if overrides is None else overrides
     if not isinstance(overrides, Mapping):
         raise InvalidOptions("options", Msg("marias.options_object"))
-    errors = []
-    known = LicitovanyOptions.__dataclass_fields__
-    for name, value in overrides.items():
-        if name not in known:
-            errors.append(FieldError(f"options.{name}", Msg("marias.no_option")))
-            continue
-        reason = _check(name, value)
-        if reason:
-            errors.append(FieldError(f"options.{name}", reason))
-    if not errors and overrides.get("finished_after") is not None:
-        if overrides.get("deals") is not None:
-            errors.append(FieldError("options.finished_after", Msg("marias.finished_with_deals")))
+    errors = _errors(overrides)
     if errors:
         raise InvalidOptions(errors)
     return LicitovanyOptions(**overrides)

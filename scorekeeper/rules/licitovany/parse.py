@@ -79,6 +79,20 @@ def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Pa
     return Part(kind, won, _flek(item.get("flek"), f"{field}.flek", options, errors))
 
 
+def _listed(raw: list | tuple, options: LicitovanyOptions, errors: list) -> tuple[Part, ...]:
+    """The parts of a non-empty list, each kind once."""
+    parts: list[Part] = []
+    for i, item in enumerate(raw):
+        part = _part(item, f"parts.{i}", options, errors)
+        if part is None:
+            continue
+        if any(p.kind == part.kind for p in parts):
+            errors.append(FieldError(f"parts.{i}.kind", Msg("marias.twice", part=part.kind)))
+        else:
+            parts.append(part)
+    return tuple(parts)
+
+
 def _parts(
     data: Mapping[str, Any],
     contract: Contract | None,
@@ -89,23 +103,15 @@ def _parts(
     """The parts as recorded; a deal given up or stopped by a renonc may leave them out (the
     contract's parts then stand, unflekked, with no result)."""
     raw = data.get("parts")
-    if not raw and unplayed and contract is not None:
+    if isinstance(raw, list | tuple) and raw:
+        return _listed(raw, options, errors)
+    if contract is None:
+        return ()  # the contract's own refusal says what is missing
+    if not raw and unplayed:
         return tuple(Part(kind, None, (0, 0)) for kind in contract.parts)
-    if not isinstance(raw, list | tuple) or not raw:
-        if contract is not None:
-            missing = Msg("licit.part_missing", contract=contract.words, part=contract.parts[0])
-            errors.append(FieldError("parts", missing))
-        return ()
-    parts: list[Part] = []
-    for i, item in enumerate(raw):
-        part = _part(item, f"parts.{i}", options, errors)
-        if part is None:
-            continue
-        if any(p.kind == part.kind for p in parts):
-            errors.append(FieldError(f"parts.{i}.kind", Msg("marias.twice", part=part.kind)))
-            continue
-        parts.append(part)
-    return tuple(parts)
+    missing = Msg("licit.part_missing", contract=contract.words, part=contract.parts[0])
+    errors.append(FieldError("parts", missing))
+    return ()
 
 
 def _flag(data: Mapping[str, Any], key: str, code: str, errors: list[FieldError]) -> bool:

@@ -17,7 +17,7 @@ from ..marias.settle import _expr, _line, _pay
 from ..messages import Msg
 from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import LicitovanyOptions
-from .record import LicitRecord
+from .record import LicitRecord, Part, Silent
 from .values import part_value
 
 
@@ -45,28 +45,42 @@ def limit_for(record: LicitRecord, options: LicitovanyOptions) -> int | None:
     return options.limit
 
 
+def _part(
+    part: Part, record: LicitRecord, options: LicitovanyOptions, payers: list[int], sitter: bool
+) -> tuple[list[int], Msg]:
+    """What each payer owes the declarer for one part (negative: the declarer owes), and its
+    line; each defender at his own flek level, the sitter at level 0 (he never flekked)."""
+    label, declarer_wins, value, text = part_value(part, record, options)
+    levels = [*part.flek, 0][: len(payers)]  # type: ignore[misc]
+    owed = [_expr(value, text, level, record.ladder.hearts) for level in levels]
+    signed = [amount if declarer_wins else -amount for amount, _ in owed]
+    return signed, _line(label, declarer_wins, payers, [expr for _, expr in owed], sitter)
+
+
+def _silent_seven(
+    silent: Silent, record: LicitRecord, options: LicitovanyOptions, sitter: bool
+) -> tuple[int, Msg]:
+    """What each payer owes the declarer for a silent seven (never flekked), and its line."""
+    mine = silent.side == "declarer"
+    amount, expr = _expr(options.ticha_sedma, None, 0, record.ladder.hearts)
+    code = "marias.ticha_sedma_declarer_from" if mine else "marias.ticha_sedma_defenders_to"
+    return (amount if mine else -amount), Msg(code + ("_sitter" if sitter else ""), expr=expr)
+
+
 def _parts(
     record: LicitRecord, options: LicitovanyOptions, payers: list[int], sitter: bool, lines: list
 ) -> list[int]:
     """Each part's line; what every payer owes the declarer (negative: the declarer owes)."""
     owed = [0] * len(payers)
-    hearts = record.ladder.hearts
     for part in record.parts:
-        label, declarer_wins, value, text = part_value(part, record, options)
-        exprs = []
-        for j in range(len(payers)):
-            level = part.flek[j] if j < 2 else 0  # type: ignore[index]  # the sitter never flekked
-            amount, expr = _expr(value, text, level, hearts)
-            owed[j] += amount if declarer_wins else -amount
-            exprs.append(expr)
-        lines.append(_line(label, declarer_wins, payers, exprs, sitter))
+        signed, line = _part(part, record, options, payers, sitter)
+        owed = [o + s for o, s in zip(owed, signed, strict=True)]
+        lines.append(line)
     for silent in record.silent:
         if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
-            mine = silent.side == "declarer"
-            amount, expr = _expr(options.ticha_sedma, None, 0, hearts)
-            owed = [o + (amount if mine else -amount) for o in owed]
-            code = "marias.ticha_sedma_declarer_from" if mine else "marias.ticha_sedma_defenders_to"
-            lines.append(Msg(code + ("_sitter" if sitter else ""), expr=expr))
+            amount, line = _silent_seven(silent, record, options, sitter)
+            owed = [o + amount for o in owed]
+            lines.append(line)
     return owed
 
 
@@ -86,35 +100,56 @@ def _renonc(
     return Msg("licit.renonc_heavy" if heavy else "marias.renonc", offender=offender, n=amount)
 
 
-def _premium(pb: tuple[int, ...]) -> Msg:
-    earned = tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(pb) if n)
-    return Msg("licit.pb", each=earned)
+def _table(
+    record: LicitRecord, options: LicitovanyOptions, n_players: int, lines: list[Msg]
+) -> tuple[list[int], list[int], bool]:
+    """(the players in the deal, those who pay or collect against the declarer, whether the
+    sitter is one of them); with four at the table a line says who sat out."""
+    sitter = record.dealer if n_players == 4 else None
+    active = [s for s in range(n_players) if s != sitter]
+    payers = [s for s in active if s != record.declarer]
+    if sitter is None:
+        return active, payers, False
+    pays = options.sitter_pays
+    lines.append(Msg("marias.sat_out_pays" if pays else "marias.sat_out", sitter=sitter))
+    return active, payers + [sitter] if pays else payers, pays
+
+
+def _played(
+    record: LicitRecord,
+    options: LicitovanyOptions,
+    payers: list[int],
+    sitter: bool,
+    delta: list[int],
+    lines: list[Msg],
+) -> None:
+    """A deal given up (omyl) or played: what each payer and the declarer settle, capped."""
+    if record.omyl:
+        owed = [-options.omyl] * len(payers)
+        lines.append(Msg("licit.omyl_sitter" if sitter else "licit.omyl", n=options.omyl))
+    else:
+        owed = _parts(record, options, payers, sitter, lines)
+    _pay(record.declarer, payers, 0, owed, limit_for(record, options), delta, lines)
+
+
+def _premium(record: LicitRecord, lines: list[Msg]) -> dict[str, list[int]]:
+    """The deal's premium points as ``extra["pb"]`` (and a line naming who earned some)."""
+    if record.pb is None:
+        return {}
+    earned = tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(record.pb) if n)
+    if earned:
+        lines.append(Msg("licit.pb", each=earned))
+    return {"pb": list(record.pb)}
 
 
 def settle(record: LicitRecord, options: LicitovanyOptions, n_players: int) -> DealScore:
     """What one checked deal changes for each player (zero-sum), with the explanation."""
     delta = [0] * n_players
     lines: list[Msg] = [contract_line(record)]
-    sitter = record.dealer if n_players == 4 else None
-    active = [s for s in range(n_players) if s != sitter]
-    with_sitter = sitter is not None and options.sitter_pays
-    if sitter is not None:
-        lines.append(Msg("marias.sat_out_pays" if with_sitter else "marias.sat_out", sitter=sitter))
+    active, payers, sitter = _table(record, options, n_players, lines)
     if record.renonc is not None:
         lines.append(_renonc(record, options, active, delta))
     else:
-        payers = [s for s in active if s != record.declarer]
-        if with_sitter:
-            payers.append(sitter)  # type: ignore[arg-type]
-        if record.omyl:
-            owed = [-options.omyl] * len(payers)
-            lines.append(Msg("licit.omyl_sitter" if with_sitter else "licit.omyl", n=options.omyl))
-        else:
-            owed = _parts(record, options, payers, with_sitter, lines)
-        _pay(record.declarer, payers, 0, owed, limit_for(record, options), delta, lines)
-    extra = {}
-    if record.pb is not None:
-        extra["pb"] = list(record.pb)
-        if any(record.pb):
-            lines.append(_premium(record.pb))
+        _played(record, options, payers, sitter, delta, lines)
+    extra = _premium(record, lines)
     return DealScore(tuple(delta), tuple(lines), extra)
