@@ -16,7 +16,10 @@ Where docs/rules.md §4a is silent this engine decides (tests pin each choice):
 - a renonc with no ``renonc_kind`` is of kind 1 (the paušál of 10);
 - a deal given up (omyl) or stopped by a renonc may leave its parts out: the contract's stand;
 - the player sitting a deal out earns no premium points in it;
-- a figure above the limit is capped in both directions, the silent seven and omyl included.
+- a figure above the limit is capped in both directions, the silent seven and omyl included;
+- the defenders' announced marriages, which a failed sto pays for, are a record field of their
+  own (``defender_marriages``, none when left out): the two points figures cannot tell them from
+  the cards.
 """
 
 from __future__ import annotations
@@ -62,6 +65,9 @@ __all__ = [
     "parse_record",
     "record_to_json",
     "settle",
+    "start",
+    "step",
+    "totals",
 ]
 
 
