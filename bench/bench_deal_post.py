@@ -65,6 +65,9 @@ def serve(db: str, port: int, instance: str, threads: int = 8) -> None:
     app = create_app(
         {"DATABASE_URL": f"sqlite:///{db}", "INSTANCE_PATH": instance, "SECRET_KEY": "bench"}
     )
+    from scorekeeper.db import checkpoint_in_background
+
+    checkpoint_in_background(app.extensions["db_engine"])  # as ``scorekeeper serve`` does
     waitress.serve(app, host="127.0.0.1", port=port, threads=threads, _quiet=True)
 
 

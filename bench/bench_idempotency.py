@@ -1,4 +1,5 @@
-"""Benchmark: what the idempotency records of one long match weigh (issue 9).
+"""Benchmark: what the idempotency records of one long match weigh (each key keeps
+the first answer, so a repeat gets it again: docs/api.md "Add a deal").
 
 Plays a ``--deals`` Mariáš match through the match service on a fresh SQLite database, every deal
 with an Idempotency-Key (as the phones send them), and prints the bytes the idempotency records

@@ -1,4 +1,4 @@
-"""Benchmark: bytes transferred for the deal entry page, as a phone loads it (issue 3: < 60 KB).
+"""Benchmark: bytes transferred for the deal entry page, as a phone loads it (target: under 60 KB).
 
 Starts the real app under waitress (as ``scorekeeper serve``) on a fresh SQLite database, makes
 one match of each game through the JSON API with 0, 15 and 40 deals, and opens each match's

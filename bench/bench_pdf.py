@@ -5,7 +5,7 @@ client: load the tournament from the database, compute the standings, build the 
 the Jinja template and run ``scorekeeper.printing.pdf.render_pdf``. Bare WeasyPrint renders the
 very same HTML (taken from the HTML view, its ``/static/`` links pointed at the files on disk) with
 ``HTML(string=…).write_pdf(font_config=FontConfiguration())`` and nothing else.
-Target (issue 5): app time <= 1.5 x bare time.
+Target: app time <= 1.5 x bare time.
 
     .venv/bin/python bench/bench_pdf.py [--players 500] [--rounds 4] [--repeat 3]
     .venv/bin/python bench/bench_pdf.py --fixture   # standings dict in memory, no database

@@ -1,4 +1,4 @@
-"""Benchmark (issue 12, item 5): do pages stay responsive while PDFs render?
+"""Benchmark: do pages stay responsive while PDFs render (``printing/pdf.py``'s bounded queue)?
 
 Starts the real server (waitress, 4 threads as ``scorekeeper serve``) on SQLite, fills one
 Mariáš match with ``--deals`` deals, then sends ``--pdfs`` requests at once for its record PDF

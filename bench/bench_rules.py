@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/bench_rules.py``. Builds a deterministic, realistic record set
 (500 players: 164 tables of 3 and 2 of 4, 6 rounds, 15–16 deals a table), then times what the
 app does to show standings: ``parse_record`` on every stored JSON dict and ``score`` per table
-match, best of 5 on one core. Target (issue 2): under 0.5 s. The other games are timed the same
+match, best of 5 on one core. Target: under 0.5 s. The other games are timed the same
 way on 15,000 deals when their modules exist (skipped otherwise).
 """
 

@@ -1,4 +1,4 @@
-"""Benchmark (issue 12): the Python work of one deal save, counted in bytecode instructions.
+"""Benchmark: the Python work of one deal save, counted in bytecode instructions.
 
 Timings on a shared machine swing by a third from one run to the next (other machines' load
 steals the CPU), so a change worth 5% cannot be seen in them. The number of bytecode

@@ -1,6 +1,6 @@
 """Benchmark: a season of 40 evenings x 60 players, league table and ratings recomputed.
 
-Issue 14's target: under 1 s for the league table (RULES.md §6a) and the openskill ratings
+The target: under 1 s for the league table (RULES.md §6a) and the openskill ratings
 replayed over every confirmed table in the fixed order, from a cold start (no standings, evening
 results, tables or ratings cached). Each evening has 3 rounds of 20 tables of three, results
 typed from the paper sheets; setting it up is not timed. "warm" repeats it with everything cached

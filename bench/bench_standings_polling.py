@@ -1,6 +1,6 @@
 """Benchmark: 500 phones polling the standings of a 500-player, 6-round event every 20 s.
 
-Issue 14's target: the server's CPU spent on polling under 5% of one core, the phones getting
+The target: the server's CPU spent on polling under 5% of one core, the phones getting
 ``304 Not Modified`` while nothing changed (the ETag is two small aggregate queries; nothing is
 ranked or rendered). 500 phones every 20 s are 25 requests a second; the figure printed is the
 CPU time of one request times 25. Results are typed from paper sheets (setting up is not timed).

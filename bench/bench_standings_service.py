@@ -1,6 +1,6 @@
 """Benchmark: live standings of a 500-player Mariáš tournament through the service and database.
 
-Issue 4's target: standings for 500 players after 6 rounds (about 15,000 deals), recomputed from
+The target: standings for 500 players after 6 rounds (about 15,000 deals), recomputed from
 the raw deal records, under 1 s. ``bench_tournament.py`` times the pure maths; this one times
 what the standings page does: load every table's stored deal records from SQLite, re-score each
 match with the rules engine, rank with the RULES §6 tie-breaks (``services.tournaments.standings``).

@@ -1,4 +1,4 @@
-"""Benchmark of the tournament maths (issue 4 quality targets); prints the figures.
+"""Benchmark of the tournament maths against its quality targets; prints the figures.
 
 Run: ``.venv/bin/python bench/bench_tournament.py`` (add ``--quick`` to skip the slow extras).
 

@@ -7,6 +7,7 @@ database is ``DATABASE_URL`` or the SQLite file in the data directory."""
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from collections.abc import Sequence
@@ -94,6 +95,9 @@ def serve(host: str, port: int, threads: int, qr: bool = True, data_dir: str | N
                 pass
         print(_("Data: %(path)s", path=app.instance_path))
         print(_("Stop it with Ctrl+C."), flush=True)
+    from .db import checkpoint_in_background
+
+    checkpoint_in_background(app.extensions["db_engine"])  # (SQLite: off the saves' path)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
 
@@ -125,6 +129,7 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
     from pathlib import Path
 
     from . import transfer as t
+    from .services.import_rows import Refused
 
     engine = _engine(data_dir)
     try:
@@ -142,7 +147,9 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
         elif command == "export" and file in ("", "-"):
             t.export(engine, sys.stdout)
         elif command == "export":
-            with open(file, "x", encoding="utf-8") as out:
+            # it holds password hashes and every token: readable by its owner only (as backup)
+            private = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(private, "w", encoding="utf-8") as out:
                 counts = t.export(engine, out)
             rows = sum(counts.values())
             print(
@@ -159,6 +166,11 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
                 counts = t.import_(engine, source)
             rows = sum(counts.values())
             print(ngettext("Imported %(rows)s row.", "Imported %(rows)s rows.", rows, rows=rows))
+    except Refused as refused:  # an import: every problem on its own line, nothing loaded
+        print(_("Not done: nothing was loaded. The file has these problems:"), file=sys.stderr)
+        for problem in refused.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
     except (t.TransferError, OSError, ValueError) as error:
         print(_("Not done: %(why)s", why=error), file=sys.stderr)
         return 1
@@ -198,6 +210,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub.add_argument("file", nargs="?" if name == "export" else None, default="")
     args = parser.parse_args(argv)
     args.data_dir = getattr(args, "data_dir", None)
+    from .db import StorageTrouble
+
+    try:
+        return _run(args)
+    except (StorageTrouble, OSError) as error:  # a read-only database or data folder, a port in
+        # use: one line saying what and where, no traceback
+        if args.command == "serve":
+            print(_("Not started: %(why)s", why=error), file=sys.stderr)
+        else:
+            print(_("Not done: %(why)s", why=error), file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command."""
     if args.command == "serve":
         return serve(args.host, args.port, args.threads, not args.no_qr, args.data_dir)
     if args.command == "demo":

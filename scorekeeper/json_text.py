@@ -2,7 +2,7 @@
 
 A deal save writes JSON five times (the record, its audit entry, the running state, the kept
 answer, the response); orjson does it about ten times faster than the standard library, which
-is a measurable part of a save (issue 12, ``bench/bench_save_cost.py``). Where orjson refuses
+is a measurable part of a save (``bench/bench_save_cost.py``). Where orjson refuses
 what the standard library takes (an integer beyond 64 bits, which strict input parsing allows),
 the standard library answers instead, with the same compact form; it also reads text holding a
 number of 19 digits or more (orjson would read an integer beyond 64 bits as a float). Parsing
@@ -25,7 +25,12 @@ def dumps(data: Any) -> str:
     try:
         return orjson.dumps(data, option=_OPTIONS).decode()
     except orjson.JSONEncodeError:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (the input checks refuse one): escaped
+            return json.dumps(data, separators=(",", ":"))
+        return text
 
 
 def loads(text: str | bytes | int | float) -> Any:

@@ -14,7 +14,12 @@ DEALS_PER_MATCH = 2_000
 PLAYERS_PER_TOURNAMENT = 1_000
 #: A stake as typed ("0.20"): up to this many characters (the column's width).
 STAKE_MAX = 20
-#: Login: failed tries allowed per name (and per client address) in THROTTLE_WINDOW seconds.
+#: Login, in THROTTLE_WINDOW seconds (services/logins.py): failed tries allowed for one name from
+#: one client address; failed tries (logins, and registrations of a name that is taken) from one
+#: address, whatever the names; failed tries for one name from every address together. A
+#: stranger's address runs out before the owner of a name is locked out: that takes
+#: LOGIN_NAME_TRIES / LOGIN_TRIES addresses.
 LOGIN_TRIES = 5
 LOGIN_CLIENT_TRIES = 20
+LOGIN_NAME_TRIES = 50
 THROTTLE_WINDOW = 15 * 60

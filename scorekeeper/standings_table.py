@@ -3,9 +3,14 @@
 From the standings document the services return (API.md rows plus its "tournament" dict) it makes
 the headings and the cells every medium prints: the rank with a shared rank marked "=3", the
 name (withdrawn, provisional), each round ("…" waiting for its table, "–" not played, struck
-through when dropped), the ranking column, the money (``Decimal`` balance times the stake, in the
-reader's language) and the tie-breaks, each headed by its metric's abbreviation
-(``tournament.metrics``). A medium chooses only how many tie-break columns it has room for and
+through when dropped), the ranking column ("–" for a player with no result yet), the money
+(``Decimal`` balance times the stake, in the reader's language) and the tie-breaks in the order
+in force (the document's ``tiebreaks``), each headed by its metric's abbreviation
+(``tournament.metrics``), the deciding one marked beside rows with the same total.
+
+Under every table goes the same legend, written from that one ordered list and the metrics'
+phrases, and "1st prize by lot: …" wherever the lot decided a place with a prize. A medium
+chooses only how many tie-break columns it has room for (or one "decided by" cell instead) and
 whether the lot is a column. It decides nothing about the ranking and reads no database.
 """
 
@@ -20,19 +25,12 @@ from typing import Any
 from flask_babel import gettext as _
 
 from .i18n import formats
-from .tournament.metrics import METRICS, N_, metric
+from .tournament.metrics import METRICS, metric
+from .tournament.prizes import BUILT_IN
+from .tournament.standings import KINDS
 
-#: The sentence under the page's table saying how ties are broken, per standings kind.
-TIES_NOTES = {
-    "marias": N_(
-        "Ties: table wins, best round, fewer last places, then the seeded lot (seed %(s)s)."
-    ),
-    "marianna": N_("Ties: point difference, then the seeded lot (seed %(s)s)."),
-    "twoplayer": N_(
-        "Ties: match points, Buchholz (the opponents’ wins), then the seeded lot (seed %(s)s); "
-        "a bye is a win."
-    ),
-}
+#: Places with a prize when the tournament names none (the certificates' top three).
+PRIZE_PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -55,7 +53,15 @@ class StandingsTable:
     tiebreak_headings: list[Heading]
     rows: list[dict[str, Any]] = field(default_factory=list)
     after_round: int = 0
-    ties_note: str = ""  # how ties are broken, in words
+    legend: list[str] = field(default_factory=list)  # how ties are broken, in words
+    prize_lots: list[str] = field(default_factory=list)  # "1st prize by lot: …"
+    decider: bool = False  # one "decided by" cell per row instead of every tie-break
+    order: list[str] = field(default_factory=list)  # the tie-breaks' headings in order, the lot
+
+    @property
+    def ties_note(self) -> str:
+        """The legend as one paragraph."""
+        return " ".join(self.legend)
 
     @property
     def tied(self) -> bool:
@@ -66,6 +72,11 @@ class StandingsTable:
     def provisional(self) -> bool:
         """Some row waits for a table's confirmation."""
         return any(row["provisional"] for row in self.rows)
+
+    @property
+    def byes(self) -> bool:
+        """Some round's figure is a bye's (RULES.md §6), marked beside it."""
+        return any(any(row["byes"]) for row in self.rows)
 
     @property
     def dropped(self) -> bool:
@@ -114,12 +125,29 @@ def cell(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
-def _tiebreak_keys(rows: Sequence[Mapping[str, Any]], *, lot: bool, limit: int | None) -> list:
-    keys: list[str] = []
-    for row in rows:
-        keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
-    keys = [k for k in keys if lot or k != "lot"]
-    return keys if limit is None else keys[:limit]
+def tiebreak_order(document: Mapping[str, Any]) -> list[str]:
+    """The tie-breaks in force, in order: the document's ``tiebreaks``, else (a document from
+    elsewhere) every key its rows carry, in their order; never the lot."""
+    keys = document.get("tiebreaks")
+    if keys is None:
+        keys = []
+        for row in document.get("rows") or []:
+            keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
+    return [k for k in keys if k != "lot"]
+
+
+def _no_result(row: Mapping[str, Any]) -> bool:
+    """A player with no result yet (RULES.md §6: never shown with a result of 0)."""
+    return row.get("played", 1) == 0
+
+
+def _decided(row: Mapping[str, Any]) -> str:
+    """The "decided by" cell: the deciding tie-break's heading and this row's figure."""
+    key = row.get("decided_by")
+    if not key:
+        return ""
+    value = (row.get("tiebreaks") or {}).get(key, (row.get("figures") or {}).get(key))
+    return f"{tiebreak_label(key)}\u00a0{cell(value)}"
 
 
 def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dict) -> dict:
@@ -127,7 +155,10 @@ def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dic
     results += [None] * (n_rounds - len(results))
     pending = set(row.get("pending_rounds") or [])
     dropped = set(row.get("dropped_rounds") or [])
+    byes = set(row.get("bye_rounds") or [])
     tiebreaks = row.get("tiebreaks") or {}
+    decided_by = row.get("decided_by")
+    empty = _no_result(row)
     return {
         "rank": label,
         "rank_number": row.get("rank"),
@@ -136,12 +167,18 @@ def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dic
         "player_id": row.get("player_id"),
         "withdrawn": row.get("player_id") in ctx["gone"],
         "provisional": bool(row.get("provisional")),
-        "total": cell(row.get("total")),
-        "money": money(row.get("total"), ctx["stake"]),
+        "no_result": empty,
+        "total": "–" if empty else cell(row.get("total")),
+        "money": None if empty else money(row.get("total"), ctx["stake"]),
         "rounds": ["…" if n in pending else cell(v) for n, v in enumerate(results, 1)],
         "pending": [n in pending for n in range(1, n_rounds + 1)],
         "dropped": [n in dropped for n in range(1, n_rounds + 1)],
+        "byes": [n in byes for n in range(1, n_rounds + 1)],
         "tiebreaks": [cell(tiebreaks.get(k)) for k in keys],
+        "lot": cell(tiebreaks.get("lot")),
+        "decides": [k == decided_by and not empty for k in keys],
+        "decided_by": decided_by,
+        "decided": "" if empty else _decided(row),
     }
 
 
@@ -152,25 +189,31 @@ def present(
     lot: bool = False,
     with_money: bool = True,
     rows_before_results: bool = False,
+    decider: bool = False,
 ) -> StandingsTable:
     """The table of a standings document. ``tiebreaks``: how many tie-break columns (None: all);
     ``lot``: the seeded lot as a column (paper); ``with_money``: the balance at the stake;
-    ``rows_before_results``: list the entrants before any result counts (paper)."""
+    ``rows_before_results``: list the entrants before any result counts (paper); ``decider``:
+    a "decided by" cell per row (the TV, large type) where columns have no room."""
     tournament = document.get("tournament") or {}
     after = document.get("after_round") or 0
     rows_in = list(document.get("rows") or []) if after or rows_before_results else []
     n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
-    keys = _tiebreak_keys(rows_in, lot=lot, limit=tiebreaks)
+    order = tiebreak_order(document)
+    keys = order if tiebreaks is None else order[:tiebreaks]
+    keys = [*keys, "lot"] if lot else keys
     stake = stake_of(tournament) if with_money else None
     ctx = {"gone": set(tournament.get("withdrawn") or []), "stake": stake}
     labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
+    rows = [_row(r, label, n_rounds, keys, ctx) for r, label in zip(rows_in, labels, strict=True)]
     return StandingsTable(
         **_headings(tournament, n_rounds, keys, stake),
-        rows=[
-            _row(r, label, n_rounds, keys, ctx) for r, label in zip(rows_in, labels, strict=True)
-        ],
+        rows=rows,
         after_round=after,
-        ties_note=_ties_note(tournament),
+        legend=legend(tournament, order, decided=any(r["decided_by"] for r in rows)),
+        prize_lots=prize_lots(rows, prize_places(tournament)) if after else [],
+        decider=decider,
+        order=[tiebreak_label(k) for k in [*order, "lot"]],
     )
 
 
@@ -186,6 +229,71 @@ def _headings(
     }
 
 
-def _ties_note(tournament: Mapping[str, Any]) -> str:
-    note = TIES_NOTES.get(tournament.get("standings_kind") or "")
-    return _(note, s=tournament.get("seed")) if note else ""
+def order_lines(keys: Sequence[str], seed: Any) -> list[str]:
+    """The tie-breaks in force in order, in words, then the shared rank and the lot: the legend
+    of any ranked table (an evening's standings, a season's table)."""
+    parts = [
+        _("%(n)s. %(rule)s (%(abbr)s)", n=i, rule=_(metric(k).rule or metric(k).name),
+          abbr=tiebreak_label(k))
+        for i, k in enumerate(keys, start=1)
+    ]  # fmt: skip
+    lines = [
+        _("Ties are broken by: %(list)s.", list="; ".join(parts))
+        if parts
+        else _("No tie-breaks: rows with the same total share a rank.")
+    ]
+    lines.append(
+        _(
+            "Rows still equal share a rank (“=3”); the seeded lot (seed %(s)s) orders them: "
+            "the lower lot number takes the better place and its prize.",
+            s=seed,
+        )
+    )
+    return lines
+
+
+def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool = False) -> list:
+    """The lines under a table: the tie-breaks in force in order, the shared rank and the lot,
+    the bye (games in pairs), and what the marked cells mean."""
+    lines = order_lines(keys, tournament.get("seed", "–"))
+    kind = KINDS.get(tournament.get("standings_kind") or "")
+    if kind is not None and kind.by_winner:
+        lines.append(_("A bye counts as a win with the round’s median points."))
+    if decided:
+        lines.append(_("Bold: the tie-break that sets a row apart from its neighbour."))
+    return lines
+
+
+def category_label(word: str | None) -> str:
+    """A category as the reader sees it: a built-in one in their language, any other as typed."""
+    if not word:
+        return ""
+    label = BUILT_IN.get(word)
+    return _(label) if label else word
+
+
+def prize_places(tournament: Mapping[str, Any]) -> int:
+    """How many places carry a prize: the payout's places, else the certificates' three."""
+    return len(tournament.get("payout") or []) or PRIZE_PLACES
+
+
+def prize_name(place: int) -> str:
+    """ "1st prize", "2nd prize" … as a sheet names the prize of a place."""
+    words = {1: _("1st prize"), 2: _("2nd prize"), 3: _("3rd prize")}
+    return words.get(place, _("%(n)sth prize", n=place))
+
+
+def prize_lots(rows: Sequence[Mapping[str, Any]], places: int) -> list[str]:
+    """ "1st prize by lot: Bořivoj Čermák (lot 11)" for each place with a prize that a shared
+    rank leaves to the lot (RULES.md §6: the lot decides places with a prize)."""
+    out = []
+    for row in rows:
+        place = row.get("place") or 0
+        if row["rank"].startswith("=") and 0 < place <= places and not row.get("no_result"):
+            prize, name, lot = prize_name(place), row["player"], row["lot"]
+            out.append(
+                _("%(prize)s by lot: %(name)s (lot %(lot)s)", prize=prize, name=name, lot=lot)
+                if lot != "–"  # a season's table shows no lot numbers
+                else _("%(prize)s by lot: %(name)s", prize=prize, name=name)
+            )
+    return out

@@ -6,7 +6,9 @@
 - ``export``: every table as portable JSON (rows by column name; times in ISO 8601), the same
   from SQLite and PostgreSQL.
 - ``import_``: such a file into an empty, migrated database of either kind, tables in
-  foreign-key order, then PostgreSQL's id sequences moved past the imported ids.
+  foreign-key order, then PostgreSQL's id sequences moved past the imported ids. Every row is
+  checked first (its table's columns and keys, and the rules of a live save); a file with any
+  problem loads nothing and is refused with the list of them, each saying where it is.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
-from sqlalchemy import DateTime, Engine, Integer, func, insert, select, text
+from sqlalchemy import Engine, Integer, func, insert, select, text
 from sqlmodel import SQLModel
 
 import scorekeeper.models  # noqa: F401  (registers every table)
@@ -82,42 +84,62 @@ def export(engine: Engine, out: TextIO) -> dict[str, int]:
     return counts
 
 
-def _is_time(column: Any) -> bool:
-    kind = getattr(column.type, "impl", column.type)
-    return isinstance(kind, DateTime) or isinstance(column.type, DateTime)
-
-
-def _restore(table: Any, row: dict[str, Any]) -> dict[str, Any]:
-    values = {}
-    for column in table.columns:
-        if column.name not in row:
-            continue
-        value = row[column.name]
-        if value is not None and _is_time(column):
-            value = datetime.fromisoformat(value)
-        values[column.name] = value
-    return values
+def read(source: TextIO) -> Any:
+    """The export's JSON, or TransferError saying why the file is not one (never a traceback:
+    text that is not UTF-8, not JSON, nested past any export, numbers past any column)."""
+    try:
+        return json.load(source)
+    except UnicodeDecodeError:
+        raise TransferError("the file is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise TransferError(
+            f"the file is not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    except RecursionError:
+        raise TransferError("the file nests deeper than a scorekeeper export ever does") from None
+    except ValueError as error:  # e.g. a number of more than 4,300 digits
+        raise TransferError(f"the file holds a value no export holds ({error})") from None
 
 
 def import_(engine: Engine, source: TextIO) -> dict[str, int]:
-    """Load an export into this (migrated, empty) database; {table: rows loaded}."""
-    data = json.load(source)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TransferError("this is not a scorekeeper export")
+    """Load an export into this (migrated, empty) database; {table: rows loaded}.
+
+    Every row is checked first, against its table and by the rules a live save goes through
+    (``services.import_rows``, ``services.import_rules``); with any problem nothing is loaded
+    and ``import_rows.Refused`` lists them all."""
+    from .services import import_rows, import_rules
+
+    data = read(source)
     counts = {}
     with engine.begin() as connection:
         for table in _tables():
             if connection.execute(select(func.count()).select_from(table)).scalar():
                 raise TransferError(f"the database already holds {table.name} rows; use a new one")
+        tables = import_rows.document(data, _known_revisions(connection))
+        problems = import_rows.Problems()
+        rows = import_rows.rows(tables, _tables(), problems)
+        import_rules.check(rows, problems)
+        problems.raise_any()
         for table in _tables():
-            rows = [_restore(table, row) for row in data["tables"].get(table.name, [])]
-            if rows:
-                connection.execute(insert(table), rows)
-            counts[table.name] = len(rows)
+            if rows[table.name]:
+                connection.execute(insert(table), import_rows.strip(rows[table.name]))
+            counts[table.name] = len(rows[table.name])
         if connection.dialect.name == "postgresql":
             for table in _tables():
                 _move_sequence(connection, table)
     return counts
+
+
+def _known_revisions(connection: Any) -> list[str]:
+    """The migrations this app knows, oldest first (the database's own is the last that ran)."""
+    from alembic.script import ScriptDirectory
+
+    from .db import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config(str(connection.engine.url)))
+    known = [r.revision for r in reversed(list(script.walk_revisions()))]
+    current = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    return known[: known.index(current) + 1] if current in known else known
 
 
 def _move_sequence(connection: Any, table: Any) -> None:

@@ -5,6 +5,10 @@ PostgreSQL), so the schema is migrated once per test session into a template: ea
 SQLite file is a copy of it, each PostgreSQL database is created ``TEMPLATE`` it. ``create_app``
 still runs the upgrade, which finds the newest revision and does nothing. Tests of the migrations
 themselves build their own databases.
+
+Hypothesis keeps no example database and sets no deadline: what a run finds depends on the
+code and the seed it prints, never on a ``.hypothesis/`` folder an earlier run left behind or
+on how busy the machine was.
 """
 
 from __future__ import annotations
@@ -15,10 +19,15 @@ import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
 from scorekeeper.db import make_engine, upgrade
+
+# (no deadline either: on a shared two-core machine an example's time says nothing of the code)
+settings.register_profile("scorekeeper", database=None, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "scorekeeper"))
 
 _TEMPLATE: dict[str, str] = {}
 

@@ -1,8 +1,9 @@
 """The product's own documents: README and code point at docs/, never at a ../shared folder a
-user's clone does not have (issue 11 item 3)."""
+user's clone does not have."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,3 +40,13 @@ def test_docs_cover_every_game_and_the_api_contract():
         assert endpoint in api
     readme = (ROOT / "README.md").read_text("utf-8")
     assert "docs/rules.md" in readme and "docs/api.md" in readme
+
+
+def test_the_api_lists_every_refusal_code_of_the_app():
+    """docs/api.md "Refusals of the app" names each code of services/messages.py with its
+    English text (the made-up match titles are no refusal: not listed)."""
+    from scorekeeper.services.messages import MESSAGES
+
+    api = (ROOT / "docs" / "api.md").read_text("utf-8")
+    listed = set(re.findall(r"^- `([a-z_]+\.[a-z_0-9]+)`: ", api, re.MULTILINE))
+    assert listed == set(MESSAGES) - {"match.table_title", "match.default_title"}

@@ -1,4 +1,4 @@
-"""No layer outside the games' package branches on a game's name (issue 10, item 1).
+"""No layer outside the games' package branches on a game's name (docs/architecture.md).
 
 What a page, a service or a sheet needs to know about a game is an attribute or a method of the
 game object in the registry (``scorekeeper.rules.base.GameRules``); a line like

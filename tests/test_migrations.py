@@ -1,4 +1,4 @@
-"""Alembic migrations: head matches the models (the ``alembic check`` of issue 3), one head,
+"""Alembic migrations: head matches the models (as ``alembic check`` would say), one head,
 downgrade and upgrade again, and every revision imports what it uses."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_downgrade_to_base_and_up_again(app):
 
 
 def test_0007_moves_each_kept_key_onto_the_audit_entry_of_its_deal(app):
-    # issue 12: one row per save; the keys kept before still answer their repeats
+    # one row per save; the keys kept before still answer their repeats
     import json
 
     import sqlalchemy as sa

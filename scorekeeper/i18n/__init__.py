@@ -6,7 +6,9 @@ and TV view call :func:`use_page_language` with the tournament's ``language``), 
 ``Accept-Language``, then English. JSON API errors follow ``?lang`` and ``Accept-Language`` only.
 
 ``init_app`` (called once from ``create_app``) installs the selector into Flask-Babel, the
-``/language/<code>`` route the switcher's links use, and the Jinja filters of ``formats``.
+``/language/<code>`` route the switcher's links use, and the Jinja filters of ``formats``; and it
+makes every coded message a template prints (a ``Msg`` of the rules or the services: a refusal,
+a match's title) read in the page's language.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from urllib.parse import urlencode, urlsplit
 from flask import Blueprint, Flask, g, redirect, request
 from flask_babel import get_babel, get_locale, refresh
 
-from . import formats, games
+from ..rules.messages import Msg
+from . import formats, games, rule_messages
 
 # code -> the language's own name, as the switcher shows it
 LANGUAGES: dict[str, str] = {
@@ -98,6 +101,11 @@ def _switcher() -> dict[str, Any]:
     }
 
 
+def _said(value: Any) -> Any:
+    """What a template prints: a coded message in the page's language, anything else as is."""
+    return rule_messages.render(value) if isinstance(value, Msg) else value
+
+
 def init_app(app: Flask) -> None:
     """Install the language selector, the switcher route and the format filters."""
     get_babel(app).locale_selector = select_language
@@ -106,3 +114,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["get_locale"] = get_locale  # <html lang="…"> of every page
     formats.register(app)
     app.jinja_env.filters.update(game_title=games.game_title, preset_label=games.preset_label)
+    app.jinja_env.finalize = _said

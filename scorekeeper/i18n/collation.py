@@ -9,7 +9,7 @@ wheel), names fall back to the accent-folding order: case and accents ignored, "
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -45,11 +45,6 @@ def sort_key(language: str | None = None) -> Callable[[str], Any]:
         return lambda name: (folded(name), name)
     collator = _collator(language)
     return lambda name: (collator.getSortKey(name), name)
-
-
-def sorted_names(names: Iterable[str], language: str | None = None) -> list[str]:
-    """``names`` in ``language``'s order."""
-    return sorted(names, key=sort_key(language))
 
 
 def letter_of(language: str | None = None) -> Callable[[str], Any]:

@@ -6,7 +6,8 @@ English template is the gettext msgid (``ngettext`` for a plural), and every par
 that language by its key (the same keys as the English: seats, teams, suits, part names, nested
 messages). A page passes :class:`Names` so a seat reads as the player's name, a team as its
 players and a suit as the game's deck calls it ("červené ♥"); without them a seat is "hráč 2".
-Plain text (a service's own, already translated message) passes through unchanged.
+The services speak the same way (``services/messages.py``: refusals, and a match's title when
+none was given). Plain text (the pages' own, already translated) passes through unchanged.
 
 Nothing here decides a rule: what a message says is the rules' choice; this only words it.
 """
@@ -22,6 +23,7 @@ from flask_babel import get_translations
 from ..rules import messages_marianna, messages_marias, messages_twohand  # noqa: F401
 from ..rules.messages import (
     CATALOGUE,
+    EITHER_KEYS,
     JOINS,
     N_,
     PART_KEYS,
@@ -81,6 +83,8 @@ def _list(key: str, value: Sequence[Any], names: Names, t: Any) -> str:
         return _join([_seat(s, names, t) for s in value], "and", t)
     if key == "choices":
         return _join([_seat(s, names, t) for s in value], "or", t)
+    if key in EITHER_KEYS:
+        return _join([str(v) for v in value], "or", t)
     if value and isinstance(value[0], Msg):
         parts = [render(v, names) for v in value]
         if key == "sides":

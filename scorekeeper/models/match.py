@@ -58,9 +58,10 @@ class Match(SQLModel, table=True):
     version: int = Field(default=1)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
-    # The rules' running state after the last deal (issue 12: a deal is appended from it without
-    # rescoring the others) and the match ``version`` it belongs to; any other version means it
-    # is stale and the deals are rescored. Derived, never the truth: the deals are.
+    # The rules' running state after the last deal (a deal is appended from it without rescoring
+    # the others, so a save costs the same in a long match) and the match ``version`` it belongs
+    # to; any other version means it is stale and the deals are rescored. Derived, never the
+    # truth: the deals are.
     running_state: dict[str, Any] | None = Field(
         default=None, sa_column=Column(sa.JSON, nullable=True)
     )

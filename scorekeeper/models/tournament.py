@@ -73,6 +73,11 @@ class Tournament(SQLModel, table=True):
     seeding: str = Field(default="random", max_length=20)  # round 1: random, season, rating
     language: str | None = Field(default=None, max_length=5)  # its sheets and TV view
     season_id: str | None = Field(default=None, foreign_key="season.id", index=True, max_length=32)
+    #: the tie-breaks in force, in order (RULES.md §6); None: the game's ranking's default
+    tiebreaks: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    fee: str | None = Field(default=None, max_length=20)  # entry fee, a decimal in ``currency``
+    payout: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    club_best_n: int = Field(default=3, sa_column_kwargs={"server_default": "3"})
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -89,9 +94,15 @@ class TournamentPlayer(SQLModel, table=True):
     name_key: str | None = Field(default=None, max_length=120)
     members: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     withdrawn_after: int | None = None  # last round played; absent from every later draw
+    #: rounds the entrant sits out without withdrawing (left out of those rounds' draws)
+    absent_rounds: list[int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     roster_id: str | None = Field(
         default=None, foreign_key="roster_player.id", index=True, max_length=32
     )
+    #: categories it is ranked in besides the whole field ("women", "senior", "junior" or words
+    #: the organiser typed), and its club (the club table)
+    categories: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    club: str | None = Field(default=None, max_length=80)
     created_at: datetime = Field(default_factory=_now)
 
 

@@ -1,172 +1,37 @@
 """Printable sheets as data: pure functions from API.md-shaped dicts to template contexts.
 
-Standings, seating, table tickets, certificates and match records are built here from the plain
-dicts the services return (API.md "Match state" and "standings"), so the templates in
-``templates/print/`` need no ORM and every decision (rank labels like "=3", page orientation,
-row banding, who gets a certificate, a blank score sheet's columns) can be tested without
-Flask or WeasyPrint. (gettext works outside a request too: it falls back to the msgid.)
+Table tickets, certificates, match records and score sheets are built here, the standings and
+seating lists in ``lists`` (re-exported), from the plain dicts the services return (API.md
+"Match state" and "standings"), so the templates in ``templates/print/`` need no ORM and every
+decision (rank labels like "=3", page orientation, row banding, who gets a certificate, a blank
+score sheet's columns) can be tested without Flask or WeasyPrint. (gettext works outside a
+request too: it falls back to the msgid.)
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 
-from ..i18n import collation, games, rule_messages
+from ..i18n import games, rule_messages
+from ..i18n.settlement import payment_lines
 from ..rules.registry import GAME_NAMES, get_game
-from ..standings_table import present, rank_labels, tiebreak_label, total_heading  # noqa: F401
+from ..services.match_settlement import settlement
+from ..standings_table import (  # noqa: F401  (re-exported)
+    present,
+    prize_places,
+    rank_labels,
+    tiebreak_label,
+    total_heading,
+)
+from . import lists
 from .chart import running_chart, running_totals
+from .lists import BAND, seating_context, standings_context  # noqa: F401  (re-exported)
+from .paging import PAPERS, paper  # noqa: F401  (re-exported)
 
-PAPERS = {"a4": ("A4", 210, 297), "letter": ("Letter", 216, 279)}
-MARGIN_MM = 12
-#: Standings column widths in mm including cell padding, mirroring print.css (normal, large):
-#: rank, the name's minimum, one round, the total, one tie-break.
-STANDINGS_MM = {False: (12, 60, 14, 18, 18), True: (20, 100, 23, 29, 29)}
-BAND = 3  # shade every other group of three rows: the eye keeps its line from two metres
-
-
-def paper(name: str | None, default: str = "a4") -> dict[str, Any]:
-    """Page size for ?paper= (a4 | letter; anything else falls back to ``default``)."""
-    key = (name or default).lower()
-    if key not in PAPERS:
-        key = default.lower() if default.lower() in PAPERS else "a4"
-    size, width, height = PAPERS[key]
-    usable = height - 2 * MARGIN_MM - 8  # the bottom margin box holds "page X of Y"
-    return {
-        "key": key,
-        "size": size,
-        "width_mm": width,
-        "height_mm": height,
-        "margin": f"{MARGIN_MM}mm",
-        "half_height": f"{usable // 2 - 2}mm",
-    }
-
-
-def _subtitle(tournament: Mapping[str, Any], after_round: int | None) -> str:
-    planned = tournament.get("rounds_planned")
-    if not after_round:
-        return _("before round 1")
-    if planned:
-        return _("after round %(n)s of %(m)s", n=after_round, m=planned)
-    return _("after round %(n)s", n=after_round)
-
-
-def standings_context(
-    standings: Mapping[str, Any], *, large: bool = False, page: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """Context of the standings sheet from the standings JSON (+ its "tournament" dict): the one
-    presenter's table (``standings_table``) with the paper's own layout: bands and page breaks."""
-    tournament = standings.get("tournament") or {}
-    # read from two metres: rank, name, rounds, total and the first tie-break; the money and
-    # the later tie-breaks stay on the normal sheet, so the names get the room
-    table = present(
-        standings,
-        tiebreaks=1 if large else None,
-        lot=True,
-        with_money=not large,
-        rows_before_results=True,
-    )
-    n_extra = len(table.tiebreak_headings) + (1 if table.money_heading else 0)
-    orientation = standings_layout(len(table.round_headings), n_extra, large=large, page=page)
-    rows = [{**row, "shaded": (i // BAND) % 2 == 1} for i, row in enumerate(table.rows)]
-    for i in page_breaks([r["player"] for r in rows], large=large, layout=orientation, page=page):
-        rows[i]["newpage"] = True
-    return {
-        "tournament": tournament,
-        "table": table,
-        "subtitle": _subtitle(tournament, table.after_round),
-        "who_heading": table.who_heading,
-        "round_headings": table.round_headings,
-        "total_heading": table.total_heading,
-        "tiebreak_headings": [h.text for h in table.tiebreak_headings],
-        "tiebreak_titles": [h.title for h in table.tiebreak_headings],
-        # Mariáš for money: the balance times the stake, as on the standings page
-        "money_heading": table.money_heading,
-        "rows": rows,
-        "large": large,
-        "landscape": orientation != "portrait",
-        "compact": orientation == "compact",
-    }
-
-
-def standings_layout(
-    n_rounds: int, n_tiebreaks: int, *, large: bool = False, page: Mapping[str, Any] | None = None
-) -> str:
-    """ "portrait" if the columns fit upright, else "landscape", else "compact" (smaller type)."""
-    rank, name, round_, total, tiebreak = STANDINGS_MM[large]
-    needed = rank + name + n_rounds * round_ + total + n_tiebreaks * tiebreak
-    page = page or paper("a4")
-    for orientation, width in (("portrait", page["width_mm"]), ("landscape", page["height_mm"])):
-        if needed <= width - 2 * MARGIN_MM:
-            return orientation
-    return "compact"
-
-
-#: Standings type size in pt (print.css) by (large, layout); a row is its line plus padding.
-STANDINGS_PT = {
-    (False, "portrait"): 13, (False, "landscape"): 13, (False, "compact"): 11,
-    (True, "portrait"): 22, (True, "landscape"): 22, (True, "compact"): 16,
-}  # fmt: skip
-
-
-def page_breaks(
-    names: Sequence[str], *, large: bool, layout: str, page: Mapping[str, Any] | None = None
-) -> list[int]:
-    """Rows that start a new printed page so the pages share the rows evenly (issue 14: no last
-    page with one or two rows). Heights are estimated on the safe side (a long name wraps)."""
-    page = page or paper("a4")
-    pt = STANDINGS_PT[(large, layout)]
-    row_mm = pt * 0.46 + 3.0
-    portrait = layout == "portrait"
-    height = (page["height_mm"] if portrait else page["width_mm"]) - 2 * MARGIN_MM - 8
-    width = (page["width_mm"] if portrait else page["height_mm"]) - 2 * MARGIN_MM
-    body = height - 2 * row_mm  # the repeated heading row, with room to spare
-    title = 28 if large else 22  # the first page also carries the name and the meta line
-    name_mm = max(width * 0.45, STANDINGS_MM[large][1])
-    per_line = max(8, int(name_mm / (pt * 0.3528 * 0.72)))
-    units = [max(1, math.ceil(len(n) / per_line)) for n in names]
-    first, rest = int((body - title) // row_mm), int(body // row_mm)
-    total = sum(units)
-    if total <= first:
-        return []
-    pages = 1 + math.ceil((total - first) / rest)
-    share = math.ceil(total / pages)
-    breaks, used, capacity = [], 0, min(first, share)
-    for i, u in enumerate(units):
-        if used + u > capacity and used:
-            breaks.append(i)
-            used, capacity = 0, min(rest, math.ceil((sum(units[i:])) / (pages - len(breaks))))
-        used += u
-    return breaks
-
-
-def seating_context(round_: Mapping[str, Any]) -> dict[str, Any]:
-    """Seating of one round, by name (alphabetical) and by table (players in seat order)."""
-    tables = sorted(round_.get("tables") or [], key=lambda t: t["table"])
-    by_name = [
-        {"player": name, "table": t["table"], "seat": seat}
-        for t in tables
-        for seat, name in enumerate(t.get("players") or [], start=1)
-    ]
-    byes = [
-        b.get("player", "") if isinstance(b, Mapping) else str(b) for b in round_.get("bye") or []
-    ]
-    by_name += [{"player": name, "table": None, "seat": None} for name in byes]
-    name_key, letter = collation.sort_key(), collation.letter_of()
-    by_name.sort(key=lambda r: (name_key(r["player"]), r["table"] or 0, r["seat"] or 0))
-    for i, row in enumerate(by_name):
-        row["shaded"] = (i // BAND) % 2 == 1
-        previous = letter(by_name[i - 1]["player"]) if i else None
-        row["new_letter"] = letter(row["player"]) != previous
-    return {
-        "round": round_.get("round"),
-        "tables": [{"table": t["table"], "players": list(t.get("players") or [])} for t in tables],
-        "by_name": by_name,
-        "byes": sorted(byes, key=name_key),
-    }
+MARGIN_MM = lists.MARGIN_MM
 
 
 def qr_svg(url: str) -> str:
@@ -198,32 +63,41 @@ def ordinal_place(place: int) -> str:
     return words.get(place, _("%(n)sth place", n=place))
 
 
-def certificates_context(standings: Mapping[str, Any]) -> dict[str, Any]:
-    """A certificate for each of places 1–3 (RULES.md §6 v2): places follow the lot, which the
-    certificate names when it decided; a provisional row gets none until its table is confirmed."""
+def certificates_context(
+    standings: Mapping[str, Any], *, places: int | None = None, category: str = ""
+) -> dict[str, Any]:
+    """A certificate for each place with a prize (RULES.md §6 v2: ``places``, default the
+    payout's places or three): places follow the lot, which the certificate names when it decided;
+    a provisional row gets none until its table is confirmed. Each carries the result and a line
+    to sign; ``category``: the category's name (its own standings)."""
     rows = list(standings.get("rows") or [])
+    tournament = standings.get("tournament") or {}
+    places = places or prize_places(tournament)
     shared = [label.startswith("=") for label in rank_labels([r["rank"] for r in rows])]
-    certificates = [
-        {
-            "player": r["player"],
-            "rank": r["rank"],
-            "place": ordinal_place(r.get("place") or i + 1),
-            "by_lot": shared[i],
-        }
-        for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= 3
-        and not r.get("provisional")
-        and standings.get("after_round")
-    ]
-    waiting = [
-        r["player"]
-        for i, r in enumerate(rows)
-        if (r.get("place") or i + 1) <= 3 and r.get("provisional")
-    ]
+    heading = total_heading(tournament.get("ranking")) if tournament.get("ranking") else ""
+    counted = bool(standings.get("after_round"))
+    prized = [(i, r) for i, r in enumerate(rows) if (r.get("place") or i + 1) <= places]
     return {
-        "tournament": standings.get("tournament") or {},
-        "certificates": certificates,
-        "waiting": waiting if standings.get("after_round") else [],
+        "tournament": tournament,
+        "certificates": [
+            _certificate(r, i, shared[i], heading)
+            for i, r in prized
+            if counted and not r.get("provisional")
+        ],
+        "waiting": [r["player"] for _i, r in prized if counted and r.get("provisional")],
+        "category": category,
+    }
+
+
+def _certificate(row: Mapping[str, Any], i: int, by_lot: bool, heading: str) -> dict[str, Any]:
+    """One certificate: the player, the place, whether the lot gave it, the result."""
+    total = row.get("total")
+    return {
+        "player": row["player"],
+        "rank": row["rank"],
+        "place": ordinal_place(row.get("place") or i + 1),
+        "by_lot": by_lot,
+        "score": f"{heading}: {total}" if heading and total is not None else "",
     }
 
 
@@ -234,7 +108,7 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     deltas = [d.get("delta") or [0] * len(sides) for d in state.get("deals") or []]
     game = state.get("game", "")
     return {
-        "title": state.get("title") or "",
+        "title": rule_messages.render(state.get("title") or ""),  # a made-up title is coded
         "game": game,
         "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
         "game_title": game_short_title(game),
@@ -247,7 +121,15 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
         **_record_result(state, sides),
         "games": [dict(g, kind=games.game_kind(g.get("kind"))) for g in state.get("games") or []],
         "chart": running_chart(sides, deltas, width=640, height=220, title=_("Running score")),
+        **_settlement(state, sides),
     }
+
+
+def _settlement(state: Mapping[str, Any], sides: list[str]) -> dict[str, Any]:
+    """Who pays whom (docs/rules.md §4 "Money"), for a game played for money once a deal is
+    played; while the match is open, what the table would pay if it stopped now."""
+    settled = settlement(state) if state.get("game") in GAME_NAMES and state.get("deals") else None
+    return {"settles": settled is not None, "settlement": payment_lines(settled, sides)}
 
 
 def _record_rows(
@@ -304,12 +186,16 @@ def game_short_title(name: str) -> str:
     return _game(name).short_title if name in GAME_NAMES else name
 
 
-def _sides_for_sheet(game: Any, players: Sequence[str]) -> tuple[list[str], list[str]]:
-    """(players, sides) for a sheet: blanks where nobody was named, teams for four in marianna."""
+def _sides_for_sheet(
+    game: Any, players: Sequence[str], seats: int | None = None
+) -> tuple[list[str], list[str]]:
+    """(players, sides) for a sheet: blanks where nobody was named (``seats`` of them, where the
+    game's sheet has that many: a Mariáš table of 4), teams for four in marianna."""
     names = [p.strip() for p in players if p.strip()]
     counts = game.sheet_seats
     if len(names) not in counts:
-        names = (names + [""] * counts[0])[: counts[0]]
+        wanted = seats if seats in counts else counts[0]
+        names = (names + [""] * wanted)[:wanted]
     if game.plays_in_teams({"players": len(names)}):
         teams = [(names[0], names[2]), (names[1], names[3])]
         sides = [" & ".join(n for n in team if n) for team in teams]
@@ -344,12 +230,17 @@ def short_names(sides: Sequence[str], longest: int = 10) -> list[str]:
 
 
 def score_sheet_context(
-    game: str, players: Sequence[str] = (), *, page: Mapping[str, Any] | None = None
+    game: str,
+    players: Sequence[str] = (),
+    *,
+    page: Mapping[str, Any] | None = None,
+    seats: int | None = None,
 ) -> dict[str, Any]:
-    """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown)."""
+    """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown);
+    ``seats``: how many players a blank sheet is for (a Mariáš table of 3 or 4)."""
     rules = _game(game)
     title = rules.short_title
-    names, sides = _sides_for_sheet(rules, players)
+    names, sides = _sides_for_sheet(rules, players, seats)
     # the columns are narrow: first names over them (the full names head the sheet)
     per_side = [{"label": s, "blank": not s} for s in short_names(sides)]
 
@@ -363,6 +254,7 @@ def score_sheet_context(
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
     if any(names):  # the "Players:" line and names wrapping in the column heads take room
         usable -= 2 * ROW_MM
+    usable -= SIGNATURES_MM  # the players sign the result under the table
     return {
         "game": game,
         "has_stake": rules.has_stake,  # the sheet has a line for the stake
@@ -377,7 +269,9 @@ def score_sheet_context(
     }
 
 
-#: An evening's table plays up to about 30 deals: a sheet has room for them (issue 14).
+SIGNATURES_MM = 16  # the players' signature lines under a sheet
+
+#: An evening's table plays up to about 30 deals: a sheet has room for them.
 SHEET_DEALS = 30
 
 

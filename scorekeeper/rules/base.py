@@ -290,6 +290,23 @@ class GameRules(Protocol):
         "team_points", "match_points" or "game_points" (the organiser types it from a sheet)."""
         ...
 
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """A table's figures typed from its paper sheet (whole numbers, one per seat): what no
+        play can give (refused) and what play gives only in ways the options rule out for the
+        usual table (unusual: stored once the organiser confirms them). Paths ``scores.i``."""
+        ...
+
+
+def negative_figures(scores: Sequence[int]) -> list[FieldError]:
+    """Typed figures below 0 where points are never negative (two-player and team games)."""
+    return [
+        FieldError(f"scores.{i}", Msg("figure_negative", n=value))
+        for i, value in enumerate(scores)
+        if value < 0
+    ]
+
 
 # ---------------------------------------------------------------- the running state
 

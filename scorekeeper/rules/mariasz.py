@@ -7,14 +7,15 @@ points; in the second, decisive deal: *sympla*, 1. Every player also gets 1 matc
 and 2 per trump marriage melded in the game, and ``swatowe`` (5) more for all four suits in one
 game (added to, not replacing, the per-marriage points). Match points are credited on the deal
 that ends the game. The match ends at ``match_target`` match points (higher total wins, equal
-totals play another game) or after ``match_games`` games (equal totals: a draw, winner None).
+totals play another game) or after ``match_games`` games (v2.1: equal totals play another game
+too; there is no draw).
 
-House rules (off by default, seed 001 "additional rules"):
+House rules (off by default; the sources' "additional rules", docs/rules.md §1):
 - ``ace_king``: ``30/60``: an ace and king of one suit melded (before any marriage, which the record
   cannot show) score 30, or 60 in trumps, as card-game points; ``trumps_only`` (v2): only in trumps,
   for 40. They earn no match points and do not count toward swatowe. A king melds once per deal, so
   an ace-king and a marriage of one suit are refused. A stored ``true`` reads as ``30/60``.
-- ``no_trump`` (v2, seeds 000/001 "You can play without trump color"): no trump, so no pamfil (130
+- ``no_trump`` (v2; the sources: "You can play without trump color"): no trump, so no pamfil (130
   card points a deal) and every marriage plain (20, 1 match point); a record naming a trump is
   refused. Two deals may leave both players short of the target: a third deal is played, and so on;
   any win after the game's first deal is a sympla.
@@ -356,7 +357,10 @@ class _Scorer:
                 return
             self.finished, self.winner = True, 0 if a > b else 1
         elif o.match_games is not None and len(self.games) >= o.match_games:
-            self.finished, self.winner = True, None if a == b else (0 if a > b else 1)
+            if a == b:  # v2.1: no draws, as with match_target: another game is played
+                lines.append(Msg("mariasz.level", n=a))
+                return
+            self.finished, self.winner = True, 0 if a > b else 1
         if self.finished:
             lines.append(match_over(a, b, self.winner))
 

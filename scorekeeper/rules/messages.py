@@ -18,6 +18,8 @@ Params are typed by their key, the same way for English here and for every langu
 - ``part``, ``part2``: a Mariáš part kind ("sto_proti" -> "sto proti");
 - ``value``: what a client sent, shown as Python ``repr`` ("'x'", "[1]");
 - ``words``: a list of English option or key words, joined by ", ";
+- ``counts``, ``sizes``: numbers to choose from ("3 or 4"); any other list of plain values is
+  joined by ", ";
 - a nested ``Msg`` (``why``, ``what``…) is rendered in turn, a list of them joined by " + "
   (``each``: "; ", ``factors``: " × ");
   anything else is shown as is.
@@ -36,6 +38,7 @@ SEAT_KEYS = frozenset(
     ("player", "other", "winner", "loser", "closer", "sitter", "offender", "payer", "payee")
 )
 PART_KEYS = frozenset(("part", "part2"))
+EITHER_KEYS = frozenset(("counts", "sizes"))  # numbers to choose from: "3 or 4"
 # how a list of messages is joined (else " + ")
 JOINS = {"each": "; ", "factors": " × ", "sides": " and "}
 
@@ -83,6 +86,7 @@ PART_NAMES: dict[str, str] = {
     "sedma": N_("sedma"),
     "dve_sedmy": N_("dvě sedmy"),
     "sedma_proti": N_("sedma proti"),
+    "dve_sedmy_proti": N_("dvě sedmy proti"),
     "ticha_sedma": N_("tichá sedma"),
     "tiche_sto": N_("tiché sto"),
 }
@@ -125,6 +129,10 @@ def _other_param(key: str, value: Any) -> str:
     if key == "choices":
         return join([WORDS["player"] % {"n": s + 1} for s in value], "or")
     if key == "words":
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, list | tuple):
+        if key in EITHER_KEYS:
+            return join([str(v) for v in value], "or")
         return ", ".join(str(v) for v in value)
     return str(value)
 
@@ -229,11 +237,6 @@ def _rebuild(code: str, params: dict[str, Any]) -> Msg:
     return Msg(code, **params)
 
 
-def code_of(text: Any) -> str | None:
-    """A message's code, or None for plain text (e.g. a refusal stored before codes)."""
-    return text.code if isinstance(text, Msg) else None
-
-
 def to_json(text: Any) -> dict[str, Any]:
     """Any rules text as ``{"code", "params"}`` (plain text: code None, params empty)."""
     if isinstance(text, Msg):
@@ -245,6 +248,8 @@ MESSAGES: dict[str, Template] = {
     "not_allowed": N_("is not allowed"),
     "unknown_game": N_("unknown game %(value)s; choose one of %(words)s"),
     "choice": N_("must be one of: %(words)s"),
+    # a tournament table's figures typed from its paper sheet (docs/rules.md §6)
+    "figure_negative": N_("%(n)s can't come from play: points are never below 0"),
 }
 register(MESSAGES)
 

@@ -76,8 +76,13 @@ MESSAGES: dict[str, Template] = {
     "marianna.after_mariannino_side": N_(
         "After a mariannino the other team holds no queen, so it declares no marianna in this deal"
     ),
-    "marianna.after_mariannino_suit": N_(
-        "The mariannino was declared in %(suit)s; that suit can't be declared again in this deal"
+    "marianna.mariannino_after_other": N_(
+        "The other team already declared a marianna, so it held a queen: nobody can hold all "
+        "four for a mariannino"
+    ),
+    "marianna.mariannone_after_mariannino": N_(
+        "After the other team's mariannino this team holds no queen, so it can't declare a "
+        "mariannone"
     ),
     "marianna.first_seat": N_("First to target must be one of %(seats)s or empty"),
     "marianna.claim_seat": N_("The claiming player must be one of %(seats)s or empty"),

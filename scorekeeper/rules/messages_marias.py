@@ -219,6 +219,16 @@ MESSAGES: dict[str, Template] = {
         ),
         "max",
     ),
+    # v2.1 refusals
+    "marias.sto_failed_points": N_(
+        "A failed sto pays its value for every 10 points short of 100 in this match: give the "
+        "declarer's points"
+    ),
+    # a tournament table's figures typed from its paper sheet
+    "marias.figures_thirds": N_(
+        "At a table of three every deal moves the balances by 2x, −x, −x, so any two differ by "
+        "a multiple of 3; %(player)s (%(a)s) and %(other)s (%(b)s) do not. A typo on the sheet?"
+    ),
     # a match
     "marias.wrong_table": N_("This deal names a seat not at a table of %(n)s"),
     "marias.four_dealer": N_("With four players, name the dealer who sits out"),

@@ -16,10 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 from . import messages_twohand  # noqa: F401  (registers the codes below)
-from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn
+from .base import SUITS, FieldError, InvalidDeal, InvalidOptions, SheetColumn, negative_figures
 from .messages import Msg
 
-# docs/rules.md §1 / seed 001 "Scoring is summarized in the table below".
+# docs/rules.md §1 "Card points".
 CARD_POINTS: Mapping[str, int] = {
     "A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0, "6": 0,
 }  # fmt: skip
@@ -27,7 +27,7 @@ PAMFIL_POINTS = 11  # the trump queen (ober) instead of 3
 LAST_TRICK_POINTS = 10
 TRUMP_MARRIAGE, PLAIN_MARRIAGE = 40, 20
 TRUMP_ACE_KING, PLAIN_ACE_KING = 60, 30  # house rule ``ace_king`` 30/60 (docs/rules.md §1)
-TRUMPS_ONLY_ACE_KING = 40  # v2 ``ace_king`` trumps_only (seed 001): only in trumps, for 40
+TRUMPS_ONLY_ACE_KING = 40  # v2 ``ace_king`` trumps_only (docs/rules.md §1): only in trumps, for 40
 ACE_KING_MODES = ("off", "30/60", "trumps_only")
 SEATS = (0, 1)
 
@@ -516,6 +516,12 @@ class TwoHandGame:
     def table_score(self, options: Any) -> str:
         """What the score column counts: match points (Mariasz) or game points (Mariage)."""
         return self.game_points_key
+
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """Match or game points are never below 0 (docs/rules.md §6: typed figures)."""
+        return negative_figures(scores), []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlmodel import Session, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..models.tournament import Organiser
 from ..rules.base import FieldError, RuleError
 from .errors import Conflict
+from .messages import Msg
 
 MIN_PASSWORD = 8
 
@@ -19,23 +18,13 @@ def create_organiser(*, session: Session, username: str, password: str) -> Organ
     username = (username or "").strip()
     errors = []
     if not username:
-        errors.append(FieldError("username", _("Enter a name to log in with.")))
+        errors.append(FieldError("username", Msg("account.name_missing")))
     if len(password or "") < MIN_PASSWORD:
-        errors.append(
-            FieldError(
-                "password",
-                ngettext(
-                    "Use at least %(n)s character.",
-                    "Use at least %(n)s characters.",
-                    MIN_PASSWORD,
-                    n=MIN_PASSWORD,
-                ),
-            )
-        )
+        errors.append(FieldError("password", Msg("account.password_short", n=MIN_PASSWORD)))
     if errors:
         raise RuleError(errors)
     if session.exec(select(Organiser).where(Organiser.username == username)).first():
-        raise Conflict(_("That name is taken."), field="username")
+        raise Conflict(Msg("account.name_taken"), field="username")
     organiser = Organiser(username=username, password_hash=generate_password_hash(password))
     session.add(organiser)
     session.commit()
@@ -57,8 +46,3 @@ def authenticate(*, session: Session, username: str, password: str) -> Organiser
     if not check_password_hash(stored, password or "") or organiser is None:
         return None
     return organiser
-
-
-def get_organiser(*, session: Session, organiser_id: int | None) -> Organiser | None:
-    """The organiser with this id, or None."""
-    return session.get(Organiser, organiser_id) if organiser_id is not None else None

@@ -2,22 +2,33 @@
 
 Callers map them: NotFound -> 404, Forbidden -> 403, Conflict -> 409. Bad input from a player
 or client arrives as the rules' ``RuleError`` subclasses (-> 422, messages next to fields).
+Every message is a coded ``Msg`` (``services/messages.py``), put in the reader's language where
+it is shown.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from .messages import Msg
+
 
 class ServiceError(Exception):
-    """Base of the service errors; ``message`` is for people, ``field`` for forms (may be "")."""
+    """Base of the service errors; ``message`` (a coded Msg) is for people, ``field`` for forms
+    (may be "")."""
 
     def __init__(self, message: str, *, field: str = ""):
         super().__init__(message)
         self.message = message
         self.field = field
 
-    def to_json(self) -> dict[str, str]:
-        """The error as one API.md ``errors`` entry."""
-        return {"field": self.field, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        """The error as one API.md ``errors`` entry: ``field``, ``message`` (English) and, for a
+        coded message, its ``code`` and ``params``."""
+        out: dict[str, Any] = {"field": self.field, "message": self.message}
+        if isinstance(self.message, Msg):
+            out.update(self.message.to_json())
+        return out
 
 
 class NotFound(ServiceError):

@@ -1,54 +1,99 @@
 """Organisers' logins: throttled failed tries and logins that logging out really ends.
 
 Failed tries are rows in the database, so every app process (a hosted deployment runs several)
-counts the same ones: ``LOGIN_TRIES`` per name and ``LOGIN_CLIENT_TRIES`` per client address in
-``THROTTLE_WINDOW`` seconds. A login is a row too; the session cookie holds its id, and logging
-out deletes it, so a cookie saved before logging out opens nothing afterwards.
+counts the same ones, in ``THROTTLE_WINDOW`` seconds, under three keys (``limits.py``):
+
+- the client address: ``LOGIN_CLIENT_TRIES`` failures from one address, whatever the names
+  (wrong logins, and registrations of a name that is taken: the answer "taken" is how names
+  could be listed), and that address waits. This is checked first;
+- the name from that address: ``LOGIN_TRIES`` wrong passwords and that address waits for that
+  name, while its owner, elsewhere, still logs in;
+- the name from every address together: ``LOGIN_NAME_TRIES``, against guessing from many
+  addresses; it takes that many addresses' worth of failures, not five wrong passwords, to lock
+  a name out.
+
+An unknown name is counted like a known one (nothing tells them apart). A login is a row too;
+the session cookie holds its id, and logging out deletes it, so a cookie saved before logging
+out opens nothing afterwards.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
-from ..limits import LOGIN_CLIENT_TRIES, LOGIN_TRIES, THROTTLE_WINDOW
+from ..limits import LOGIN_CLIENT_TRIES, LOGIN_NAME_TRIES, LOGIN_TRIES, THROTTLE_WINDOW
 from ..models.security import LoginFailure, OrganiserLogin
 from ..models.tournament import Organiser
 
 
-def _keys(username: str, client: str) -> tuple[str, str]:
-    return f"name:{(username or '').strip().casefold()}"[:200], f"client:{client}"[:200]
+def _name(username: str | None) -> str:
+    return " ".join((username or "").split()).casefold()
 
 
-def wait_seconds(*, session: Session, username: str, client: str) -> int:
-    """0 when a try is allowed, else the seconds until the oldest counted failure expires."""
+def _client_key(client: str) -> str:
+    return f"client:{client}"[:200]
+
+
+def _name_key(username: str | None) -> str:
+    return f"name:{_name(username)}"[:200]
+
+
+def _pair_key(username: str | None, client: str) -> str:
+    pair = f"{client}\x00{_name(username)}".encode("utf-8", "replace")
+    return "pair:" + hashlib.sha256(pair).hexdigest()[:40]
+
+
+def _wait(session: Session, checks: list[tuple[str, int]]) -> int:
     since = time.time() - THROTTLE_WINDOW
-    waits = [0]
-    limits = (LOGIN_TRIES, LOGIN_CLIENT_TRIES)
-    for key, allowed in zip(_keys(username, client), limits, strict=True):
+    for key, allowed in checks:  # in order: the first that is used up answers
         count, oldest = session.exec(
             select(func.count(LoginFailure.id), func.min(LoginFailure.at)).where(
                 LoginFailure.key == key, LoginFailure.at > since
             )
         ).one()
         if count >= allowed:
-            waits.append(int(oldest - since) + 1)
-    return max(waits)
+            return int(oldest - since) + 1
+    return 0
 
 
-def record_failure(*, session: Session, username: str, client: str) -> None:
-    """Count one failed try against the name and against the client's address."""
-    for key in _keys(username, client):
+def client_wait(*, session: Session, client: str) -> int:
+    """0 when this address may try (log in or register), else the seconds to wait."""
+    return _wait(session, [(_client_key(client), LOGIN_CLIENT_TRIES)])
+
+
+def wait_seconds(*, session: Session, username: str, client: str) -> int:
+    """0 when a login try is allowed, else the seconds until a counted failure expires: the
+    address's limit first, then the name's from that address, then the name's from all."""
+    return _wait(
+        session,
+        [
+            (_client_key(client), LOGIN_CLIENT_TRIES),
+            (_pair_key(username, client), LOGIN_TRIES),
+            (_name_key(username), LOGIN_NAME_TRIES),
+        ],
+    )
+
+
+def record_failure(*, session: Session, username: str | None, client: str) -> None:
+    """Count one failed try against the address, and (a login) against the name from that
+    address and the name from everywhere; ``username`` None counts the address only."""
+    keys = [_client_key(client)]
+    if username is not None:
+        keys += [_pair_key(username, client), _name_key(username)]
+    for key in keys:
         session.add(LoginFailure(key=key))
     session.exec(delete(LoginFailure).where(LoginFailure.at < time.time() - THROTTLE_WINDOW))
     session.commit()
 
 
-def forget_failures(*, session: Session, username: str) -> None:
-    """A successful login clears the name's failed tries."""
-    session.exec(delete(LoginFailure).where(LoginFailure.key == _keys(username, "")[0]))
+def forget_failures(*, session: Session, username: str, client: str = "") -> None:
+    """A successful login clears the name's failed tries (the address's stay counted)."""
+    keys = [_name_key(username), _pair_key(username, client)]
+    session.exec(delete(LoginFailure).where(LoginFailure.key.in_(keys)))  # type: ignore[attr-defined]
     session.commit()
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from ..models.match import Match
 from . import match_store, match_write, scoring
 from .errors import Conflict, Locked
+from .messages import Msg
 
 
 class _Finished:
@@ -46,16 +46,12 @@ def finish_match(*, session: Session, match_id: Any, actor: str | None = None) -
                 raise Locked(reason, current=match.version - 1)
             game, options = scoring.rules(match)
             if not game.ends_by_finish(options):
-                raise Conflict(
-                    _("Only an open Mariáš session is finished by the table; this match ends by "
-                      "its own rules."),
-                    field="finish",
-                )  # fmt: skip
+                raise Conflict(Msg("match.finish_not_open"), field="finish")
             if options.finished_after is not None:
-                raise Conflict(_("This session is already finished."), field="finish")
+                raise Conflict(Msg("match.finished_already"), field="finish")
             rows = match_store.load_rows(session, match_id)
             if not rows:
-                raise Conflict(_("Play a deal before finishing the session."), field="finish")
+                raise Conflict(Msg("match.finish_no_deals"), field="finish")
             n_players = len(match.players)
             records = [
                 scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)

@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask_babel import gettext as _
-
 from . import scoring
 from .errors import Conflict, NotFound, StaleDeal
 from .match_store import Row
+from .messages import Msg
 
 
 def parse_etag(etag: Any) -> int | None:
@@ -35,26 +34,15 @@ def deal_at(rows: list[Row], n: Any, expected_version: Any, expected_etag: Any =
             if scoring.etag(row.id, row.version) == expected_etag:
                 return n - 1
         raise StaleDeal(
-            _(
-                "Deal %(n)s is not the deal you saw: another phone changed the deals meanwhile. "
-                "Nothing was changed.",
-                n=n,
-            ),
+            Msg("match.not_the_deal_seen", n=n),
             n=n,
             deal_id=parse_etag(expected_etag),
         )
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(rows):
-        raise NotFound(_("There is no deal %(n)s in this match.", n=n), field="n")
+        raise NotFound(Msg("match.no_deal", n=n), field="n")
     row = rows[n - 1]
     if expected_version is not None and expected_version != row.version:
-        raise Conflict(
-            _(
-                "Deal %(n)s was changed meanwhile (now version %(v)s); reload and try again.",
-                n=n,
-                v=row.version,
-            ),
-            current=row.version,
-        )
+        raise Conflict(Msg("match.deal_changed", n=n, v=row.version), current=row.version)
     return n - 1
 
 

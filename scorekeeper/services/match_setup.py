@@ -1,8 +1,8 @@
 """Checking a new match's setup (game, preset, players, options, stake) and small helpers.
 
-Pure apart from gettext: takes what a form or client sent, returns the Match fields or raises the
-rules' ``InvalidOptions`` naming the field (``game``, ``preset``, ``players.1``, ``options.x``,
-``stake``, ``currency``, ``title``).
+Pure: takes what a form or client sent, returns the Match fields or raises the rules'
+``InvalidOptions`` naming the field (``game``, ``preset``, ``players.1``, ``options.x``,
+``stake``, ``currency``, ``title``) with a coded message (``services/messages.py``).
 """
 
 from __future__ import annotations
@@ -11,41 +11,45 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from ..i18n.formats import parse_amount
-from ..i18n.games import game_title
 from ..limits import NAME_MAX, STAKE_MAX
 from ..rules.base import InvalidOptions
 from ..rules.registry import get_game
+from .messages import Msg
 
 MAX_NAME = NAME_MAX  # API.md v2: names up to 80 characters (one limit: scorekeeper/limits.py)
 MAX_STAKE = Decimal("1000000")
 
 
 def check(
-    *, game: Any, preset: Any, players: Any, options: Any, stake: Any, currency: Any, title: Any
+    *,
+    game: Any,
+    preset: Any,
+    players: Any,
+    options: Any,
+    stake: Any,
+    currency: Any,
+    title: Any,
+    new: bool = True,
 ) -> dict[str, Any]:
-    """The Match fields for this setup; InvalidOptions (with the field) when anything is wrong."""
+    """The Match fields for this setup; InvalidOptions (with the field) when anything is wrong.
+    ``new`` False: a stored match (an import), which keeps options a new one may not take."""
     if not isinstance(game, str):
-        raise InvalidOptions("game", _("Choose a game."))
+        raise InvalidOptions("game", Msg("setup.choose_game"))
     rules = get_game(game)
     if preset is None or preset == "":
         preset = rules.default_preset
     if not isinstance(preset, str) or (
         preset not in rules.presets and preset != rules.default_preset
     ):
-        raise InvalidOptions(
-            "preset", _("Choose one of: %(presets)s.", presets=", ".join(rules.presets))
-        )
+        raise InvalidOptions("preset", Msg("setup.choose_preset", presets=tuple(rules.presets)))
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise InvalidOptions("options", _("Options must be a JSON object."))
+        raise InvalidOptions("options", Msg("setup.options_object"))
     made = rules.make_options(preset, dict(options))
     # RULES.md v2: what a new match may not be created with (a stored match keeps its options).
-    if (check_new := getattr(rules, "check_new_options", None)) is not None:
+    if new and (check_new := getattr(rules, "check_new_options", None)) is not None:
         check_new(made)
     names = _players(players, rules.player_counts(made))
     return {
@@ -61,28 +65,22 @@ def check(
 
 def _players(players: Any, counts: Sequence[int]) -> list[str]:
     if not isinstance(players, Sequence) or isinstance(players, str):
-        raise InvalidOptions("players", _("List the players in seat order."))
+        raise InvalidOptions("players", Msg("setup.players_list"))
     names: list[str] = []
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise InvalidOptions(f"players.{i}", _("Type a name."))
+            raise InvalidOptions(f"players.{i}", Msg("setup.name_missing"))
         name = " ".join(name.split())
         if not name.isprintable():
-            raise InvalidOptions(f"players.{i}", _("A name may not hold control characters."))
+            raise InvalidOptions(f"players.{i}", Msg("setup.name_control"))
         if len(name) > MAX_NAME:
             raise InvalidOptions(f"players.{i}", name_too_long(MAX_NAME))
         if name.casefold() in (other.casefold() for other in names):
-            raise InvalidOptions(f"players.{i}", _("Two players have the same name."))
+            raise InvalidOptions(f"players.{i}", Msg("setup.name_twice"))
         names.append(name)
     if len(names) not in counts:
         raise InvalidOptions(
-            "players",
-            ngettext(
-                "This game needs %(counts)s player.",
-                "This game needs %(counts)s players.",
-                max(counts),
-                counts=_(" or ").join(str(c) for c in counts),
-            ),
+            "players", Msg("setup.player_count", counts=tuple(counts), most=max(counts))
         )
     return names
 
@@ -96,11 +94,11 @@ def parse_stake(stake: Any) -> str | None:
     try:
         value = parse_amount(stake)
     except InvalidOperation:
-        raise InvalidOptions("stake", _("The stake is an amount such as 0.20.")) from None
+        raise InvalidOptions("stake", Msg("setup.stake")) from None
     if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > MAX_STAKE:
-        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
+        raise InvalidOptions("stake", Msg("setup.stake"))
     if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
-        raise InvalidOptions("stake", _("The stake is an amount such as 0.20."))
+        raise InvalidOptions("stake", Msg("setup.stake"))
     return str(value)
 
 
@@ -108,22 +106,15 @@ def _text(value: Any, field: str, limit: int) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or len(value.strip()) > limit:
-        raise InvalidOptions(
-            field, ngettext("At most %(n)s character.", "At most %(n)s characters.", limit, n=limit)
-        )
+        raise InvalidOptions(field, Msg("setup.text_long", n=limit))
     if not value.strip().isprintable():
-        raise InvalidOptions(field, _("No control characters, please."))
+        raise InvalidOptions(field, Msg("setup.text_control"))
     return value.strip() or None
 
 
-def name_too_long(limit: int) -> str:
-    """The refusal of a name longer than ``limit`` characters, in the request's language."""
-    return ngettext(
-        "A name may have at most %(n)s character.",
-        "A name may have at most %(n)s characters.",
-        limit,
-        n=limit,
-    )
+def name_too_long(limit: int) -> Msg:
+    """The refusal of a name longer than ``limit`` characters."""
+    return Msg("setup.name_long", n=limit)
 
 
 def summary(match: Any) -> dict[str, Any]:
@@ -148,8 +139,9 @@ def money(game: Any, scores: list[int], stake: str | None) -> list[str] | None:
 
 
 def title(match: Any, rules: Any) -> str:
-    """The match's title in the request's language: the one given, else a tournament table's
-    ("Posvícení, round 1, table 2" from its ``title_parts``), else the game and its players."""
+    """The match's title: the one given, else a tournament table's ("Posvícení, round 1,
+    table 2" from its ``title_parts``), else the game and its players; a made-up title is a
+    coded message, said in the reader's language where it is shown."""
     if match.title:
         return match.title
     parts = getattr(match, "title_parts", None)
@@ -158,18 +150,18 @@ def title(match: Any, rules: Any) -> str:
     return default_title(rules, match.players, match.preset)
 
 
-def table_title(parts: Mapping[str, Any]) -> str:
-    """A tournament table's match title from its parts, in the request's language."""
-    return _(
-        "%(name)s, round %(r)s, table %(t)s",
+def table_title(parts: Mapping[str, Any]) -> Msg:
+    """A tournament table's match title from its parts."""
+    return Msg(
+        "match.table_title",
         name=parts.get("event", ""),
         r=parts.get("round", ""),
         t=parts.get("table", ""),
     )
 
 
-def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> str:
+def default_title(rules: Any, players: Sequence[str], preset: str | None = None) -> Msg:
     """A match's title when none was given: the game (or its named preset) and who plays."""
     # a preset players know as a game of its own (RULES.md §3a, §3b) is titled by that name
-    game = rules.preset_titles.get(preset or "", game_title(rules.name, rules.title))
-    return _("%(game)s: %(players)s", game=game, players=", ".join(players))
+    game = rules.preset_titles.get(preset or "", rules.title)
+    return Msg("match.default_title", game=game, players=", ".join(players))

@@ -179,6 +179,16 @@ def writer(session: Session) -> Iterator[None]:
         yield
 
 
+#: Saves of one match in this process queue here (a few locks shared by all matches).
+_match_locks = [threading.Lock() for _ in range(64)]
+
+
+def match_lock(session: Any, match_id: str) -> threading.Lock:
+    """The lock this process's saves of ``match_id`` take before reading it (so that two of them
+    do not race each other to the same version)."""
+    return _match_locks[hash((_database(session.get_bind()), match_id)) % len(_match_locks)]
+
+
 def lock_match(session: Session, match_id: str) -> Any:
     """Bump the version (the transaction's first statement: takes the lock) and return the
     match's columns as a row (attributes like a Match), or None for an unknown id."""
@@ -235,6 +245,8 @@ def insert(session: Session, table: sa.Table, **values: Any) -> int:
 def update_orm_copy(session: Session, match: Any) -> None:
     """Give the session's Match object, if any, the new version (without marking it changed, and
     without expiring it: callers may read it after the session has closed)."""
+    if not session.identity_map:  # (nothing loaded: the phones' saves)
+        return
     obj = session.identity_map.get(session.identity_key(Match, match.id))
     if obj is not None:
         set_committed_value(obj, "version", match.version)

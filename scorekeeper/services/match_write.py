@@ -8,7 +8,7 @@ when the change un-decides the match) and the running state after the new list, 
 On any error everything is rolled back: nothing is half-stored.
 
 An added deal answered minimally (a phone's save) is appended instead (``_append``): scored from
-the match's stored running state, so its cost does not grow with the match (issue 12). When
+the match's stored running state, so its cost does not grow with the match. When
 another writer committed between its read and its version check, it is rolled back and tried
 again from the new state (a few times) before it queues on the lock and rescores.
 """
@@ -19,10 +19,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -32,6 +31,7 @@ from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
 from . import match_store, scoring
 from .errors import Locked, NotFound, StaleAdd
 from .match_store import Row
+from .messages import Msg
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
@@ -47,7 +47,7 @@ def valid_id(match_id: Any) -> bool:
 
 
 def not_found() -> NotFound:
-    return NotFound(_("There is no match with this id."), field="id")
+    return NotFound(Msg("match.not_found"), field="id")
 
 
 def audit(
@@ -106,8 +106,9 @@ class Repeat(dict):
 class Append:
     """An added deal, as ``write`` can append it from the stored running state.
 
-    ``check(n)`` refuses the deal as number ``n`` (StaleAdd, the deal limit); ``store(game,
-    parsed)`` inserts it and returns its Row."""
+    ``check(n)`` refuses the deal as number ``n`` (StaleAdd, the deal limit); ``store(db, game,
+    parsed)`` inserts it on ``db`` (the session, or a ``prepared.Direct`` connection) and returns
+    its Row."""
 
     record: Any
     check: Callable[[int], None]
@@ -145,7 +146,7 @@ def write(
             if append is not None and minimal:
                 for _try in range(APPEND_TRIES):
                     done = _append(session, match_id, append, actor, key, authorise)
-                    if done is not _LOST:
+                    if done is not LOST:
                         break
                 else:  # lost the race every time: queue on the lock instead
                     done = None
@@ -175,7 +176,7 @@ Done = tuple[dict, Callable[[], None], Any]  # the answer, what to cache once co
 #: How often an append that lost the version race (another writer committed first) starts again
 #: from the fresh running state before it takes the lock and rescores the match.
 APPEND_TRIES = 3
-_LOST: Any = object()  # _append's answer when another writer changed the match since its read
+LOST: Any = object()  # _append's answer when another writer changed the match since its read
 
 
 def _append(
@@ -189,7 +190,29 @@ def _append(
     """Add a deal from the stored running state: one read of the match, the deal's INSERT (and
     its audit entry and key), one UPDATE of the match with a version check. None (nothing
     written yet) when there is no usable state: then lock and rescore in this transaction.
-    ``_LOST`` (rolled back) when the match changed meanwhile: then try again from the new state."""
+    ``LOST`` (rolled back) when the match changed meanwhile: then try again from the new state."""
+    planned = plan(session, match_id, append, authorise)
+    return None if planned is None else store(session, planned, append, actor, key)
+
+
+class Plan(NamedTuple):
+    """An added deal worked out from the match as read, before anything is written."""
+
+    match_id: str
+    match: Any  # the match's row as read (``read_match``)
+    game: Any
+    options: Any
+    n: int
+    parsed: Any
+    state: Any  # the running state after the deal
+    scored: Any
+
+
+def plan(
+    session: Session, match_id: str, append: Append, authorise: Callable[[str], None] | None
+) -> Plan | None:
+    """Read the match and score the deal from its stored running state (nothing is written);
+    None when there is no usable state (the caller rescores under the lock). Refusals raise."""
     folded = [FOLDED[guard] for guard in GUARDS if guard in FOLDED]
     match = match_store.read_match(session, match_id, tuple(column for column, _r in folded))
     if match is None:
@@ -198,7 +221,7 @@ def _append(
         authorise(match.token)
     game, options = scoring.rules_from_json(match.game, match.preset, match.options_text)
     state = scoring.running(game, match, match.version)
-    if state is None:  # nothing written yet: go on the locked way in this transaction
+    if state is None:
         return None
     for i, (_column, reason_of) in enumerate(folded):
         if reason := reason_of(getattr(match, f"extra_{i}")):
@@ -215,13 +238,23 @@ def _append(
         error.total = error.total or n
         raise
     refuse_new_deal(scored, n)
-    row = append.store(game, parsed)
+    return Plan(match_id, match, game, options, n, parsed, state, scored)
+
+
+def store(
+    session: Session, planned: Plan, append: Append, actor: str | None, key: str | None
+) -> Done:
+    """Write a planned deal: its INSERT, its audit entry (and key), the match's new version
+    and running state if the match is still at the version read; ``LOST`` (rolled back) when
+    another writer changed it since."""
+    match_id, match, game, options, n, parsed, state, scored = planned
+    row = append.store(session, game, parsed)
     deal = scoring.deal_item(n, row, json_text.loads(row.text), scored)
     audit(session, match_id, "add", n, None, row.record, actor, key=key, deal=deal)
     bumped = match_store.bump(session, match_id, match.version, scoring.stored(game, state))
     if bumped is None:  # another writer (another process) changed the match since the read
         session.rollback()  # (this expires the session's objects, as any refused write does)
-        return _LOST
+        return LOST
     version, now = bumped
     after = _Bumped(match, version, now)
     answer = scoring.minimal(after, deal, game.totals(options, state))

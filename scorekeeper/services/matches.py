@@ -3,7 +3,7 @@
 Stored: the match's setup and each deal's record as entered (canonical JSON), and the rules'
 running state after the last deal. Deltas and explanations are recomputed by the game's rules on
 every read. An edit, delete or undo re-scores the whole new record list before anything is
-stored; an added deal answered minimally is scored from the running state instead (issue 12).
+stored; an added deal answered minimally is scored from the running state instead.
 Each change is stored with its audit entry in one transaction; on any error nothing is kept.
 Locking and the parsed-record cache live in ``match_store``; parsing and scoring in ``scoring``.
 """
@@ -15,16 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlmodel import Session, select
 
 from ..limits import DEALS_PER_MATCH
 from ..models.match import AuditEntry, Deal, Match, utcnow
 from ..rules.base import InvalidDeal, MatchFinished
-from . import match_identity, match_setup, match_store, match_write, scoring
+from . import match_append, match_identity, match_setup, match_store, match_write, scoring
 from .errors import Conflict, NotFound, StaleAdd
 from .match_store import Row
+from .messages import Msg
 
 __all__ = [
     "check_token",
@@ -171,41 +170,23 @@ def record_deal(
     if key is not None and not (
         isinstance(key, str) and 0 < len(key) <= 200 and key.isascii() and key.isprintable()
     ):
-        raise InvalidDeal(
-            "idempotency_key", _("An idempotency key is 1 to 200 printable ASCII characters.")
-        )
+        raise InvalidDeal("idempotency_key", Msg("match.idempotency_key"))
 
     def check(n: int) -> None:
         if expected_n is not None and expected_n != n:
             raise StaleAdd(
-                ngettext(
-                    "Another phone added %(num)s deal while you were entering this one. Check "
-                    "the deals below: if yours is a different one, save it again.",
-                    "Another phone added %(num)s deals while you were entering this one. Check "
-                    "the deals below: if yours is a different one, save it again.",
-                    n - expected_n,
-                )
+                Msg("match.deals_added", num=n - expected_n)
                 if n > expected_n
-                else _("The deals changed on another phone meanwhile. Check them below and save "
-                       "again if this deal is still missing."),
+                else Msg("match.deals_changed"),
                 deals=n - 1,
-            )  # fmt: skip
-        if n > DEALS_PER_MATCH:
-            limit = DEALS_PER_MATCH
-            raise InvalidDeal(
-                "deal",
-                ngettext(
-                    "A match holds up to %(n)s deal.",
-                    "A match holds up to %(n)s deals.",
-                    limit,
-                    n=limit,
-                ),
             )
+        if n > DEALS_PER_MATCH:
+            raise InvalidDeal("deal", Msg("match.deals_limit", n=DEALS_PER_MATCH))
 
-    def store(game: Any, parsed: Any) -> Row:
+    def store(db: Any, game: Any, parsed: Any) -> Row:
         canonical = game.record_to_json(parsed)
         deal_id = match_store.insert(
-            session,
+            db,
             Deal.__table__,
             match_id=match_id,
             record=canonical,
@@ -219,20 +200,24 @@ def record_deal(
         check(n)
         parsed = scoring.parse(game, options, n_players, record, n)
         records.append(parsed)
-        rows.append(store(game, parsed))
+        rows.append(store(session, game, parsed))
         return "add", n, None, rows[-1].record
 
     append = match_write.Append(record, check, store)
-    answer = match_write.write(
-        session,
-        match_id,
-        add,
-        actor,
-        idempotency_key,
-        minimal=minimal,
-        append=append,
-        authorise=authorise,
-    )
+    answer = None
+    if minimal:  # a phone's save: its own lane, without the Session where it can
+        answer = match_append.save(session, match_id, append, actor, key, authorise)
+    if answer is None:
+        answer = match_write.write(
+            session,
+            match_id,
+            add,
+            actor,
+            idempotency_key,
+            minimal=minimal,
+            append=append,
+            authorise=authorise,
+        )
     if isinstance(answer, match_write.Repeat):
         match = get_match(session=session, match_id=match_id)
         now = match_state(session=session, match=match)
@@ -287,17 +272,11 @@ def _ends_earlier(error: MatchFinished) -> MatchFinished:
     if first < 2:
         return error
     deals = (
-        _("deal %(n)s", n=first)
+        Msg("match.one_deal", n=first)
         if first == last
-        else _("deals %(first)s to %(last)s", first=first, last=last)
+        else Msg("match.deal_range", first=first, last=last)
     )
-    message = _(
-        "With this change the match is decided at deal %(decided)s, so %(deals)s would come "
-        "after its end. If they were not played, delete %(deals)s first (the last one first), "
-        "then make this change; otherwise this deal is not what was played.",
-        decided=first - 1,
-        deals=deals,
-    )
+    message = Msg("match.ends_earlier", decided=first - 1, deals=deals)
     return MatchFinished("deal", message, deal=first, total=last)
 
 
@@ -333,7 +312,7 @@ def _remove(
 ) -> dict:
     def remove(rows: list[Row], records: list[Any], **_context: Any):
         if n is None and not rows and expected_etag is None:
-            raise NotFound(_("There is no deal to undo."), field="n")
+            raise NotFound(Msg("match.no_deal_to_undo"), field="n")
         at = len(rows) if n is None else n
         i = match_identity.deal_at(rows, at, expected_version, expected_etag)
         row = rows.pop(i)

@@ -1,7 +1,8 @@
 """Between the stored rows and the pure rules: parse records, score them, shape the match state.
 
-Also the running state a match stores (issue 12): ``score_with_state`` gives it after a whole
-rescoring, ``running`` says whether the stored one may be used, ``step`` scores one deal from it.
+Also the running state a match stores (a new deal is scored from it, not with all the others):
+``score_with_state`` gives it after a whole rescoring, ``running`` says whether the stored one
+may be used, ``step`` scores one deal from it.
 
 Nothing here touches the database. A rules engine that crashes on odd input (instead of raising
 a RuleError) is logged and the input refused like any bad record, so a client never gets a 500.
@@ -15,13 +16,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import gettext as _
-
 from .. import json_text
 from ..rules.base import InvalidDeal, MatchScore, RuleError, fold_state
 from ..rules.messages import to_json as message_json
 from ..rules.registry import get_game
 from . import match_setup
+from .messages import Msg
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ def rules_from_json(game_name: str, preset: str, options_json: str) -> tuple[Any
 def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
     """Parse deal ``n``'s record; InvalidDeal (with ``deal=n``) when it is impossible."""
     if not isinstance(data, Mapping):
-        raise InvalidDeal("", _("A deal record must be a JSON object."), deal=n)
+        raise InvalidDeal("", Msg("match.record_not_object"), deal=n)
     try:
         return game.parse_record(data, options, n_players)
     except InvalidDeal as error:
@@ -56,7 +56,7 @@ def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
         raise
     except Exception as error:  # the rules must refuse bad input, never crash on it
         log.exception("rules %s crashed parsing deal %s: %r", game.name, n, data)
-        raise InvalidDeal("", _("This deal record could not be read."), deal=n) from error
+        raise InvalidDeal("", Msg("match.record_unreadable"), deal=n) from error
 
 
 def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
@@ -67,7 +67,7 @@ def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> Ma
         raise
     except Exception as error:
         log.exception("rules %s crashed scoring %d deals", game.name, len(records))
-        raise InvalidDeal("", _("These deals could not be scored.")) from error
+        raise InvalidDeal("", Msg("match.not_scored")) from error
 
 
 def score_with_state(
@@ -83,13 +83,13 @@ def score_with_state(
         raise
     except Exception as error:
         log.exception("rules %s crashed scoring %d deals", game.name, len(records))
-        raise InvalidDeal("", _("These deals could not be scored.")) from error
+        raise InvalidDeal("", Msg("match.not_scored")) from error
     return result, stored(game, state)
 
 
 def start_running(match: Any) -> None:
     """Give a new match (no deals yet) the running state after no deals, at its version: its
-    first deal is appended like every other, not rescored (issue 12)."""
+    first deal is appended like every other, not rescored."""
     game, options = rules(match)
     state = score_with_state(game, options, len(match.players), [])[1]
     match.running_state = state
@@ -120,7 +120,7 @@ def step(game: Any, options: Any, state: dict[str, Any], record: Any) -> tuple[d
         raise
     except Exception as error:
         log.exception("rules %s crashed scoring deal %s", game.name, state.get("n", 0) + 1)
-        raise InvalidDeal("", _("These deals could not be scored.")) from error
+        raise InvalidDeal("", Msg("match.not_scored")) from error
 
 
 class EncodedState(dict):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from datetime import UTC
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..models.match import Match
@@ -27,16 +26,17 @@ from ..models.tournament import (
 )
 from ..rules.base import GameRules
 from ..rules.registry import get_game
-from ..tournament.standings import KINDS
+from ..tournament.standings import KINDS, tiebreak_keys
 from . import matches
 from .errors import NotFound
+from .messages import Msg
 
 
 def get_tournament(*, session: Session, tournament_id: str) -> Tournament:
     """The tournament with this id; NotFound otherwise."""
     tournament = session.get(Tournament, tournament_id) if isinstance(tournament_id, str) else None
     if tournament is None:
-        raise NotFound(_("There is no tournament with this id."), field="id")
+        raise NotFound(Msg("tournament.not_found"), field="id")
     return tournament
 
 
@@ -297,6 +297,13 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
         "seeding": tournament.seeding,
         "language": tournament.language,
         "season_id": tournament.season_id,
+        # the tie-breaks in force, in order (the organiser's choice, else RULES.md §6's)
+        "tiebreaks": list(
+            tiebreak_keys(standings_kind(tournament), tournament.ranking, tournament.tiebreaks)
+        ),
+        "fee": tournament.fee,
+        "payout": list(tournament.payout or []),
+        "club_best_n": tournament.club_best_n,
         "players": [
             {
                 "id": p.id,
@@ -304,7 +311,10 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
                 "active": p.withdrawn_after is None,
                 "members": p.members,
                 "withdrawn_after": p.withdrawn_after,
+                "absent_rounds": list(p.absent_rounds or []),
                 "player_id": p.roster_id,
+                "categories": list(p.categories or []),
+                "club": p.club,
             }
             for p in players
         ],
@@ -393,7 +403,7 @@ def get_round(session: Session, tournament: Tournament, number: Any) -> Tourname
     for rnd in load_rounds(session, tournament.id):
         if str(rnd.number) == str(number):
             return rnd
-    raise NotFound(_("There is no round %(n)s.", n=number), field="round")
+    raise NotFound(Msg("round.not_found", n=number), field="round")
 
 
 def get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:
@@ -401,6 +411,4 @@ def get_table(session: Session, rnd: TournamentRound, number: Any) -> Tournament
     for table in load_tables(session, rnd.id):
         if str(table.number) == str(number):
             return table
-    raise NotFound(
-        _("There is no table %(n)s in round %(r)s.", n=number, r=rnd.number), field="table"
-    )
+    raise NotFound(Msg("table.not_found", n=number, r=rnd.number), field="table")

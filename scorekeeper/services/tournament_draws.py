@@ -12,8 +12,6 @@ import secrets
 from itertools import combinations
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlmodel import Session
 
 from ..models.tournament import Tournament
@@ -22,24 +20,15 @@ from ..tournament import draw as drawing
 from . import tournament_common as common
 from . import tournament_standings
 from .errors import Conflict
+from .messages import Msg
 
 
 def next_round_number(session: Session, tournament: Tournament) -> int:
     rounds = common.load_rounds(session, tournament.id)
     if rounds and rounds[-1].status != "closed":
-        raise Conflict(
-            _("Close round %(n)s before drawing the next.", n=rounds[-1].number), field="round"
-        )
+        raise Conflict(Msg("round.close_first", n=rounds[-1].number), field="round")
     if len(rounds) >= tournament.rounds_planned:
-        raise Conflict(
-            ngettext(
-                "The one round has been drawn.",
-                "All %(n)s rounds have been drawn.",
-                tournament.rounds_planned,
-                n=tournament.rounds_planned,
-            ),
-            field="round",
-        )
+        raise Conflict(Msg("round.all_drawn", n=tournament.rounds_planned), field="round")
     return len(rounds) + 1
 
 
@@ -60,7 +49,8 @@ def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -
     players = [
         p
         for p in common.load_players(session, tournament.id)
-        if p.withdrawn_after is None or p.withdrawn_after >= number
+        if (p.withdrawn_after is None or p.withdrawn_after >= number)
+        and number not in (p.absent_rounds or [])  # away this round, not withdrawn
     ]
     history, byes = _history(session, tournament)
     ranking = None
@@ -90,15 +80,7 @@ def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -
             rounds_total=tournament.rounds_planned if method == "random" else None,
         )
     except drawing.DrawError as error:
-        raise RuleError(
-            "players",
-            ngettext(
-                "%(n)s player cannot be seated at these tables; add or withdraw a player.",
-                "%(n)s players cannot be seated at these tables; add or withdraw a player.",
-                len(players),
-                n=len(players),
-            ),
-        ) from error
+        raise RuleError("players", Msg("round.cannot_seat", n=len(players))) from error
 
 
 def round_seed(tournament: Tournament, seed: Any) -> int:
@@ -107,9 +89,9 @@ def round_seed(tournament: Tournament, seed: Any) -> int:
     try:
         value = int(seed)
     except (TypeError, ValueError):
-        raise RuleError("seed", _("The seed is a whole number.")) from None
+        raise RuleError("seed", Msg("round.seed")) from None
     if value < 0 or value >= 2**31:
-        raise RuleError("seed", _("The seed is a whole number.")) from None
+        raise RuleError("seed", Msg("round.seed")) from None
     return value
 
 

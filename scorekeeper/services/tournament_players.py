@@ -5,20 +5,22 @@ audited; each function owns its commit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from ..limits import NAME_MAX, PLAYERS_PER_TOURNAMENT
 from ..models.match import Match
+from ..models.season import RosterPlayer
 from ..models.tournament import KeepApart, Tournament, TournamentPlayer
 from ..rules.base import RuleError
+from . import bulk
 from . import tournament_common as common
 from . import tournament_roster as roster
 from .errors import Conflict, NotFound
+from .messages import Msg
 from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
 
 __all__ = [
@@ -26,21 +28,19 @@ __all__ = [
     "add_player",
     "add_players",
     "new_player",
+    "prepare_entrants",
+    "store_entrants",
     "reinstate_player",
     "remove_keep_apart",
     "rename_player",
+    "set_absent",
     "withdraw_player",
 ]
 
 
-def players_limit(limit: int) -> str:
+def players_limit(limit: int) -> Msg:
     """The refusal of a player beyond the tournament's ``limit`` (limits.PLAYERS_PER_TOURNAMENT)."""
-    return ngettext(
-        "A tournament takes up to %(n)s player.",
-        "A tournament takes up to %(n)s players.",
-        limit,
-        n=limit,
-    )
+    return Msg("player.limit", n=limit)
 
 
 def _clean_name(name: Any, field: str = "name") -> str:
@@ -48,67 +48,111 @@ def _clean_name(name: Any, field: str = "name") -> str:
     direction characters (U+200F, U+202E…), as match names are."""
     text = " ".join(str(name or "").split())
     if not text:
-        raise RuleError(field, _("Enter a name."))
+        raise RuleError(field, Msg("player.name_missing"))
     if not text.isprintable():
         shown = "".join(c for c in text if c.isprintable())
-        raise RuleError(
-            field,
-            _("“%(name)s” holds control or direction characters; type the name again.", name=shown),
-        )
+        raise RuleError(field, Msg("player.name_control", name=shown))
     if len(text) > NAME_MAX:
-        raise RuleError(
-            field,
-            ngettext(
-                "“%(name)s” is too long: a name may have at most %(max)s character.",
-                "“%(name)s” is too long: a name may have at most %(max)s characters.",
-                NAME_MAX,
-                name=text,
-                max=NAME_MAX,
-            ),
-        )
+        raise RuleError(field, Msg("player.name_long", name=text, max=NAME_MAX))
     return text
 
 
-def new_player(
-    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
-) -> TournamentPlayer:
+clean_name = _clean_name  # an import checks stored names the same way
+
+
+#: One entrant as asked for: (name, members for a team, roster id), any of them as sent.
+Entry = tuple[Any, Any, Any]
+
+
+def prepare_entrants(
+    session: Session,
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    existing: Sequence[TournamentPlayer],
+    refusal: Callable[[int, RuleError], RuleError],
+) -> tuple[list[TournamentPlayer], list[Any]]:
+    """New entrants checked and built, and the roster entries they need, without writing
+    anything (reads only): a long list is prepared before the write transaction begins, which
+    then holds SQLite's write lock for one short insert (no request stalls the tables' deal
+    saves). A refused entry raises ``refusal(index, error)``."""
+    taken = {p.name.casefold(): p.name for p in existing}
+    players: list[TournamentPlayer] = []
+    for index, (name, members, roster_id) in enumerate(entries):
+        try:
+            name, members = _entrant_name(session, tournament, name, members, roster_id)
+            if len(existing) + len(players) >= PLAYERS_PER_TOURNAMENT:
+                limit = PLAYERS_PER_TOURNAMENT
+                raise RuleError("name", players_limit(limit))
+            same = taken.get(name.casefold())
+            if same is not None:  # named as registered: "petr novák" is "Petr Novák"
+                raise RuleError("name", Msg("player.registered", name=same))
+        except RuleError as error:
+            raise refusal(index, error) from None
+        taken[name.casefold()] = name
+        players.append(
+            TournamentPlayer(
+                tournament_id=tournament.id,
+                name=name,
+                name_key=name.casefold(),
+                members=members,
+                position=len(existing) + len(players) + 1,
+            )
+        )
+    try:
+        new_entries = roster.link_entrants(
+            session, tournament, players, [entry[2] for entry in entries]
+        )
+    except RuleError as error:
+        raise refusal(0, error) from None
+    return players, new_entries
+
+
+def _entrant_name(
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any
+) -> tuple[str, list[str] | None]:
     if roster_id and not (isinstance(name, str) and name.strip()):
         try:  # a roster player named by id (API.md v2: {"player_id": "…"})
             name = roster.get_entry(session, str(roster_id)).name
         except NotFound as error:
             raise RuleError("players", error.message) from None
-    if is_team_game(tournament):
-        if members is None and isinstance(name, str) and "&" in name:
-            members = [part for part in name.split("&")]
-        if not isinstance(members, list | tuple) or len(members) != 2:
-            raise RuleError("members", _("A Marianna team is two players: write “Jana & Ota”."))
-        members = [_clean_name(m, "members") for m in members]
-        name = f"{members[0]} & {members[1]}"
-    else:
-        members = None
-    name = _clean_name(name)
-    existing = load_players(session, tournament.id)
-    if len(existing) >= PLAYERS_PER_TOURNAMENT:
-        limit = PLAYERS_PER_TOURNAMENT
-        raise RuleError("name", players_limit(limit))
-    same = next((p for p in existing if p.name.casefold() == name.casefold()), None)
-    if same is not None:  # named as registered: "petr novák" is "Petr Novák"
-        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
-    player = TournamentPlayer(
-        tournament_id=tournament.id,
-        name=name,
-        name_key=name.casefold(),
-        members=members,
-        position=len(existing) + 1,
-    )
-    roster.link_entrant(session, tournament, player, roster_id)  # one person across evenings
-    session.add(player)
+    if not is_team_game(tournament):
+        return _clean_name(name), None
+    if members is None and isinstance(name, str) and "&" in name:
+        members = [part for part in name.split("&")]
+    if not isinstance(members, list | tuple) or len(members) != 2:
+        raise RuleError("members", Msg("player.team"))
+    members = [_clean_name(m, "members") for m in members]
+    return _clean_name(f"{members[0]} & {members[1]}"), members
+
+
+def store_entrants(session: Session, players: list[TournamentPlayer], entries: list) -> None:
+    """Write prepared entrants and their new roster entries (one statement each, their rows
+    made first). A name another request registered meanwhile breaks the unique name key:
+    refused, nothing written."""
+    roster_rows, player_rows = bulk.rows(entries), bulk.rows(players)
     try:
-        session.flush()  # a double-tapped "Add": the unique name key lets only one in
+        bulk.insert(session, RosterPlayer, roster_rows)
+        bulk.insert(session, TournamentPlayer, player_rows)
     except IntegrityError:
         session.rollback()
-        raise RuleError("name", _("%(name)s is already registered.", name=name)) from None
-    return player
+        names = ", ".join(p.name for p in players[:3])
+        raise RuleError("name", Msg("player.registered", name=names)) from None
+
+
+def new_player(
+    session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any = None
+) -> TournamentPlayer:
+    """One new entrant, written (the caller commits)."""
+
+    def refusal(_index: int, error: RuleError) -> RuleError:
+        return error
+
+    existing = load_players(session, tournament.id)
+    players, entries = prepare_entrants(
+        session, tournament, [(name, members, roster_id)], existing, refusal
+    )
+    store_entrants(session, players, entries)
+    return players[0]
 
 
 def add_player(
@@ -132,22 +176,25 @@ def add_player(
 def add_players(
     *, session: Session, tournament_id: str, text: str, actor: str = "organiser"
 ) -> list[TournamentPlayer]:
-    """Register a pasted list, one entrant a line; all or nothing (RuleError names the line)."""
+    """Register a pasted list, one entrant a line; all or nothing (RuleError names the line).
+    The whole list is checked before anything is written (``prepare_entrants``)."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    added = []
-    lines = [line.strip() for line in (text or "").splitlines()]
-    for number, line in enumerate(lines, start=1):
-        if not line:
-            continue
-        try:
-            added.append(new_player(session, tournament, line, None))
-        except RuleError as error:
-            session.rollback()
-            raise RuleError(
-                "names", _("Line %(n)s: %(message)s", n=number, message=error.errors[0].message)
-            ) from None
-    if not added:
-        raise RuleError("names", _("Paste at least one name, one a line."))
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate((text or "").splitlines(), start=1)
+        if line.strip()
+    ]
+    if not numbered:
+        raise RuleError("names", Msg("player.none_pasted"))
+
+    def refusal(index: int, error: RuleError) -> RuleError:
+        line, message = numbered[index][0], error.errors[0].message
+        return RuleError("names", Msg("player.line", n=line, message=message))
+
+    existing = load_players(session, tournament.id)
+    entries = [(line, None, None) for _number, line in numbered]
+    added, roster_entries = prepare_entrants(session, tournament, entries, existing, refusal)
+    store_entrants(session, added, roster_entries)
     common.audit(
         session,
         tournament,
@@ -162,7 +209,7 @@ def add_players(
 def _player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
     player = session.get(TournamentPlayer, player_id)
     if player is None or player.tournament_id != tournament_id:
-        raise NotFound(_("There is no such player in this tournament."), field="player_id")
+        raise NotFound(Msg("player.not_found"), field="player_id")
     return player
 
 
@@ -176,7 +223,7 @@ def rename_player(
     if is_team_game(tournament):
         parts = [_clean_name(m, "name") for m in str(name).split("&")]
         if len(parts) != 2:
-            raise RuleError("name", _("A Marianna team is two players: write “Jana & Ota”."))
+            raise RuleError("name", Msg("player.team"))
         player.members = parts
         new = f"{parts[0]} & {parts[1]}"
     else:
@@ -184,7 +231,7 @@ def rename_player(
     others = [p for p in load_players(session, tournament_id) if p.id != player.id]
     same = next((p for p in others if p.name.casefold() == new.casefold()), None)
     if same is not None:
-        raise RuleError("name", _("%(name)s is already registered.", name=same.name))
+        raise RuleError("name", Msg("player.registered", name=same.name))
     player.name = new
     player.name_key = new.casefold()
     session.add(player)
@@ -224,7 +271,7 @@ def withdraw_player(
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     player = _player(session, tournament_id, player_id)
     if player.withdrawn_after is not None:
-        raise Conflict(_("%(name)s has already withdrawn.", name=player.name), field="player_id")
+        raise Conflict(Msg("player.withdrawn", name=player.name), field="player_id")
     rounds = load_rounds(session, tournament_id)
     player.withdrawn_after = rounds[-1].number if rounds else 0
     session.add(player)
@@ -252,6 +299,46 @@ def reinstate_player(
     return player
 
 
+def set_absent(
+    *, session: Session, tournament_id: str, player_id: str, rounds: Any, actor: str = "organiser"
+) -> TournamentPlayer:
+    """The rounds an entrant sits out without withdrawing (absent for round 3, back for round 4):
+    their draws leave the entrant out; the list replaces the one before. A round already drawn
+    keeps its draw (``Conflict``): change the draw instead, or cancel it and draw again."""
+    tournament = get_tournament(session=session, tournament_id=tournament_id)
+    player = _player(session, tournament_id, player_id)
+    wanted = _round_numbers(rounds, tournament.rounds_planned)
+    before = sorted(player.absent_rounds or [])
+    drawn = {r.number for r in load_rounds(session, tournament_id)}
+    touched = sorted((set(before) ^ set(wanted)) & drawn)
+    if touched:
+        raise Conflict(Msg("player.round_drawn", n=touched[0]), field="rounds")
+    player.absent_rounds = wanted or None
+    session.add(player)
+    common.audit(
+        session,
+        tournament,
+        actor,
+        "absent",
+        before={"id": player.id, "rounds": before},
+        after={"id": player.id, "rounds": wanted},
+    )
+    session.commit()
+    return player
+
+
+def _round_numbers(rounds: Any, planned: int) -> list[int]:
+    """Round numbers 1…planned, sorted, each once; RuleError("rounds") otherwise."""
+    if not isinstance(rounds, list | tuple):
+        raise RuleError("rounds", Msg("player.rounds_list"))
+    numbers = set()
+    for value in rounds:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= planned:
+            raise RuleError("rounds", Msg("player.rounds_range", n=planned))
+        numbers.add(value)
+    return sorted(numbers)
+
+
 def add_keep_apart(
     *, session: Session, tournament_id: str, a_id: str, b_id: str, actor: str = "organiser"
 ) -> KeepApart:
@@ -260,7 +347,7 @@ def add_keep_apart(
     a = _player(session, tournament_id, a_id)
     b = _player(session, tournament_id, b_id)
     if a.id == b.id:
-        raise RuleError("b_id", _("Choose two different players."))
+        raise RuleError("b_id", Msg("player.two_different"))
     pair = KeepApart(tournament_id=tournament_id, a_id=a.id, b_id=b.id)
     session.add(pair)
     common.audit(session, tournament, actor, "keep_apart", after=[a.name, b.name])
@@ -275,7 +362,7 @@ def remove_keep_apart(
     tournament = get_tournament(session=session, tournament_id=tournament_id)
     pair = session.get(KeepApart, pair_id)
     if pair is None or pair.tournament_id != tournament_id:
-        raise NotFound(_("There is no such pair."), field="pair_id")
+        raise NotFound(Msg("player.no_pair"), field="pair_id")
     common.audit(session, tournament, actor, "keep_apart_removed", before=[pair.a_id, pair.b_id])
     session.delete(pair)
     session.commit()

@@ -1,4 +1,4 @@
-"""The club roster: each person once across evenings and seasons (issue 14, RULES.md §6a).
+"""The club roster: each person once across evenings and seasons (docs/rules.md §6a).
 
 A roster belongs to an organiser account (the pages) or to a season made through the API. An
 entrant registered in an evening with an owner is linked to the roster entry of that name (the
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
+from ..i18n import collation
 from ..models.season import RosterPlayer, Season
 from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from .errors import NotFound
+from .messages import Msg
 
 
 def owner_of(session: Session, tournament: Tournament) -> dict[str, Any] | None:
@@ -42,40 +43,54 @@ def _entries(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
 
 
 def roster(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
-    """Everyone on the roster (merged duplicates left out), by name."""
-    return sorted(_entries(session, owner), key=lambda p: (p.name.casefold(), p.id))
+    """Everyone on the roster (merged duplicates left out), in the order of the reader's
+    language (ICU collation, as the seating sheet: Czech "Č" after "C", "Ch" after "H")."""
+    name_key = collation.sort_key()
+    return sorted(_entries(session, owner), key=lambda p: (name_key(p.name), p.id))
 
 
 def search(session: Session, owner: dict[str, Any], q: str, limit: int = 20) -> list[RosterPlayer]:
-    """Roster players whose name holds ``q`` (case-blind), names starting with it first."""
+    """Roster players whose name holds ``q`` (case-blind), names starting with it first, each
+    group in the order of ``roster``."""
     needle = " ".join(str(q or "").split()).casefold()
     found = [p for p in roster(session, owner) if needle in p.name.casefold()]
-    found.sort(key=lambda p: (not p.name.casefold().startswith(needle), p.name.casefold()))
+    found.sort(key=lambda p: not p.name.casefold().startswith(needle))  # stable: keeps the order
     return found[:limit]
 
 
-def link_entrant(
-    session: Session, tournament: Tournament, player: TournamentPlayer, roster_id: Any = None
-) -> None:
-    """Give a new entrant its roster entry: the one named (``roster_id``) or by name."""
+def link_entrants(
+    session: Session,
+    tournament: Tournament,
+    players: list[TournamentPlayer],
+    roster_ids: list[Any],
+) -> list[RosterPlayer]:
+    """Give new entrants their roster entries: the one named (``roster_ids``, by position) or
+    the entry of that name; the entries still to be made are returned, not written (the roster
+    is read once, however long the list)."""
     owner = owner_of(session, tournament)
-    if owner is None or player.members:
-        return
-    if roster_id:
-        entry = get_entry(session, str(roster_id))
-        if not _owned(entry, owner):
-            raise RuleError("players", _("There is no such player on this roster."))
-        player.roster_id = _kept(session, entry).id
-        return
-    key = player.name.casefold()
-    same = [p for p in _entries(session, owner) if p.name.casefold() == key]
-    if same:
-        player.roster_id = same[0].id
-        return
-    entry = RosterPlayer(name=player.name, **owner)
-    session.add(entry)
-    session.flush()
-    player.roster_id = entry.id
+    if owner is None:
+        return []
+    by_name: dict[str, RosterPlayer] = {}
+    for entry in _entries(session, owner):  # oldest first: the oldest of a name wins
+        by_name.setdefault(entry.name.casefold(), entry)
+    made = []
+    for player, roster_id in zip(players, roster_ids, strict=True):
+        if player.members:
+            continue
+        if roster_id:
+            entry = get_entry(session, str(roster_id))
+            if not _owned(entry, owner):
+                raise RuleError("players", Msg("roster.not_owned"))
+            player.roster_id = _kept(session, entry).id
+            continue
+        entry = by_name.get(player.name.casefold())
+        if entry is None:
+            entry = by_name[player.name.casefold()] = RosterPlayer(name=player.name, **owner)
+            made.append(entry)
+        else:  # "kamil novotný" typed again is the roster's Kamil Novotný
+            player.name = entry.name
+        player.roster_id = entry.id
+    return made
 
 
 def _owned(entry: RosterPlayer, owner: dict[str, Any]) -> bool:
@@ -97,7 +112,7 @@ def get_entry(session: Session, roster_id: str) -> RosterPlayer:
     """A roster entry by id (NotFound otherwise)."""
     entry = session.get(RosterPlayer, roster_id) if isinstance(roster_id, str) else None
     if entry is None:
-        raise NotFound(_("There is no such player on the roster."), field="player_id")
+        raise NotFound(Msg("roster.not_found"), field="player_id")
     return entry
 
 
@@ -105,10 +120,10 @@ def merge(session: Session, owner: dict[str, Any], keep_id: str, drop_id: str) -
     """Merge a duplicate (``drop_id``) into ``keep_id``: its evenings now count for the kept one."""
     keep, drop = get_entry(session, keep_id), get_entry(session, drop_id)
     if not (_owned(keep, owner) and _owned(drop, owner)):
-        raise NotFound(_("There is no such player on the roster."), field="player_id")
+        raise NotFound(Msg("roster.not_found"), field="player_id")
     keep, drop = _kept(session, keep), _kept(session, drop)
     if keep.id == drop.id:
-        raise RuleError("merge", _("Choose two different players to merge."))
+        raise RuleError("merge", Msg("roster.merge_same"))
     entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
     for entrant in entrants.all():
         entrant.roster_id = keep.id

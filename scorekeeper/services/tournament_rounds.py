@@ -15,15 +15,15 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
-from ..models.match import Match
+from ..models.match import AuditEntry, Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from . import match_setup, match_write, matches, scoring
+from . import bulk, match_setup, matches, scoring
 from . import tournament_common as common
 from .errors import Conflict
+from .messages import Msg
 from .tournament_draws import draw_for, new_seed, next_round_number, preview_draw, round_seed
 from .tournament_results import confirm_table, set_manual_result  # noqa: F401 (old home)
 
@@ -60,10 +60,7 @@ def confirm_round(
         return _confirm_round(session, tournament_id, seed, actor, start)
     except (IntegrityError, OperationalError):
         session.rollback()  # another draw of this round got in first: its matches stand, not ours
-        raise Conflict(
-            _("This round was drawn at the same moment elsewhere; reload the page."),
-            field="round",
-        ) from None
+        raise Conflict(Msg("round.drawn_elsewhere"), field="round") from None
 
 
 def _confirm_round(
@@ -78,11 +75,9 @@ def _confirm_round(
     if tournament.deals_per_round and "deals" in options:
         options["deals"] = tournament.deals_per_round
         options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
-    made = []
+    made = []  # every table's match checked and built before anything is written
     for i, ids in enumerate(result.tables, start=1):
-        match = _new_match(
-            session,
-            actor,
+        match = _table_match(
             game=tournament.game,
             preset=tournament.preset,
             players=seat_order(tournament, [players[p] for p in ids]),
@@ -101,12 +96,26 @@ def _confirm_round(
         kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
         bye_ids=[result.bye] if result.bye else [],
     )
-    session.add(rnd)
-    session.flush()
-    for i, ids, match in made:
-        session.add(
-            TournamentTable(round_id=rnd.id, number=i, player_ids=list(ids), match_id=match.id)
-        )
+    match_rows = bulk.rows(match for _i, _ids, match in made)
+    audit_rows = bulk.rows(
+        AuditEntry(match_id=match.id, action="create", after=match_setup.summary(match),
+                   actor=actor[:100])
+        for _i, _ids, match in made
+    )  # fmt: skip
+    # the write transaction (SQLite's one write lock): the prepared rows, a statement a table
+    try:
+        bulk.insert(session, Match, match_rows)
+        session.add(rnd)
+        session.flush()
+        table_rows = [
+            {"round_id": rnd.id, "number": i, "player_ids": list(ids), "match_id": match.id}
+            for i, ids, match in made
+        ]
+        bulk.insert(session, TournamentTable, table_rows)
+        bulk.insert(session, AuditEntry, audit_rows)
+    except BaseException:
+        session.rollback()  # nothing of the draw is kept
+        raise
     common.audit(
         session,
         tournament,
@@ -118,23 +127,14 @@ def _confirm_round(
     if start:
         _start(tournament, rnd)
     session.commit()
-    return _round_json(session, tournament, rnd)
+    return round_answer(session, tournament, rnd)
 
 
-def _new_match(session: Session, actor: str, title_parts: dict[str, Any], **setup: Any) -> Match:
-    """A table's match, checked like any new match, added to the draw's transaction; titled by
-    its parts (event, round, table), which each page says in its reader's language."""
-    try:
-        match = Match(**match_setup.check(**setup), title_parts=title_parts)
-        scoring.start_running(match)
-        session.add(match)
-        session.flush()
-        match_write.audit(
-            session, match.id, "create", None, None, match_setup.summary(match), actor
-        )
-    except BaseException:
-        session.rollback()  # nothing of the draw is kept
-        raise
+def _table_match(title_parts: dict[str, Any], **setup: Any) -> Match:
+    """A table's match, checked like any new match, with its running state; not yet written.
+    Titled by its parts (event, round, table), which each page says in its reader's language."""
+    match = Match(**match_setup.check(**setup), title_parts=title_parts)
+    scoring.start_running(match)
     return match
 
 
@@ -157,7 +157,9 @@ def draw_next_round(
     )
 
 
-def _round_json(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
+def round_answer(session: Session, tournament: Tournament, rnd: TournamentRound) -> dict:
+    """A drawn round as the API answers a draw: round, repeats, bye, tables with their players,
+    match ids and tokens."""
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     tables = []
     for table in common.load_tables(session, rnd.id):
@@ -188,7 +190,7 @@ def start_round(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status != "drawn":
-        raise Conflict(_("Round %(n)s has already started.", n=rnd.number), field="round")
+        raise Conflict(Msg("round.started", n=rnd.number), field="round")
     _start(tournament, rnd)
     session.add(rnd)
     common.audit(session, tournament, actor, "start", round=rnd.number)
@@ -208,7 +210,7 @@ def close_round(
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
     if rnd.status == "closed":
-        raise Conflict(_("Round %(n)s is already closed.", n=rnd.number), field="round")
+        raise Conflict(Msg("round.closed", n=rnd.number), field="round")
     if require_confirmed:
         loaded = common.Tables(session)
         open_tables = [
@@ -218,12 +220,7 @@ def close_round(
         ]
         if open_tables:
             raise Conflict(
-                _(
-                    "Round %(n)s still has unconfirmed tables: %(t)s.",
-                    n=rnd.number,
-                    t=", ".join(map(str, open_tables)),
-                ),
-                field="round",
+                Msg("round.unconfirmed", n=rnd.number, t=tuple(open_tables)), field="round"
             )
     rnd.status = "closed"
     rnd.closed_at = _now()
@@ -241,15 +238,10 @@ def cancel_round(
     rnd = common.get_round(session, tournament, number)
     rounds = common.load_rounds(session, tournament.id)
     if rnd.number != rounds[-1].number or rnd.status == "closed":
-        raise Conflict(
-            _("Only the latest round, before it is closed, can be cancelled."), field="round"
-        )
+        raise Conflict(Msg("round.cancel_latest"), field="round")
     tables, loaded = common.load_tables(session, rnd.id), common.Tables(session)
     if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
-        raise Conflict(
-            _("Results are already in for round %(n)s; it cannot be cancelled.", n=rnd.number),
-            field="round",
-        )
+        raise Conflict(Msg("round.cancel_results", n=rnd.number), field="round")
     common.audit(
         session,
         tournament,

@@ -7,11 +7,11 @@ confirmed table of the roster's evenings in the fixed order of §6a (date, round
 
 from __future__ import annotations
 
+import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..models.season import RosterPlayer, Season
@@ -22,6 +22,7 @@ from ..tournament import season as season_rules
 from . import match_setup, tournament_standings
 from . import tournament_common as common
 from .errors import NotFound
+from .messages import Msg
 
 
 def create_season(
@@ -37,13 +38,17 @@ def create_season(
     """A new season; RuleError (field per input) for bad input."""
     name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
     if not name:
-        raise RuleError("name", _("Give the season a name."))
+        raise RuleError("name", Msg("season.name_missing"))
+    if not name.isprintable():
+        raise RuleError("name", Msg("setup.text_control"))
     if len(name) > 200:
         raise RuleError("name", match_setup.name_too_long(200))
     if scoring not in season_rules.SCORINGS:
-        raise RuleError("scoring", _("Choose sum or placing_points."))
+        raise RuleError("scoring", Msg("season.scoring"))
     best_n, top = _count(best_n, "best_n"), _count(top, "top")
-    seed = _count(seed, "seed", low=0) or 0
+    seed = _count(seed, "seed", low=0)
+    if seed is None:  # as a tournament's: a fresh random lot seed, not the same for every season
+        seed = secrets.randbelow(1_000_000)
     season = Season(
         name=name, scoring=scoring, best_n=best_n, top=top, seed=seed, organiser_id=organiser_id
     )
@@ -57,13 +62,13 @@ def _count(value: Any, field: str, low: int = 1) -> int | None:
     if value in (None, ""):
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError(field, _("Enter a whole number."))
+        raise RuleError(field, Msg("number.whole"))
     try:
         number = int(value)
     except ValueError:
-        raise RuleError(field, _("Enter a whole number.")) from None
+        raise RuleError(field, Msg("number.whole")) from None
     if not low <= number <= 1_000_000:
-        raise RuleError(field, _("Enter a whole number from %(a)s to %(b)s.", a=low, b=1_000_000))
+        raise RuleError(field, Msg("number.between", a=low, b=1_000_000))
     return number
 
 
@@ -79,7 +84,7 @@ def seasons_of(session: Session, organiser_id: int) -> list[Season]:
 def get_season(session: Session, season_id: Any) -> Season:
     season = session.get(Season, season_id) if isinstance(season_id, str) else None
     if season is None:
-        raise NotFound(_("There is no season with this id."), field="id")
+        raise NotFound(Msg("season.not_found"), field="id")
     return season
 
 
@@ -92,12 +97,12 @@ def evenings(session: Session, season: Season) -> list[Tournament]:
 def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
-    tiebreaks = row.get("tiebreaks") or {}
+    figures = row.get("figures") or row.get("tiebreaks") or {}  # every tie-break's figure
     if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
-    if "match_points" in tiebreaks:
-        return tiebreaks["match_points"]
-    return tiebreaks.get("point_difference", row["total"])
+    if "match_points" in figures:
+        return figures["match_points"]
+    return figures.get("point_difference", row["total"])
 
 
 #: What is stable per evening while its standings fingerprint stays the same, by (tournament id,
@@ -310,6 +315,7 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
         document = tournament_standings.cached_standings(session, tournament, mark)
         row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
         counted = row is not None and document["after_round"]
+        shared = counted and sum(r["rank"] == row["rank"] for r in document["rows"]) > 1
         played.append(
             {
                 "id": tournament.id,
@@ -319,6 +325,10 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
                 "ranking": tournament.ranking,
                 "place": row["place"] if counted else None,
                 "rank": row["rank"] if counted else None,
+                # "=1": the rank is shared (RULES.md §6), the place then came from the lot
+                "rank_label": (f"={row['rank']}" if shared else str(row["rank"]))
+                if counted
+                else None,
                 "players": len(document["rows"]),
                 "total": row["total"] if counted else None,
                 "provisional": bool(row and row.get("provisional")),

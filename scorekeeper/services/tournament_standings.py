@@ -15,7 +15,14 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from ..models.match import Match
-from ..models.tournament import Tournament, TournamentAudit, TournamentRound, TournamentTable
+from ..models.tournament import (
+    Tournament,
+    TournamentAudit,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+)
+from ..tournament import prizes
 from ..tournament import standings as ranking
 from . import tournament_common as common
 
@@ -101,7 +108,15 @@ def standings_of(
         ranking=tournament.ranking or "balance",
         drop_rounds=tournament.drop_rounds or "none",
         pending=pending,
+        tiebreaks=tournament.tiebreaks,
     )
+    byes = _bye_rounds(rounds)  # RULES.md §6: marked wherever a bye's figure is shown
+    for row in document["rows"]:
+        row["bye_rounds"] = byes.get(row["player_id"], [])
+    by_id = {p.id: p for p in entrants}
+    for row in document["rows"]:  # what a category table and the club table pick rows by
+        row["categories"] = list(by_id[row["player_id"]].categories or [])
+        row["club"] = by_id[row["player_id"]].club
     document["tournament"] = {
         "id": tournament.id,
         "name": tournament.name,
@@ -119,8 +134,32 @@ def standings_of(
         "standings_kind": kind_of(tournament),
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
+        "tiebreaks": document["tiebreaks"],
+        "fee": tournament.fee,
+        "payout": list(tournament.payout or []),
+        "club_best_n": tournament.club_best_n,
+        "categories": categories_in_use(entrants),
+        "clubs": any(p.club for p in entrants),
     }
     return document
+
+
+def _bye_rounds(rounds: list[ranking.RoundResult]) -> dict[str, list[int]]:
+    """Entrant id -> the numbers of the counted rounds in which it had a bye."""
+    found: dict[str, list[int]] = {}
+    for number, rnd in enumerate(rounds, start=1):
+        for pid in rnd.byes:
+            found.setdefault(pid, []).append(number)
+    return found
+
+
+def categories_in_use(entrants: list[TournamentPlayer]) -> list[str]:
+    """The categories the entrants have: the built-in ones first, then the others as typed."""
+    found: list[str] = []
+    for p in entrants:
+        found += [c for c in p.categories or [] if not any(prizes.same(c, f) for f in found)]
+    built_in = [k for k in prizes.BUILT_IN if k in found]
+    return built_in + [c for c in found if c not in prizes.BUILT_IN]
 
 
 #: How long a poll may reuse the fingerprint this process computed last (seconds): 500 phones

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _
 from sqlmodel import Session, select
 
 from ..limits import PLAYERS_PER_TOURNAMENT
@@ -26,21 +25,27 @@ from ..models.tournament import (
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_setup, match_store, match_write, tournament_standings
+from . import match_setup, match_store, match_write, tournament_settings, tournament_standings
 from . import tournament_common as common
+from .messages import Msg
 from .tournament_common import get_tournament
+from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
+from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
     add_player,
     add_players,
     new_player,
     players_limit,
+    prepare_entrants,
     reinstate_player,
     remove_keep_apart,
     rename_player,
+    set_absent,
+    store_entrants,
     withdraw_player,
 )
-from .tournament_results import confirm_table, set_manual_result  # noqa: F401
+from .tournament_results import UnusualFigures, confirm_table, set_manual_result  # noqa: F401
 from .tournament_rounds import (  # noqa: F401  (the public face of the tournament services)
     cancel_round,
     close_round,
@@ -58,6 +63,7 @@ SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
 LANGUAGES = ("cs", "pl", "de", "it", "en")  # API.md v2 "Languages"
 
 __all__ = [
+    "UnusualFigures",
     "add_keep_apart",
     "cancel_round",
     "add_player",
@@ -69,12 +75,16 @@ __all__ = [
     "confirm_round",
     "confirm_table",
     "create_tournament",
+    "crosstable",
     "draw_next_round",
+    "edit_draw",
     "get_tournament",
     "preview_draw",
     "remove_keep_apart",
     "rename_player",
     "reinstate_player",
+    "round_draw",
+    "set_absent",
     "set_manual_result",
     "standings",
     "start_round",
@@ -90,9 +100,9 @@ def _positive(value: Any, field: str, *, allow_none: bool = False) -> int | None
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise RuleError(field, _("Enter a whole number.")) from None
+        raise RuleError(field, Msg("number.whole")) from None
     if isinstance(value, bool) or number < 1 or number > 1000:
-        raise RuleError(field, _("Enter a whole number from 1 to 1000."))
+        raise RuleError(field, Msg("number.from_1_to_1000"))
     return number
 
 
@@ -120,13 +130,21 @@ def create_tournament(
     seeding: str | None = None,
     language: str | None = None,
     season_id: str | None = None,
+    tiebreaks: Any = None,
+    fee: Any = None,
+    payout: Any = None,
+    club_best_n: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
-    name = (name or "").strip()
+    name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name:
-        raise RuleError("name", _("Give the tournament a name."))
+        raise RuleError("name", Msg("tournament.name_missing"))
+    venue = " ".join(venue.split()) if isinstance(venue, str) else ""
+    for field, text in (("name", name), ("venue", venue)):
+        if not text.isprintable():  # (as player names: it becomes the tables' match titles)
+            raise RuleError(field, Msg("setup.text_control"))
     if game not in GAME_NAMES:
-        raise RuleError("game", _("Choose one of: %(games)s.", games=", ".join(GAME_NAMES)))
+        raise RuleError("game", Msg("tournament.choose_game", games=tuple(GAME_NAMES)))
     rules = get_game(game)
     deals_per_round = _positive(deals_per_round, "deals_per_round", allow_none=True)
     effective = _options(rules, preset, options, deals_per_round)
@@ -139,9 +157,12 @@ def create_tournament(
     round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
     table_size, ranking = _seating(rules, table_size, ranking)
     if draw_method not in DRAW_METHODS:
-        raise RuleError("draw_method", _("Choose random or standings."))
+        raise RuleError("draw_method", Msg("tournament.draw_method"))
     seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
     extras = _v2_options(session, drop_rounds, seeding, language, season_id)
+    extras |= tournament_settings.checked(
+        rules, effective, ranking, tiebreaks=tiebreaks, fee=fee, payout=payout, best_n=club_best_n
+    )
     tournament = Tournament(
         name=name[:200],
         game=game,
@@ -161,9 +182,12 @@ def create_tournament(
         organiser_id=organiser_id,
         **extras,
     )
+    # everything is checked and built first: the write transaction (SQLite's one write lock)
+    # is then one short insert, however many players (no deal save waits behind it)
+    entrants, roster_entries = _prepare_players(session, tournament, players)
     session.add(tournament)
     session.flush()
-    _enter_players(session, tournament, players)
+    store_entrants(session, entrants, roster_entries)
     common.audit(session, tournament, "organiser", "create", after={"name": tournament.name})
     session.commit()
     session.refresh(tournament)
@@ -174,7 +198,7 @@ def _options(rules: Any, preset: str | None, options: Any, deals_per_round: int 
     """The game's options for the preset with the overrides (and the deals per round, where the
     game counts deals: the match itself then stops after that many)."""
     if options is not None and not isinstance(options, Mapping):
-        raise RuleError("options", _("Options must be a JSON object."))
+        raise RuleError("options", Msg("setup.options_object"))
     overrides = dict(options or {})
     if deals_per_round and "deals" in rules.options_to_json(rules.make_options(preset, {})):
         overrides["deals"] = deals_per_round
@@ -188,36 +212,32 @@ def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
     sizes, rankings = rules.tournament_table_sizes, rules.tournament_rankings
     table_size = table_size or sizes[0] if len(sizes) > 1 else sizes[0]
     if table_size not in sizes:
-        raise RuleError("table_size", _("Mariáš tables seat 3 (or 4 where the count needs it)."))
+        raise RuleError("table_size", Msg("tournament.table_size"))
     ranking = ranking or rankings[0] if len(rankings) > 1 else rankings[0]
     if ranking not in rankings:
-        raise RuleError("ranking", _("Choose balance or placings."))
+        raise RuleError("ranking", Msg("tournament.ranking"))
     return table_size, ranking
 
 
-def _enter_players(
+def _prepare_players(
     session: Session, tournament: Tournament, players: Iterable[str | Mapping[str, Any]]
-) -> None:
-    """The first entrants; a refusal names the entrant, beside the players' box (issue 14)."""
-    for number, entry in enumerate(players, start=1):
-        try:
-            if isinstance(entry, Mapping):
-                new_player(
-                    session,
-                    tournament,
-                    entry.get("name", ""),
-                    entry.get("members"),
-                    entry.get("player_id"),
-                )
-            else:
-                new_player(session, tournament, entry, None)
-        except RuleError as error:
-            session.rollback()
-            message = error.errors[0].message
-            raise RuleError(
-                f"players.{number - 1}",
-                _("Player %(n)s: %(message)s", n=number, message=message),
-            ) from None
+) -> tuple[list[Any], list[Any]]:
+    """The first entrants checked and built before anything is written (a refusal names the
+    entrant, beside the players' box)."""
+    entries = [
+        (entry.get("name", ""), entry.get("members"), entry.get("player_id"))
+        if isinstance(entry, Mapping)
+        else (entry, None, None)
+        for entry in players
+    ]
+
+    def refusal(index: int, error: RuleError) -> RuleError:
+        message = error.errors[0].message
+        return RuleError(
+            f"players.{index}", Msg("tournament.entrant", n=index + 1, message=message)
+        )
+
+    return prepare_entrants(session, tournament, entries, [], refusal)
 
 
 def game_fields(game: str, **fields: Any) -> dict[str, Any]:
@@ -241,20 +261,20 @@ def _v2_options(
     """drop_rounds, round-1 seeding and language checked (RULES.md §6 v2, API.md v2)."""
     drop_rounds = drop_rounds or "none"
     if drop_rounds not in DROP_ROUNDS:
-        raise RuleError("drop_rounds", _("Choose none, worst or best_and_worst."))
+        raise RuleError("drop_rounds", Msg("tournament.drop_rounds"))
     seeding = seeding or "random"
     if seeding not in SEEDINGS:
-        raise RuleError("seeding", _("Choose random, season or rating."))
+        raise RuleError("seeding", Msg("tournament.seeding"))
     if season_id is not None and (
         not isinstance(season_id, str) or session.get(Season, season_id) is None
     ):
-        raise RuleError("season_id", _("There is no season with this id."))
+        raise RuleError("season_id", Msg("season.not_found"))
     if seeding == "season" and not season_id:
-        raise RuleError("seeding", _("Seeding by season standings needs the evening in a season."))
+        raise RuleError("seeding", Msg("tournament.seeding_season"))
     if language in ("", None):
         language = None
     elif language not in LANGUAGES:
-        raise RuleError("language", _("Choose one of: %(langs)s.", langs=", ".join(LANGUAGES)))
+        raise RuleError("language", Msg("tournament.language", langs=LANGUAGES))
     return {
         "drop_rounds": drop_rounds,
         "seeding": seeding,
@@ -346,19 +366,15 @@ def closed_round_reason(number: int | None) -> str | None:
     """Why a match may not change when it is a table of closed round ``number`` (or None)."""
     if number is None:
         return None
-    return _(
-        "Round %(n)s is closed and its results are final: deals can no longer be entered or "
-        "changed here. Ask the organiser to correct the table's result.",
-        n=number,
-    )
+    return Msg("match.round_closed", n=number)
 
 
 def no_rematch_guard(session: Session, match_id: str) -> str | None:
     """A tournament table's match has no rematch: its players' next match comes from the draw
-    (issue 14: a rematch of a table opened a match whose deals never reached the tournament)."""
+    (a rematch of a table would open a match whose deals never reach the tournament)."""
     if _round_of_match(session, match_id, TournamentRound.number) is None:
         return None
-    return _("This is a tournament table: the next match comes from the next draw, not a rematch.")
+    return Msg("match.table_no_rematch")
 
 
 def register_guards() -> None:

@@ -27,10 +27,10 @@ API (players are ids, plain strings)::
 - Lookahead (``rounds_total``, the number of rounds the tournament will play; random method):
   for up to :data:`PLAN_LIMIT` players and no bye, the draw plans every round left at once
   (:mod:`scorekeeper.tournament.draw_plan`, starting from the round-by-round draw) and seats this
-  round as the cheapest plan found does, so an early round does not paint the last ones into a
-  corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; round by round the
-  last two rounds have repeats).
-  When this round alone can be drawn without a repeat, only a repeat-free plan replaces it.
+  round as the best plan found does, so an early round does not paint the last ones into a
+  corner (15 players, 7 rounds: none meets twice, Kirkman's schoolgirls; 12 players, 5 rounds:
+  four rounds without a repeat and 3 repeated pairs in the fifth). This round never costs more
+  than the best seating of this round alone: the plan only chooses among those.
 - Known perfect plans (:mod:`scorekeeper.tournament.draw_designs`; random method, rounds_total
   given, no bye, nobody kept apart): 9 players over up to 4 rounds of 3 (the affine plane) and
   15 players over up to 7 (Kirkman's schoolgirls), the players shuffled by ``seed``; used while

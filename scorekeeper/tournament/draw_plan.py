@@ -1,17 +1,26 @@
-"""Lookahead for small draws: plan every remaining round at once (pure, deterministic).
+"""Lookahead: plan the remaining rounds at once and seat this round as the best plan does.
 
 Drawing one round at a time can paint the last rounds into a corner (15 players can play 7
 rounds of 3 without a repeat, a Kirkman schedule, but a greedy draw usually gets stuck at round
-6). :func:`plan` searches whole schedules instead and :mod:`scorekeeper.tournament.draw` seats the
-first round of the best one; the next round is planned afresh from the history, so the result
-still depends on nothing but the history. Players are ints here; ``met[i][j]`` is how often
-``i`` and ``j`` have met, ``apart[i][j]`` the extra cost of each meeting of a kept-apart pair.
+6; 12 players can play four rounds of 3 without a repeat and a fifth with 3 repeated pairs, but a
+greedy draw often needs 4 or 5). :func:`lookahead` looks at whole schedules and
+:mod:`scorekeeper.tournament.draw` seats the first round of the best one; the next round is
+planned afresh from the history, so the result still depends on nothing but the history. This
+round never costs more than the best seating of this round alone (RULES.md §6: each draw
+minimises its own cost); the lookahead only chooses among the seatings that cost that.
 
-The cost of a schedule is the sum over its meetings of (meetings of that pair so far) ** 2, the
-same cost a round-by-round draw minimises, so the plan never costs more than drawing greedily.
-The search is a seeded tabu search over swaps of two players within one round, at least one of
-them in a repeat, the best swap over all rounds at each step (as for the social golfer problem);
-its budget is counted in evaluated swaps.
+- Up to :data:`SAMPLE_LIMIT` players, :func:`sample`: schedules drawn round by round, each round
+  exactly the cheapest seating given the rounds before it (the seating among equals at random),
+  ranked round by round (the first round first, then the second...): the best one found is the
+  one whose rounds are each as cheap as they can be given those before them, the cost pushed as
+  late as it goes (12 × 5: 0, 0, 0, 0 and 3 repeated pairs).
+- Beyond, :func:`scorekeeper.tournament.draw_ahead.plan`: a tabu search over whole schedules
+  (the first round as cheap as it can be, then the later rounds' cost together), and
+  :func:`complete`, a backtracking search for schedules without any repeat, strong where the
+  tabu search is weak (few rounds left, little freedom).
+
+Players are ints here; ``met[i][j]`` is how often ``i`` and ``j`` have met, ``apart[i][j]`` the
+extra cost of each meeting of a kept-apart pair.
 """
 
 from __future__ import annotations
@@ -20,10 +29,12 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from .draw_search import Choice, local_search
+from . import draw_ahead, draw_search
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
-STALL_STEPS = 1000
+SAMPLE_LIMIT = 12  # up to this many players, schedules are sampled round by round exactly
+SAMPLE_ATTEMPTS = 30  # schedules in a row no better than the best before the sampling ends
+SAMPLE_BRANCHES = 150_000  # branches the exact searches of one sampling may try (~1 s)
 
 
 def lookahead(
@@ -37,15 +48,93 @@ def lookahead(
     plan_evaluations: int,
     complete_steps: int,
 ) -> list[list[int]]:
-    """This round as a repeat-free plan of all ``rounds`` left seats it, else ``tables``."""
-    schedule, cost = plan(
-        sizes, rounds, met, apart, rng, max_evaluations=plan_evaluations, start=tables
-    )
-    if cost == 0 or _cost(tables, met, apart) > 0:
+    """This round as the best plan of the ``rounds`` left seats it; never dearer on its own than
+    ``tables`` (the best seating of this round alone that the caller found)."""
+    own = _cost(tables, met, apart)
+    n = sum(sizes)
+    if n <= SAMPLE_LIMIT:
+        schedule = sample(
+            sizes, rounds, met, apart, rng, start=tables, attempts=SAMPLE_ATTEMPTS,
+            budget=SAMPLE_BRANCHES,
+        )  # fmt: skip
+    else:
+        schedule = draw_ahead.plan(
+            sizes, rounds, met, apart, rng, max_evaluations=plan_evaluations, start=tables,
+            own=own,
+        )  # fmt: skip
+    costs = draw_ahead.round_costs(schedule, met, apart)
+    if costs[0] > own:
+        return [list(t) for t in tables]
+    if sum(costs) == 0 or own > 0 or n <= SAMPLE_LIMIT:
         return schedule[0]
+    # this round can be drawn without a repeat but the plan could not do all of them so:
+    # backtracking finds a repeat-free plan where one exists and the tabu search missed it
     blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
     found = complete(sizes, rounds, blocked, rng, budget=complete_steps)
-    return found[0] if found else [list(t) for t in tables]
+    return found[0] if found else schedule[0]
+
+
+def sample(
+    sizes: Sequence[int],
+    rounds: int,
+    met: Sequence[Sequence[int]],
+    apart: Sequence[Sequence[int]],
+    rng: random.Random,
+    *,
+    start: Sequence[Sequence[int]],
+    attempts: int,
+    budget: int,
+) -> Schedule:
+    """For few players: the best of schedules whose every round is the cheapest seating given
+    the rounds before it (exactly, the seating among equals at random), ranked round by round
+    (the one whose first round costs less, or as much and then whose second round costs less,
+    and so on). ``start`` is the first
+    schedule's first round; the search ends when a schedule has no repeat at all, after
+    ``attempts`` schedules in a row that were no better (each abandoned as soon as it cannot
+    be), or once the exact searches have tried ``budget`` branches."""
+    spent = [0]
+    first = _attempt(sizes, rounds, (met, apart), rng, None, start, spent)
+    assert first is not None  # nothing to beat: every round is seated
+    best, best_costs = first
+    stale = 0
+    while any(best_costs) and stale < attempts and spent[0] < budget:
+        found = _attempt(sizes, rounds, (met, apart), rng, best_costs, None, spent)
+        stale += 1
+        if found is not None:
+            (best, best_costs), stale = found, 0
+    return best
+
+
+def _attempt(sizes, rounds: int, history, rng, best: list[int] | None, start, spent):
+    """One schedule drawn round by round, each round exactly the cheapest given those before it;
+    with ``best`` (the round costs to beat) None as soon as it cannot beat them:
+    (schedule, round costs) or None. ``history`` is (met, apart)."""
+    met, apart = history
+    n = sum(sizes)
+    count = [list(row) for row in met]
+    sched: Schedule = []
+    costs: list[int] = []
+    ahead = best is None  # better than ``best`` in an earlier round already
+    for r in range(rounds):
+        w = [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
+        if r == 0 and start is not None:
+            tables = [list(t) for t in start]
+        else:
+            order = list(range(n))
+            rng.shuffle(order)
+            bound = None if ahead else best[r] + 1  # type: ignore[index]
+            tables = draw_search.exact(order, sizes, w, bound=bound, spent=spent)
+            if tables is None:
+                return None
+        cost = sum(w[a][b] for t in tables for a, b in combinations(t, 2))
+        ahead = ahead or cost < best[r]  # type: ignore[index]
+        sched.append(tables)
+        costs.append(cost)
+        for t in tables:
+            for a, b in combinations(t, 2):
+                count[a][b] += 1
+                count[b][a] += 1
+    return (sched, costs) if ahead else None
 
 
 def lower_bound(sizes, rounds: int, met, apart) -> int:
@@ -53,165 +142,6 @@ def lower_bound(sizes, rounds: int, met, apart) -> int:
     n = sum(sizes)
     free = sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
     return max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - free)
-
-
-def plan(
-    sizes: Sequence[int],
-    rounds: int,
-    met: Sequence[Sequence[int]],
-    apart: Sequence[Sequence[int]],
-    rng: random.Random,
-    *,
-    max_evaluations: int,
-    start: Sequence[Sequence[int]] | None = None,
-) -> tuple[Schedule, int]:
-    """The cheapest schedule of ``rounds`` rounds found, and its cost; ``start`` seeds round 1."""
-    n = sum(sizes)
-    floor = lower_bound(sizes, rounds, met, apart)
-    count = [list(row) for row in met]
-    sched, cost, evaluations = _greedy(sizes, rounds, count, apart, rng, max_evaluations, start)
-    where = [[0] * n for _ in range(rounds)]
-    for r, tables in enumerate(sched):
-        for ti, t in enumerate(tables):
-            for p in t:
-                where[r][p] = ti
-    best_cost, best = cost, _copy(sched)
-    tabu: dict[tuple[int, int, int], int] = {}
-    step = improved = 0
-    while best_cost > floor and evaluations < max_evaluations and len(sizes) > 1:
-        step += 1
-        evaluations += 1  # every step counts, so the budget always ends the search
-        conflicts = _conflicts(sched, count, apart)
-        evaluations += sum(len(tables) for tables in sched)
-        if not conflicts:
-            break
-        found = Choice()
-        barred = (tabu, step, cost - best_cost)
-        for r in sorted(conflicts):
-            for p in sorted(conflicts[r]):
-                evaluations += _offer_swaps(found, sched[r], where[r], r, p, count, apart, rng,
-                                            barred)  # fmt: skip
-        if found.choice is None:
-            continue
-        r, p, q = found.choice
-        a, b = where[r][p], where[r][q]
-        tenure = 4 + rng.randrange(6)
-        tabu[(r, p, a)] = tabu[(r, q, b)] = step + tenure
-        cost += _swap(sched[r], where[r], count, apart, p, q)
-        if cost < best_cost:
-            best_cost, best, improved = cost, _copy(sched), step
-        elif step - improved > STALL_STEPS:  # stuck: shake the schedule up a little
-            improved = step
-            cost += _shake(sched, where, count, apart, rng)
-    return best, best_cost
-
-
-def _greedy(sizes, rounds, count, apart, rng, max_evaluations, start):
-    """A round-by-round schedule (``start`` as round 1 if given), counting its meetings into
-    ``count``: (schedule, cost, evaluations spent)."""
-    n = sum(sizes)
-    sched: Schedule = []
-    cost = evaluations = 0
-    for r in range(rounds):
-        if r == 0 and start is not None:
-            tables = [list(t) for t in start]
-        else:
-            order = list(range(n))
-            rng.shuffle(order)
-            tables, i = [], 0
-            for s in sizes:
-                tables.append(order[i : i + s])
-                i += s
-            w = [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
-            budget = max_evaluations // (4 * rounds)
-            tables = local_search(tables, w, rng, allowed_sizes=frozenset(), max_evaluations=budget)
-            evaluations += budget
-        sched.append(tables)
-        for t in tables:
-            for a, b in combinations(t, 2):
-                cost += count[a][b] ** 2 + apart[a][b]
-                count[a][b] += 1
-                count[b][a] += 1
-    return sched, cost, evaluations
-
-
-def _copy(sched: Schedule) -> Schedule:
-    return [[list(t) for t in ts] for ts in sched]
-
-
-def _conflicts(sched: Schedule, count, apart) -> dict[int, set[int]]:
-    """By round, the players in a repeat meeting or at one table with someone kept apart."""
-    conflicts: dict[int, set[int]] = {}
-    for r, tables in enumerate(sched):
-        for t in tables:
-            for x, y in combinations(t, 2):
-                if count[x][y] > 1 or apart[x][y]:
-                    conflicts.setdefault(r, set()).update((x, y))
-    return conflicts
-
-
-def _offer_swaps(found, tables, wr, r: int, p: int, count, apart, rng, barred) -> int:
-    """Offer every swap of ``p`` with a player at another table of round ``r``; ``barred`` is
-    (tabu, step, cost above the best): a tabu swap is refused unless it beats the best schedule
-    seen. Returns the evaluations spent."""
-    tabu, step, above_best = barred
-    a = wr[p]
-    others = [x for x in tables[a] if x != p]
-    cp, ap = count[p], apart[p]
-    leave_p = sum((cp[x] - 1) ** 2 + ap[x] for x in others)
-    spent = 0
-    for b, tb in enumerate(tables):
-        if b == a:
-            continue
-        spent += len(tb)
-        join_p = sum(cp[y] ** 2 + ap[y] for y in tb) - leave_p
-        p_barred = tabu.get((r, p, b), 0) > step
-        for q in tb:
-            cq, aq = count[q], apart[q]
-            delta = (
-                join_p
-                + sum(cq[x] ** 2 + aq[x] for x in others)
-                - cp[q] ** 2
-                - ap[q]
-                - sum((cq[y] - 1) ** 2 + aq[y] for y in tb if y != q)
-            )
-            if (p_barred or tabu.get((r, q, a), 0) > step) and above_best + delta >= 0:
-                continue
-            if found.delta is None or delta <= found.delta:
-                found.offer((r, p, q), delta, rng)
-    return spent
-
-
-def _shake(sched: Schedule, where, count, apart, rng: random.Random) -> int:
-    """Three random swaps; returns the change of cost."""
-    delta, rounds, n = 0, len(sched), len(where[0])
-    for _ in range(3):
-        r = rng.randrange(rounds)
-        p, q = rng.sample(range(n), 2)
-        if where[r][p] != where[r][q]:
-            delta += _swap(sched[r], where[r], count, apart, p, q)
-    return delta
-
-
-def _swap(tables, where, count, apart, p: int, q: int) -> int:
-    """Swap ``p`` and ``q`` (at different tables of one round); return the change of cost."""
-    a, b = where[p], where[q]
-    ta, tb = tables[a], tables[b]
-    delta = 0
-    for x, y, mates in ((p, q, ta), (q, p, tb)):
-        for m in mates:
-            if m == x:
-                continue
-            count[x][m] -= 1
-            count[m][x] -= 1
-            delta -= count[x][m] ** 2 + apart[x][m]
-            delta += count[y][m] ** 2 + apart[y][m]
-            count[y][m] += 1
-            count[m][y] += 1
-    ta[ta.index(p)] = q
-    tb[tb.index(q)] = p
-    where[p], where[q] = b, a
-    return delta
 
 
 def complete(

@@ -23,14 +23,28 @@ Tables = list[list[int]]
 Weights = Sequence[Sequence[int]]
 
 
-def exact(order: Sequence[int], sizes: Sequence[int], w: Weights) -> Tables:
-    """The cheapest seating with these table sizes; among equals the first found in ``order``."""
+def exact(
+    order: Sequence[int],
+    sizes: Sequence[int],
+    w: Weights,
+    *,
+    bound: int | None = None,
+    spent: list[int] | None = None,
+) -> Tables | None:
+    """The cheapest seating with these table sizes; among equals the first found in ``order``.
+    With ``bound``: only a seating cheaper than it, else None (a shortcut for callers that
+    already hold one as cheap). Branch and bound: a branch is cut when what it costs so far
+    plus the least its unseated players can still cost reaches the best found. ``spent[0]``
+    (if given) grows by the branches tried."""
     counts = Counter(sizes)
-    best: list = [None, None]  # cost, tables
+    best: list = [bound, None]  # cost to beat, tables
     tables: list[tuple[int, ...]] = []
+    cheapest = [sorted(order, key=lambda q, wp=w[p]: wp[q]) for p in range(len(w))]
+    tried = [0]
 
     def rec(remaining: tuple[int, ...], cost: int) -> None:
-        if best[0] is not None and cost >= best[0]:
+        tried[0] += 1
+        if best[0] is not None and cost + _least(remaining, w, counts, cheapest) >= best[0]:
             return
         if not remaining:
             best[0], best[1] = cost, [list(t) for t in tables]
@@ -53,7 +67,28 @@ def exact(order: Sequence[int], sizes: Sequence[int], w: Weights) -> Tables:
                 return
 
     rec(tuple(order), 0)
+    if spent is not None:
+        spent[0] += tried[0]
     return best[1]
+
+
+def _least(remaining: Sequence[int], w: Weights, counts: Counter, cheapest) -> int:
+    """The least the unseated players can still cost: each sits with at least (smallest table
+    left - 1) of the others, at least its cheapest ones, and every pair is counted twice."""
+    if len(remaining) < 3:
+        return 0
+    k = min(s for s, c in counts.items() if c) - 1
+    here = set(remaining)
+    total = 0
+    for p in remaining:
+        wp, taken = w[p], 0
+        for q in cheapest[p]:
+            if q != p and q in here:
+                total += wp[q]
+                taken += 1
+                if taken == k:
+                    break
+    return total // 2
 
 
 def by_rank(order: Sequence[int], sizes: Sequence[int], w: Weights, budget: int) -> Tables | None:

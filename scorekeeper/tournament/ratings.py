@@ -23,10 +23,11 @@ class Rating:
     mu: float
     sigma: float
     ordinal: float
+    games: int = 0  # confirmed tables counted
 
     def to_json(self) -> dict[str, float]:
         return {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3),
-                "ordinal": round(self.ordinal, 3)}  # fmt: skip
+                "ordinal": round(self.ordinal, 3), "games": self.games}  # fmt: skip
 
 
 def places(scores: Sequence[int | float]) -> list[int]:
@@ -38,6 +39,7 @@ def replay(tables: Iterable[tuple[Sequence[Sequence[str]], Sequence[int | float]
     """Every player's rating after ``tables`` (each: sides as lists of ids, one score a side)."""
     model = PlackettLuce()
     now: dict[str, object] = {}
+    games: dict[str, int] = {}
     for sides, scores in tables:
         if len(sides) < 2:
             continue
@@ -46,8 +48,9 @@ def replay(tables: Iterable[tuple[Sequence[Sequence[str]], Sequence[int | float]
         for side, team in zip(sides, rated, strict=True):
             for p, rating in zip(side, team, strict=True):
                 now[p] = rating
+                games[p] = games.get(p, 0) + 1
     return {
-        p: Rating(r.mu, r.sigma, r.ordinal())  # type: ignore[attr-defined]
+        p: Rating(r.mu, r.sigma, r.ordinal(), games[p])  # type: ignore[attr-defined]
         for p, r in now.items()
     }
 

@@ -3,7 +3,7 @@
 API::
 
     standings(*, kind, rounds, players, lot_seed, ranking="balance", drop_rounds="none",
-              pending=None) -> list[Row]
+              pending=None, tiebreaks=None) -> list[Row]
     standings_json(...same...) -> {"after_round": n, "rows": [Row.to_json(), ...]}   # API.md
     TableResult(players, scores, winner=None)      RoundResult(tables, byes=())
     lot_order(player_ids, lot_seed) -> list[str]
@@ -15,18 +15,27 @@ tables; ``players`` are ids in seat order (Marianna: team ids) and ``scores`` on
   ``"balance"`` (default; total balance, higher is better) or ``"placings"`` (place at the table,
   1 = highest balance; players level at a table share the average of their places, e.g. 1.5; the
   lowest sum is best). A table win is a place shared or not at the top, a last place likewise at
-  the bottom; a table where everyone is level has neither. Tie-breaks, in order: more table wins,
-  best single round (highest balance in one round, in both rankings), fewer last places, the lot.
+  the bottom; a table where everyone is level has neither. Tie-breaks: ``KINDS["marias"]``,
+  then the lot.
   A Mariáš bye (should a caller give one) counts a balance of 0, the middle place, no win.
 - ``kind="twoplayer"``: match points (or game points) of each of the two players; ``winner`` is
   the seat index of the match winner (default: the higher score; level scores are refused).
-  Ranking by match wins, then match points, then Buchholz (the sum of the wins of every opponent
-  met; a bye adds nothing), then the lot. A bye is a win plus the round's median points (RULES.md
-  §6 v2: the median of every score at that round's tables; with an even number of them the mean of
-  the two middle ones, rounded half up).
-- ``kind="marianna"``: two teams; ``scores`` are their points. Ranking by wins, then point
-  difference, then the lot. A bye is a win and a difference of 0 (the round's median points for
-  and against are the same figure).
+  Ranking by match wins, then the tie-breaks of ``KINDS["twoplayer"]``, then the lot. A bye is
+  a win plus the round's median points (RULES.md §6 v2: the median of every score at that round's
+  tables; with an even number of them the mean of the two middle ones, rounded half up); it adds
+  no opponent to Buchholz.
+- ``kind="marianna"``: two teams; ``scores`` are their points. Ranking by wins, then the
+  tie-breaks of ``KINDS["marianna"]``, then the lot. A bye is a win and a difference of 0 (the
+  round's median points for and against are the same figure).
+
+Tie-breaks are data (``tiebreaks.py``): each kind lists RULES.md §6's in order and the further
+ones it offers; ``tiebreaks`` (an organiser's ordered choice of them, None: §6's) decides.
+``Row.tiebreaks`` holds the chosen ones in that order and the lot, ``Row.figures`` every one the
+kind offers, and ``Row.decided_by`` the one that set a row apart from its neighbour with the same
+total ("lot" where none did: the rank is shared).
+
+A player with no result yet (no confirmed table, no bye: ``Row.played`` 0) ranks after everyone
+with one and never shares a rank with a real 0 (RULES.md §6: never shown with a result of 0).
 
 The lot: sorted ids shuffled by ``random.Random(lot_seed)`` (:func:`lot_order`), so anyone can
 re-run it. Rows equal on every criterion but the lot share a ``rank`` ("=3") and stand in lot
@@ -53,17 +62,30 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from . import tiebreaks as tb
 from .standings_parts import Kind, median
 from .standings_parts import check as _check
 from .standings_parts import drop as _drop
 from .standings_parts import num as _num
+from .tiebreaks import Ledger
 
-#: The standings kinds (a game's ``standings_kind``): what their tables are.
+#: The standings kinds (a game's ``standings_kind``): what their tables are and their tie-breaks,
+#: RULES.md §6's in order (``tiebreaks``) and the further ones an organiser may choose (``more``).
 KINDS: dict[str, Kind] = {
-    "marias": Kind("marias", seats=(3, 4), zero_sum=True, rankings=("balance", "placings")),
-    "twoplayer": Kind("twoplayer", seats=(2,), zero_sum=False, rankings=("wins",)),
-    "marianna": Kind("marianna", seats=(2,), zero_sum=False, rankings=("wins",), teams=True),
-}
+    "marias": Kind(
+        "marias", seats=(3, 4), zero_sum=True, rankings=("balance", "placings"),
+        tiebreaks=("table_wins", "best_round", "last_places"), more=("balance", "placings"),
+    ),
+    "twoplayer": Kind(
+        "twoplayer", seats=(2,), zero_sum=False, rankings=("wins",),
+        tiebreaks=("match_points", "buchholz"),
+        more=("buchholz_cut1", "sonneborn_berger", "progressive"),
+    ),
+    "marianna": Kind(
+        "marianna", seats=(2,), zero_sum=False, rankings=("wins",), teams=True,
+        tiebreaks=("point_difference",), more=("buchholz", "sonneborn_berger", "progressive"),
+    ),
+}  # fmt: skip
 DROP_ROUNDS = ("none", "worst", "best_and_worst")
 
 
@@ -93,11 +115,14 @@ class Row:
     player: str
     total: int | float
     rounds: tuple[int | float | None, ...]
-    tiebreaks: Mapping[str, int | float] = field(default_factory=dict)
+    tiebreaks: Mapping[str, int | float | None] = field(default_factory=dict)
     place: int = 0
     provisional: bool = False
     pending: tuple[int, ...] = ()
     dropped: tuple[int, ...] = ()
+    decided_by: str | None = None  # the tie-break (or "lot") that set it apart from its neighbour
+    played: int = 0  # rounds with a result
+    figures: Mapping[str, int | float | None] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,6 +136,9 @@ class Row:
             "total": self.total,
             "rounds": list(self.rounds),
             "tiebreaks": dict(self.tiebreaks),
+            "decided_by": self.decided_by,
+            "played": self.played,
+            "figures": dict(self.figures),
         }
 
 
@@ -119,6 +147,23 @@ def lot_order(player_ids: Iterable[str], lot_seed: int) -> list[str]:
     ids = sorted(player_ids)
     random.Random(lot_seed).shuffle(ids)
     return ids
+
+
+def tiebreak_keys(kind: str, ranking: str = "balance", tiebreaks: Any = None) -> tuple[str, ...]:
+    """The tie-breaks in force for ``kind`` ranked by ``ranking``: the organiser's ordered
+    ``tiebreaks`` or RULES.md §6's (ValueError for one the kind does not offer)."""
+    spec = _kind(kind, ranking, "none")
+    return tb.chosen(spec, _ranking(spec, ranking), tiebreaks)
+
+
+def offered_tiebreaks(kind: str, ranking: str = "balance") -> tuple[str, ...]:
+    """Every tie-break an organiser may choose for ``kind`` ranked by ``ranking``, §6's first."""
+    spec = _kind(kind, ranking, "none")
+    return tb.offered(spec, _ranking(spec, ranking))
+
+
+def _ranking(spec: Kind, ranking: str) -> str:
+    return ranking if ranking in spec.rankings else spec.rankings[0]
 
 
 def standings(
@@ -130,42 +175,68 @@ def standings(
     ranking: str = "balance",
     drop_rounds: str = "none",
     pending: Mapping[str, Iterable[int]] | None = None,
+    tiebreaks: Sequence[str] | None = None,
 ) -> list[Row]:
     """Ranked rows for every player in ``players`` (id -> name), best first."""
     spec = _kind(kind, ranking, drop_rounds)
+    ranking = _ranking(spec, ranking)
+    keys = tb.chosen(spec, ranking, tiebreaks)
     _check(rounds, players, spec)
-    placings = ranking == "placings" and ranking in spec.rankings
-    if spec.zero_sum:
-        stats = _balances(rounds, list(players), placings=placings)
-    else:
-        stats = _pairs(rounds, list(players), teams=spec.teams)
+    placings = ranking == "placings"
+    stats = (
+        _balances(rounds, list(players), placings=placings)
+        if spec.zero_sum
+        else _pairs(rounds, list(players))
+    )
     for s in stats.values():
         _drop(s, drop_rounds, lower_is_better=placings)
+    figures = tb.values(tb.offered(spec, ranking), {p: s.ledger for p, s in stats.items()})
+    key = {
+        p: (s.ledger.played == 0, s.total if placings else -s.total, *tb.sort_key(keys, figures[p]))
+        for p, s in stats.items()
+    }
     lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
-    ordered = sorted(players, key=lambda p: (stats[p].key, lot[p]))
+    ordered = sorted(players, key=lambda p: (key[p], lot[p]))
+    decided = deciding(ordered, key, keys)
     waiting = {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
     rows, rank, prev = [], 0, None
     for i, p in enumerate(ordered):
         s = stats[p]
-        if s.key != prev:
-            rank, prev = i + 1, s.key
-        rounds_shown = tuple(_num(x) for x in s.rounds)
-        tiebreaks = {**s.tiebreaks, "lot": lot[p]}
+        if key[p] != prev:
+            rank, prev = i + 1, key[p]
         rows.append(
             Row(
                 rank,
                 p,
                 players[p],
                 _num(s.total),
-                rounds_shown,
-                tiebreaks,
+                tuple(_num(x) for x in s.rounds),
+                {**{k: _num(figures[p][k]) for k in keys}, "lot": lot[p]},
                 place=i + 1,
                 provisional=p in waiting,
                 pending=waiting.get(p, ()),
                 dropped=tuple(s.dropped),
+                decided_by=decided[p],
+                played=s.ledger.played,
+                figures={k: _num(v) for k, v in figures[p].items()},
             )
         )
     return rows
+
+
+def deciding(ordered: list, key: Mapping[Any, tuple], keys: Sequence[str]) -> dict:
+    """Per player: the first tie-break that sets it apart from its neighbour with the same total
+    (the one above, else the one below); "lot" where none does; None without such a neighbour."""
+    out: dict[Any, str | None] = {}
+    for i, p in enumerate(ordered):
+        near = [ordered[j] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
+        same = [q for q in near if key[q][:2] == key[p][:2]]
+        if not same:
+            out[p] = None
+            continue
+        mine, theirs = key[p][2:], key[same[0]][2:]
+        out[p] = next((k for k, a, b in zip(keys, mine, theirs, strict=True) if a != b), "lot")
+    return out
 
 
 def _kind(kind: str, ranking: str, drop_rounds: str) -> Kind:
@@ -181,35 +252,35 @@ def _kind(kind: str, ranking: str, drop_rounds: str) -> Kind:
 
 
 def standings_json(**kwargs: Any) -> dict[str, Any]:
-    """The API.md standings document: ``{"after_round": n, "rows": [...]}``."""
+    """The API.md standings document: ``{"after_round": n, "tiebreaks": [...], "rows": [...]}``
+    (``tiebreaks``: the keys in force, in the order they decide)."""
     rows = standings(**kwargs)
-    return {"after_round": len(kwargs["rounds"]), "rows": [r.to_json() for r in rows]}
+    keys = tiebreak_keys(kwargs["kind"], kwargs.get("ranking", "balance"), kwargs.get("tiebreaks"))
+    return {
+        "after_round": len(kwargs["rounds"]),
+        "tiebreaks": list(keys),
+        "rows": [r.to_json() for r in rows],
+    }
 
 
 @dataclass
 class Stats:
-    """What one player has gathered; ``key`` sorts best first (the lot comes after it)."""
+    """What one player has gathered: the total, each round's figure, and the ledger."""
 
     total: Fraction | int = 0
     rounds: list[Any] = field(default_factory=list)
-    tiebreaks: dict[str, Any] = field(default_factory=dict)
-    key: tuple = ()
     #: what each round adds to ``total`` (a round not played: its worst figure), for dropping
     counts: list[Any] = field(default_factory=list)
     dropped: list[int] = field(default_factory=list)
+    ledger: Ledger = field(default_factory=Ledger)
 
 
 def _balances(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
-    """Balances, places, table wins, best round and last places of every player."""
-    st = {p: Stats(tiebreaks={"table_wins": 0, "best_round": None, "last_places": 0}) for p in ids}
+    """Balances, places, table wins and last places of every player (Mariáš)."""
+    st = {p: Stats() for p in ids}
     for rnd in rounds:
         _add_round(st, rnd, placings=placings)
         _count_wins_and_lasts(st, rnd)
-    for s in st.values():
-        tb = s.tiebreaks
-        tb["best_round"] = tb["best_round"] or 0
-        first = s.total if placings else -s.total
-        s.key = (first, -tb["table_wins"], -tb["best_round"], tb["last_places"])
     return st
 
 
@@ -232,11 +303,13 @@ def _add_round(st: dict[str, Stats], rnd: RoundResult, *, placings: bool) -> Non
             balance, place = got[p]
             figure: Any = place if placings else balance
             s.rounds.append(figure)
-            best = s.tiebreaks["best_round"]
-            s.tiebreaks["best_round"] = balance if best is None else max(balance, best)
+            s.ledger.balances.append(balance)
+            s.ledger.places.append(place)
+            s.ledger.played += 1
         else:
             figure = widest if placings else 0
             s.rounds.append(None)
+            s.ledger.places.append(Fraction(widest))
         s.counts.append(figure)
         s.total += figure
 
@@ -247,8 +320,8 @@ def _count_wins_and_lasts(st: dict[str, Stats], rnd: RoundResult) -> None:
         if len(set(table.scores)) > 1:
             top, bottom = max(table.scores), min(table.scores)
             for p, x in zip(table.players, table.scores, strict=True):
-                st[p].tiebreaks["table_wins"] += x == top
-                st[p].tiebreaks["last_places"] += x == bottom
+                st[p].ledger.table_wins += x == top
+                st[p].ledger.last_places += x == bottom
 
 
 def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
@@ -261,41 +334,41 @@ def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
     return out
 
 
-def _pairs(rounds: Sequence[RoundResult], ids: list[str], *, teams: bool) -> dict:
-    """Wins, points, point difference and Buchholz for two-player games and Marianna teams."""
+def _pairs(rounds: Sequence[RoundResult], ids: list[str]) -> dict:
+    """Wins, points, point difference, opponents and the progressive score of every player or
+    team (two-player games, Marianna); the total is the wins."""
     st = {p: Stats() for p in ids}
-    wins = dict.fromkeys(ids, 0)
-    points = dict.fromkeys(ids, 0)
-    diff = dict.fromkeys(ids, 0)
-    opponents: dict[str, list[str]] = {p: [] for p in ids}
     for rnd in rounds:
-        got: dict[str, int] = {}
-        won_round: set[str] = set(rnd.byes)
-        for t in rnd.tables:
-            won = t.winner if t.winner is not None else int(t.scores[1] > t.scores[0])
-            for i in (0, 1):
-                p, q = t.players[i], t.players[1 - i]
-                got[p] = t.scores[i]
-                wins[p] += i == won
-                if i == won:
-                    won_round.add(p)
-                diff[p] += t.scores[i] - t.scores[1 - i]
-                opponents[p].append(q)
-        bye_points = median([x for t in rnd.tables for x in t.scores])
-        for p in rnd.byes:
-            got[p] = bye_points
-            wins[p] += 1
-        for p in ids:
-            st[p].rounds.append(got.get(p))
-            st[p].counts.append(int(p in won_round))
-            points[p] += got.get(p, 0)
-    for p, s in st.items():
-        s.total = wins[p]
-        if teams:
-            s.tiebreaks = {"point_difference": diff[p]}
-            s.key = (-wins[p], -diff[p])
-        else:
-            buchholz = sum(wins[q] for q in opponents[p])
-            s.tiebreaks = {"match_points": points[p], "buchholz": buchholz}
-            s.key = (-wins[p], -points[p], -buchholz)
+        got = _play_round(st, rnd)
+        for p, s in st.items():
+            led = s.ledger
+            s.rounds.append(got.get(p))
+            s.counts.append(int(p in got and got[p][1]))
+            led.points += got[p][0] if p in got else 0
+            led.played += p in got
+            led.progressive += led.wins
+    for s in st.values():
+        s.total = s.ledger.wins
+        s.rounds = [None if x is None else x[0] for x in s.rounds]
     return st
+
+
+def _play_round(st: dict[str, Stats], rnd: RoundResult) -> dict[str, tuple[int, bool]]:
+    """One round of pairs into the ledgers: per player (points scored, won the round)."""
+    got: dict[str, tuple[int, bool]] = {}
+    for t in rnd.tables:
+        won = t.winner if t.winner is not None else int(t.scores[1] > t.scores[0])
+        for i in (0, 1):
+            p, q = t.players[i], t.players[1 - i]
+            led = st[p].ledger
+            got[p] = (t.scores[i], i == won)
+            led.opponents.append(q)
+            led.difference += t.scores[i] - t.scores[1 - i]
+            if i == won:
+                led.wins += 1
+                led.beaten.append(q)
+    bye_points = median([x for t in rnd.tables for x in t.scores])
+    for p in rnd.byes:
+        got[p] = (bye_points, True)
+        st[p].ledger.wins += 1
+    return got

@@ -22,6 +22,8 @@ class Kind:
     zero_sum: bool  # balances at a table add up to 0 (then no winner: places count)
     rankings: tuple[str, ...]  # what the total may be; the first is the default
     teams: bool = False  # two fixed teams: point difference instead of match points
+    tiebreaks: tuple[str, ...] = ()  # RULES.md §6's tie-breaks, in order (the default)
+    more: tuple[str, ...] = ()  # further tie-breaks an organiser may choose (``tiebreaks.py``)
 
     @property
     def by_winner(self) -> bool:
@@ -66,7 +68,7 @@ def _new_ids(where: str, ids: Sequence[str], seen: set[str]) -> Sequence[str]:
 
 
 def drop(s: Any, how: str, *, lower_is_better: bool) -> None:
-    """Leave the worst (and best) round out of the total; ``key[0]`` follows the total."""
+    """Leave the worst (and best) round out of the total (``s.counts``: what each round adds)."""
     n = {"none": 0, "worst": 1, "best_and_worst": 2}[how]
     if n == 0 or len(s.counts) <= n:
         return
@@ -76,7 +78,6 @@ def drop(s: Any, how: str, *, lower_is_better: bool) -> None:
     for i in out:
         s.total -= s.counts[i]
     s.dropped = sorted(i + 1 for i in out)
-    s.key = ((s.total if lower_is_better else -s.total), *s.key[1:])
 
 
 def median(values: Sequence[int]) -> int:

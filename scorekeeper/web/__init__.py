@@ -16,14 +16,25 @@ def register(app: Flask) -> None:
     from . import assets, auth, security, suits, trouble
     from .api import matches as api
     from .api import seasons as api_seasons
+    from .api import tournament_desk as api_desk  # noqa: F401  (routes on api_tournaments.bp)
     from .api import tournaments as api_tournaments
     from .matches import bp as matches_bp
     from .matches import fix, pages, rules, save  # noqa: F401  (their routes hang on matches.bp)
     from .printing import bp as printing_bp
     from .printing import pages as printing_pages  # noqa: F401  (routes on printing.bp)
     from .tournaments import bp as tournaments_bp
-    from .tournaments import exports, players, public, rounds, seasons  # noqa: F401  (routes on bp)
+    from .tournaments import (  # noqa: F401  (routes on bp)
+        crosstable,
+        desk,
+        desk_settings,
+        exports,
+        players,
+        public,
+        rounds,
+        seasons,
+    )
     from .tournaments import pages as tournament_pages  # noqa: F401  (routes on tournaments.bp)
+    from .tournaments import ratings as tournament_ratings  # noqa: F401  (routes on the bp)
 
     security.init_app(app)
     trouble.register(app)  # server trouble: the app's own page, never a bare 500

@@ -84,7 +84,25 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
+    app.config["COMPRESS_REGISTER"] = False  # registered below, behind a size check
     compress.init_app(app)
+    app.after_request(_compress)
+
+
+def _compress(response: Response) -> Response:
+    """Flask-Compress for answers worth compressing; an answer shorter than its minimum (a
+    phone's saved deal, a 304) only gets the ``Vary`` Flask-Compress would add, without the
+    header look-ups and the Accept-Encoding parsing (a few percent of a deal save)."""
+    length = response.content_length if not response.is_streamed else None
+    if length is not None and length < current_app.config["COMPRESS_MIN_SIZE"]:
+        headers = response.headers
+        for name, _value in headers:
+            if name == "Vary" or name.lower() == "vary":
+                break
+        else:
+            headers.add("Vary", "Accept-Encoding")
+            return response
+    return compress.after_request(response)
 
 
 COMPRESSED = [

@@ -19,6 +19,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
 from ..db import get_session
+from ..i18n.rule_messages import render
 from ..rules.base import RuleError
 from ..services import accounts, logins
 from ..services.errors import Conflict
@@ -88,44 +89,61 @@ def _next_url() -> str:
     return target if local_path(target) else url_for("tournaments.index")
 
 
+def _too_many(wait: int) -> str:
+    minutes = max(1, round(wait / 60))
+    return ngettext(
+        "Too many wrong tries: wait %(num)s minute, then try again.",
+        "Too many wrong tries: wait %(num)s minutes, then try again.",
+        minutes,
+    )
+
+
+def _client() -> str:
+    """The client's address (behind SCOREKEEPER_PROXIES trusted proxies: the one they name)."""
+    return request.remote_addr or ""
+
+
 @bp.route("/register", methods=["GET", "POST"])
 def register():
-    """Create an organiser account and log in."""
+    """Create an organiser account and log in. "That name is taken" is how names could be
+    listed, so each such answer counts as a failed try of the address (services.logins)."""
     form = LoginForm()
+    status = 200
     if form.validate_on_submit():
+        db, client = get_session(), _client()
+        wait = logins.client_wait(session=db, client=client)
+        if wait:
+            form.username.errors.append(_too_many(wait))
+            return render_template("auth/register.html", form=form), 429
         try:
             organiser = accounts.create_organiser(
-                session=get_session(), username=form.username.data, password=form.password.data
+                session=db, username=form.username.data, password=form.password.data
             )
         except RuleError as error:
             for e in error.errors:
-                getattr(form, e.field, form.username).errors.append(e.message)
+                getattr(form, e.field, form.username).errors.append(render(e.message))
+            status = 422
         except Conflict as error:
-            form.username.errors.append(error.message)
+            logins.record_failure(session=db, username=None, client=client)
+            form.username.errors.append(render(error.message))
+            status = 422
         else:
             _log_in(organiser)
             return redirect(_next_url())
-    return render_template("auth/register.html", form=form)
+    return render_template("auth/register.html", form=form), status
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
-    """Log in with name and password."""
+    """Log in with name and password (throttled: services.logins)."""
     form = LoginForm()
     status = 200
     if form.validate_on_submit():
-        db, name = get_session(), form.username.data
-        client = request.remote_addr or ""
+        db, name, client = get_session(), form.username.data, _client()
         wait = logins.wait_seconds(session=db, username=name, client=client)
         organiser = None
         if wait:
-            minutes = max(1, round(wait / 60))
-            message = ngettext(
-                "Too many wrong tries: wait %(num)s minute, then try again.",
-                "Too many wrong tries: wait %(num)s minutes, then try again.",
-                minutes,
-            )
-            form.password.errors.append(message)
+            form.password.errors.append(_too_many(wait))
             status = 429
         else:
             password = form.password.data
@@ -135,7 +153,7 @@ def login():
                 form.password.errors.append(_("Wrong name or password."))
                 status = 422
         if organiser is not None:
-            logins.forget_failures(session=db, username=name)
+            logins.forget_failures(session=db, username=name, client=client)
             _log_in(organiser)
             return redirect(_next_url())
     return render_template("auth/login.html", form=form), status

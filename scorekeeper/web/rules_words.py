@@ -60,6 +60,7 @@ PART_WORDS: dict[str, Any] = {
     "sedma": _l("sedma (announced seven)"),
     "dve_sedmy": _l("dvě sedmy (double seven)"),
     "sedma_proti": _l("sedma proti (defenders' seven)"),
+    "dve_sedmy_proti": _l("dvě sedmy proti (defenders' double seven, valued as dvě sedmy)"),
     "ticha_sedma": _l("tichá sedma (silent seven)"),
     "tiche_sto": _l("tiché sto (silent hundred; the hra is worth this instead of 1)"),
 }
@@ -144,12 +145,17 @@ def describe(
     return rows
 
 
+#: Parts without an option of their own (docs/rules.md §4 v2.1): the option that values them.
+VALUED_AS = {"dve_sedmy_proti": "dve_sedmy"}
+
+
 def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The Mariáš parts and their values in units (docs/rules.md §4)."""
+    value = {kind: options.get(VALUED_AS.get(kind, kind)) for kind in PART_WORDS}
     return [
-        {"name": kind, "label": str(PART_WORDS[kind]), "value": options.get(kind)}
+        {"name": kind, "label": str(PART_WORDS[kind]), "value": value[kind]}
         for kind in PART_WORDS
-        if options.get(kind) is not None
+        if value[kind] is not None
     ]
 
 
@@ -158,7 +164,7 @@ def preset_name(game: str, preset: str) -> str:
     return str(PRESET_NAMES.get((game, preset), preset))
 
 
-def _mariasz_played_to(o: Mapping[str, Any]) -> str:
+def _mariasz_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     ends = (
         ngettext(
             "to %(n)s match point", "to %(n)s match points", o["match_target"], n=o["match_target"]
@@ -171,7 +177,7 @@ def _mariasz_played_to(o: Mapping[str, Any]) -> str:
     return _("Played to %(target)s a game, %(ends)s", target=o.get("target", 131), ends=ends)
 
 
-def _mariage_played_to(o: Mapping[str, Any]) -> str:
+def _mariage_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     if o.get("match_target") is not None:
         n = o["match_target"]
         return ngettext("Played to %(n)s game point", "Played to %(n)s game points", n, n=n)
@@ -179,11 +185,26 @@ def _mariage_played_to(o: Mapping[str, Any]) -> str:
     return ngettext("Played over %(n)s game", "Played over %(n)s games", n or 0, n=n)
 
 
-def _marianna_played_to(o: Mapping[str, Any]) -> str:
+def _marianna_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     return _("Played to %(n)s", n=o.get("target"))
 
 
-def _marias_played_to(o: Mapping[str, Any]) -> str:
+def _marias_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
+    text = _marias_agreed(o)
+    rounds = (state or {}).get("extra_rounds")
+    if rounds:  # docs/rules.md §4: a shared top balance played one more round (or more)
+        deals = len(state["deals"])  # type: ignore[index]
+        return ngettext(
+            "%(played)s, then %(num)s extra round: %(deals)s deals in all",
+            "%(played)s, then %(num)s extra rounds: %(deals)s deals in all",
+            rounds,
+            played=text,
+            deals=deals,
+        )
+    return text
+
+
+def _marias_agreed(o: Mapping[str, Any]) -> str:
     parts = []
     if o.get("deals") is not None:
         parts.append(ngettext("%(n)s deal", "%(n)s deals", o["deals"], n=o["deals"]))
@@ -197,7 +218,7 @@ def _marias_played_to(o: Mapping[str, Any]) -> str:
 
 
 #: Each game's end in words (the texts are the pages' to translate, so they live here).
-PLAYED_TO: dict[str, Callable[[Mapping[str, Any]], str]] = {
+PLAYED_TO: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any] | None], str]] = {
     "mariasz": _mariasz_played_to,
     "mariage": _mariage_played_to,
     "marianna": _marianna_played_to,
@@ -205,6 +226,7 @@ PLAYED_TO: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-def played_to(game: str, options: Mapping[str, Any]) -> str:
-    """What the match is played to, for the board: '131 a game, to 10 match points'."""
-    return PLAYED_TO.get(game, _marias_played_to)(options)
+def played_to(game: str, options: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
+    """What the match is played to, for the board: '131 a game, to 10 match points'; a Mariáš
+    match decided by an extra round says so, with its deals (``state``: the match state)."""
+    return PLAYED_TO.get(game, _marias_played_to)(options, state)

@@ -3,16 +3,20 @@
 - JSON is parsed strictly: ``NaN``, ``Infinity`` and numbers too large for a float are not
   numbers, and JSON nested deeper than ``MAX_JSON_DEPTH`` is refused (422 with a reason, never a
   500 from Python's recursion limit).
-- A NUL character (PostgreSQL cannot store one) in the path is a 404, in a query or form field
-  a 400 (a 422 for the JSON API) naming the field; nothing reaches the database.
+- A NUL character (PostgreSQL cannot store one) in the path is a 404; a NUL or a lone surrogate
+  (not Unicode text: no database stores one) in a query, form field or JSON text is a 400 (a
+  422 for the JSON API) naming the field; nothing reaches the database.
+- A request whose body is empty has no body, whatever its Content-Type.
 - Every response carries a Content-Security-Policy (scripts and styles only from this site; no
   framing), ``Referrer-Policy: no-referrer`` (edit tokens are in URLs) and ``nosniff``.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
+import re
 from typing import Any
 
 from flask import Flask, Request, Response, g, jsonify
@@ -90,18 +94,33 @@ class StrictJSONProvider(DefaultJSONProvider):
         return strict_loads(s)
 
 
-def _nul_field(value: Any, path: str = "") -> str | None:
-    """The dotted path of the first text holding a NUL character (``players.0``), else None."""
+def text_trouble(text: str) -> str | None:
+    """Why ``text`` cannot be stored (a NUL, or a lone surrogate: not Unicode text), else None."""
+    if "\x00" in text:
+        return _("Text may not contain NUL characters.")
+    if _SURROGATE.search(text):
+        return _("Text must be valid Unicode (this holds a lone surrogate).")
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# JSON carries a NUL or a surrogate only escaped (raw control characters are refused and the
+# body decodes as UTF-8): without such an escape in the text there is nothing to look for
+_ESCAPES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
+
+
+def _bad_field(value: Any, path: str = "") -> tuple[str, str] | None:
+    """The dotted path (``players.0``) of the first text that cannot be stored, and why."""
     if isinstance(value, str):
-        return path if "\x00" in value else None
+        reason = text_trouble(value)
+        return (path, reason) if reason else None
     if not isinstance(value, dict | list):
         return None
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
         inner = f"{path}.{key}" if path else str(key)
-        if "\x00" in str(key):
-            return inner
-        found = _nul_field(item, inner)
+        reason = text_trouble(key) if isinstance(key, str) else None
+        found = (inner, reason) if reason else _bad_field(item, inner)
         if found is not None:
             return found
     return None
@@ -109,6 +128,7 @@ def _nul_field(value: Any, path: str = "") -> str | None:
 
 def _refuse(field: str, message: str, api: bool) -> Response:
     """422 with API.md's error list for the JSON API; a 400 saying why for pages."""
+    field = _SURROGATE.sub("\ufffd", field)  # (never echo what cannot be encoded)
     if not api:
         return Response(message, status=400, mimetype="text/plain")
     response = jsonify({"errors": [{"field": field, "message": message}]})
@@ -122,7 +142,12 @@ def current_request() -> Request:
 
 
 def check_input() -> Response | None:
-    """Refuse NUL characters and JSON we do not accept before any view runs."""
+    """Refuse text that cannot be stored and JSON we do not accept before any view runs.
+
+    A request without a body, or with an empty one, is a request without a body whatever its
+    Content-Type (docs/api.md). The JSON API reads a body as JSON whatever its Content-Type;
+    a body that is not JSON under another Content-Type is left to the view, which says what it
+    expected."""
     request = current_request()  # (once: every use of the proxy looks it up again)
     api = request.path.startswith("/api/")
     if "\x00" in request.path:
@@ -131,24 +156,38 @@ def check_input() -> Response | None:
         response = jsonify({"errors": [{"field": "", "message": _("Not found.")}]})
         response.status_code = 404
         return response
+    is_json = request.is_json
     sources = (request.args,) if request.query_string else ()
-    for source in (*sources, *(() if request.is_json else (request.form,))):
+    for source in (*sources, *(() if is_json else (request.form,))):
         for key, value in source.items(multi=True):
-            if "\x00" in key or "\x00" in value:
-                return _refuse(key, _("Text may not contain NUL characters."), api)
-    if request.is_json and request.content_length != 0 and request.method != "GET":
-        try:
-            body = strict_loads(request.get_data(cache=True))
-        except (BadJSON, ValueError) as error:
-            reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
-            return _refuse("", reason, api)
-        # JSON can only carry a NUL escaped (raw control characters are refused): without the
-        # escape in the text there is no NUL to look for (the phones' every save)
-        field = _nul_field(body) if b"\\u0000" in request.get_data(cache=True) else None
-        if field is not None:
-            return _refuse(field, _("Text may not contain NUL characters."), api)
-        g.checked_json = body  # the views read this instead of parsing the body again
+            reason = text_trouble(key) or text_trouble(value)
+            if reason:
+                return _refuse(key, reason, api)
+    if request.method == "GET" or not (is_json or api) or request.content_length == 0:
+        return None
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        return None  # no body (common clients send the JSON Content-Type on every request)
+    try:
+        body = strict_loads(raw)
+    except (BadJSON, ValueError) as error:
+        if not is_json:
+            return None
+        reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
+        return _refuse("", reason, api)
+    found = _bad_field(body) if _ESCAPES.search(raw) else None
+    if found is not None:
+        return _refuse(*found, api)
+    g.checked_json = body  # the views read this instead of parsing the body again
     return None
+
+
+def tokens_equal(secret: str, token: Any) -> bool:
+    """Whether ``token`` (as a client sent it: any text, or nothing) is ``secret``, compared in
+    constant time; text that is not ASCII, or not text, opens nothing (and is no 500)."""
+    if not isinstance(token, str) or not token or not token.isascii():
+        return False
+    return hmac.compare_digest(secret.encode(), token.encode())
 
 
 def checked_json() -> Any:
@@ -167,12 +206,19 @@ class SecurityHeaders:
 
     def __init__(self, wsgi_app: Any):
         self.wsgi_app = wsgi_app
-        self.items = [(name, value, name.lower()) for name, value in HEADERS.items()]
+        self.items = list(HEADERS.items())
+        # as Flask writes them, and lower-cased (a check per header, not a lower() each)
+        self.names = frozenset(HEADERS) | frozenset(name.lower() for name in HEADERS)
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
+        names, items = self.names, self.items
+
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            present = {name.lower() for name, _value in headers}
-            headers.extend((name, value) for name, value, low in self.items if low not in present)
+            own = [name.lower() for name, _value in headers if name in names]
+            if own:  # the view set some of them itself (a printable's own CSP)
+                headers.extend((n, v) for n, v in items if n.lower() not in own)
+            else:
+                headers.extend(items)
             return start_response(status, headers, exc_info)
 
         return self.wsgi_app(environ, start)
@@ -197,4 +243,9 @@ def init_app(app: Flask) -> None:
     app.json = StrictJSONProvider(app)
     app.session_interface = CookieSessions()
     app.before_request(check_input)
+    proxies = int(app.config.get("PROXIES") or 0)
+    if proxies > 0:  # behind N trusted reverse proxies: the client is the one they name
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]

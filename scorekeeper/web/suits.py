@@ -101,22 +101,32 @@ def picture_url(suit: str, deck: str) -> str:
     return url_for("static", filename=f"img/suits/{PICTURES[deck][suit]}.svg")
 
 
-def suit_img(suit: str, deck: str, game: str, cls: str = "suit") -> Markup:
-    """``<img>`` of the suit's picture, its alt text the translated name."""
+def suit_img(suit: str, deck: str, game: str, cls: str = "suit", *, named: bool = True) -> Markup:
+    """``<img>`` of the suit's picture, its alt text the translated name (``named=False``: an
+    empty alt, for a picture beside its written name, so a screen reader says the name once)."""
     if deck not in PICTURES or suit not in SYMBOLS:
         return Markup("")
+    alt = suit_name(suit, deck, game) if named else ""
     return Markup('<img class="{}" src="{}" alt="{}" width="20" height="20">').format(
-        cls, picture_url(suit, deck), suit_name(suit, deck, game)
+        cls, picture_url(suit, deck), alt
     )
 
 
 def with_pictures(text: Any, deck: str, game: str) -> Markup:
     """Text (escaped unless it is Markup) with each suit symbol drawn as the deck's picture
-    (no known deck, e.g. a page that did not say: the text as it is)."""
-    safe = escape(text if text is not None else "")
+    (no known deck, e.g. a page that did not say: the text as it is). A picture right after
+    its suit's name ("červené ♥", as ``suit_label`` writes it) has an empty alt: the name is
+    read once, not "červené červené"."""
+    safe = str(escape(text if text is not None else ""))
     if deck not in PICTURES:
         return Markup(safe)
-    return Markup(_SYMBOL.sub(lambda m: str(suit_img(SUIT_OF_SYMBOL[m[0]], deck, game)), str(safe)))
+
+    def picture(found: re.Match[str]) -> str:
+        suit = SUIT_OF_SYMBOL[found[0]]
+        named = not safe[: found.start()].endswith(f"{escape(suit_name(suit, deck, game))} ")
+        return str(suit_img(suit, deck, game, named=named))
+
+    return Markup(_SYMBOL.sub(picture, safe))
 
 
 def without_symbols(text: Any, deck: str) -> str:
@@ -129,10 +139,17 @@ def without_symbols(text: Any, deck: str) -> str:
 
 
 def deck_key(game: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The four suits of a match's deck for a legend: suit, name and picture."""
+    """The four suits of a match's deck for a legend: suit, name and picture (``img`` named,
+    ``icon`` with an empty alt to stand beside the written name)."""
     deck = deck_of(game, options)
     return [
-        {"suit": s, "name": suit_name(s, deck, game), "img": suit_img(s, deck, game)} for s in SUITS
+        {
+            "suit": s,
+            "name": suit_name(s, deck, game),
+            "img": suit_img(s, deck, game),
+            "icon": suit_img(s, deck, game, named=False),  # beside its name: alt=""
+        }
+        for s in SUITS
     ]
 
 

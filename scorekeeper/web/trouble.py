@@ -16,21 +16,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from ..db import get_session
-
-DISK_FULL = ("database or disk is full", "no space left", "disk full", "diskfull")
-READ_ONLY = ("readonly database", "read-only", "readonlysqltransaction", "read only")
-
-
-def what_happened(error: BaseException) -> tuple[str, int]:
-    """What the players are told, and the status: 503 (try again later) for the database."""
-    text = f"{type(error).__name__} {error}".lower()
-    if any(words in text for words in DISK_FULL):
-        return _("The server's disk is full, so nothing could be stored."), 503
-    if any(words in text for words in READ_ONLY):
-        return _("The server's database is read-only just now, so nothing could be stored."), 503
-    if "operationalerror" in text or "database is locked" in text:
-        return _("The server's database did not answer, so nothing was stored."), 503
-    return _("Something went wrong on the server, so nothing was stored."), 500
+from . import error_pages
+from .failures import what_happened
 
 
 def _match_page(reason: str, status: int) -> Any:
@@ -62,8 +49,8 @@ def _match_page(reason: str, status: int) -> Any:
 
 def handle(error: Exception) -> Any:
     """The app's answer to an error no view handled."""
-    if isinstance(error, HTTPException):
-        return error
+    if isinstance(error, HTTPException):  # (the app registers error_pages for these)
+        return error_pages.handle(error)
     current_app.logger.exception("Server trouble on %s %s", request.method, request.path)
     try:
         get_session().rollback()
@@ -71,7 +58,8 @@ def handle(error: Exception) -> Any:
         current_app.logger.warning("could not roll back after the error", exc_info=True)
     reason, status = what_happened(error)
     if request.path.endswith("/save") or request.accept_mimetypes.best == "application/json":
-        response: Response = jsonify({"errors": [{"field": "", "message": reason}]})
+        document = {"errors": [{"field": "", "message": reason}]}
+        response: Response = jsonify({**document, "retry": True} if status == 503 else document)
         response.status_code = status
         return response
     if request.method == "POST" and request.endpoint == "matches.edit":
@@ -98,5 +86,7 @@ def handle(error: Exception) -> Any:
 
 
 def register(app: Flask) -> None:
-    """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own)."""
+    """Answer every unhandled error of the app through ``handle`` (the JSON API keeps its own),
+    and every HTTP error through the app's own pages (``error_pages``)."""
     app.register_error_handler(Exception, handle)
+    error_pages.register(app)

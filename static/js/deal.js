@@ -1,6 +1,5 @@
-/* Scorekeeper deal forms: small improvements on top of forms that work without JavaScript.
-   Fills in the other side's points, adds -/+ buttons to flek levels, appends declarations in
-   place, copies share links. */
+/* Deal forms, on top of forms that work without JavaScript: the other side's points, flek
+   -/+ buttons, Marianna declarations in place, share links; window.SkForm for queue.js. */
 (function () {
   "use strict";
   var d = document;
@@ -29,17 +28,18 @@
     });
   });
 
-  // Flek steppers: − and + around the level, with its name (flek, re, tutti…): the rules name
-  // the levels, the page passes them translated in the form's data-flek-names.
+  // Flek steppers: − and + outside the label (a tap on "Flek" only focuses the field), named
+  // "Flek: less/more" by the page; the level's name (flek, re…) beside them.
   d.querySelectorAll("input[data-step]").forEach(function (input) {
     var names = JSON.parse((input.form && input.form.dataset.flekNames) || "[]");
     var box = d.createElement("span"), out = d.createElement("output");
     box.className = "stepper";
-    function button(text, step) {
+    out.htmlFor = input.id;
+    function button(text, step, name) {
       var b = d.createElement("button");
       b.type = "button";
       b.textContent = text;
-      b.setAttribute("aria-label", (step > 0 ? "+" : "−") + " " + input.name);
+      b.setAttribute("aria-label", name);
       b.addEventListener("click", function () {
         var v = (parseInt(input.value, 10) || 0) + step, max = parseInt(input.max, 10);
         if (v < 0 || (!isNaN(max) && v > max)) return;
@@ -53,55 +53,198 @@
       out.textContent = names[v] !== undefined ? names[v] : "×" + Math.pow(2, v);
     }
     input.parentNode.insertBefore(box, input);
-    box.appendChild(button("−", -1));
+    box.appendChild(button("−", -1, input.dataset.less || "−"));
     box.appendChild(input);
-    box.appendChild(button("+", 1));
+    box.appendChild(button("+", 1, input.dataset.more || "+"));
     box.parentNode.appendChild(out);
     input.addEventListener("input", show);
     show();
   });
 
-  // Marianna declarations: team + suit buttons append to the ordered list in place.
-  var list = d.getElementById("decl-list"), field = d.querySelector("input[name=declarations]");
-  var plain = list ? list.dataset.plain : "";  // the plain declaration's kind, from the form
-  function kind() {
-    var k = d.querySelector("input[name=kind]:checked");
-    return k ? k.value : plain;
+  declarations();
+  copyLinks();
+  window.SkForm = formState();
+
+  // A refusal the server rendered: focus on the first field it names.
+  var form = d.getElementById("deal-form"), bad = form && form.querySelector(".bad");
+  if (bad) {
+    var first = bad.querySelector("input:not([type=hidden]), select, textarea") ||
+      bad.querySelector("button");
+    if (first) first.focus({preventScroll: true});
+    bad.scrollIntoView({block: "center"});
   }
-  if (list && field) {
+
+  // Marianna declarations: team + suit buttons append, each item has a Remove button; the list
+  // is drawn from the hidden field ("side:kind:suit" tokens): set it, send "input".
+  function declarations() {
+    var list = d.getElementById("decl-list"), field = d.querySelector("input[name=declarations]");
+    if (!list || !field) return;
+    var plain = list.dataset.plain;  // the plain declaration's kind, from the form
+    function tokens() { return field.value.split(" ").filter(Boolean); }
+    function kindLabel(kind) {
+      var label = d.querySelector("input[name=kind][value='" + kind + "'] + label");
+      return label ? label.textContent.trim() : kind.replace("*", "");
+    }
+    function said(token) {
+      var bits = token.split(":"), side = bits[0], kind = bits[1] || plain, suit = bits[2];
+      var b = d.querySelector("button[name=add][value='" + side + ":" + (suit || "hearts") + "']");
+      var label = b ? b.dataset.label.split(": ") : [side, suit];
+      return label[0] + ": " + (kind === plain ? "" : kindLabel(kind) + " ") +
+        (suit ? label[1] : "");
+    }
+    function draw() {
+      list.textContent = "";
+      tokens().forEach(function (token, i) {
+        var li = d.createElement("li"), text = d.createElement("span");
+        var drop = d.createElement("button");
+        text.textContent = said(token).trim();
+        drop.type = "submit";
+        drop.name = "drop";
+        drop.value = String(i);
+        drop.className = "btn small drop";
+        drop.textContent = list.dataset.remove;
+        drop.setAttribute("aria-label", list.dataset.remove + ": " + text.textContent);
+        li.appendChild(text);
+        li.appendChild(drop);
+        list.appendChild(li);
+      });
+    }
     d.querySelectorAll("button[name=add]").forEach(function (b) {
       b.addEventListener("click", function (e) {
         e.preventDefault();
-        var parts = b.value.split(":"), k = kind(), li = d.createElement("li");
-        var suit = k === "mariannone" ? "" : parts[1];
-        field.value = (field.value + " " + parts[0] + ":" + k + ":" + suit).trim();
-        var label = b.dataset.label.split(": ");
-        var checked = d.querySelector("input[name=kind]:checked + label");
-        li.textContent = label[0] + ": " + (k === plain ? "" : checked.textContent + " ") +
-          (suit ? label[1] : "");
-        list.appendChild(li);
+        var parts = b.value.split(":"), k = d.querySelector("input[name=kind]:checked");
+        var kind = k ? k.value : plain;
+        var suit = kind === "mariannone" ? "" : parts[1];
+        field.value = tokens().concat([parts[0] + ":" + kind + ":" + suit]).join(" ");
+        draw();
         var first = d.querySelector("input[name=kind][value='" + plain + "']");
         if (first) first.checked = true;
       });
     });
-    var pop = d.querySelector("button[name=pop]");
-    if (pop) pop.addEventListener("click", function (e) {
+    list.addEventListener("click", function (e) {
+      var drop = e.target.closest("button[name=drop]");
+      if (!drop) return;
       e.preventDefault();
-      field.value = field.value.split(" ").slice(0, -1).join(" ");
-      if (list.lastElementChild) list.removeChild(list.lastElementChild);
+      var left = tokens();
+      left.splice(+drop.value, 1);
+      field.value = left.join(" ");
+      draw();
+      var next = list.querySelectorAll("button[name=drop]")[Math.min(+drop.value, left.length - 1)];
+      (next || d.querySelector("button[name=add]")).focus();
     });
+    field.addEventListener("input", draw);
+    draw();
   }
 
-  // Share: copy a link (clipboard API needs https; select + execCommand works on the LAN).
-  d.querySelectorAll("[data-copy]").forEach(function (b) {
-    b.addEventListener("click", function () {
-      var input = d.getElementById(b.dataset.copy), done = function () { b.textContent = "✓"; };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(input.value).then(done);
-      } else {
-        input.select();
-        try { d.execCommand("copy"); done(); } catch (err) { /* the link stays selected */ }
+  // For queue.js: the form as first shown (hidden fields and folded parts too), a refusal's
+  // reasons beside their fields, what was typed in the form's words.
+  function formState() {
+    function snapshot(form) {
+      var fields = Array.prototype.map.call(form.elements, function (el) {
+        return {el: el, value: el.value, checked: el.checked};
+      });
+      return fields.concat(Array.prototype.map.call(form.querySelectorAll("details"), function (el) {
+        return {el: el, open: el.open};
+      }));
+    }
+    function changed(el) {  // the flek's name, the declarations follow
+      if (el.hasAttribute("data-step") || el.name === "declarations") {
+        el.dispatchEvent(new Event("input"));
       }
+    }
+    function restore(initial) {
+      initial.forEach(function (s) {
+        if ("open" in s) { s.el.open = s.open; return; }
+        s.el.value = s.value;
+        s.el.checked = s.checked;
+        changed(s.el);
+      });
+    }
+    function pristine(initial) {  // nothing typed (key, count, dealer aside)
+      return initial.every(function (s) {
+        return "open" in s || ["idem", "after", "csrf_token", "dealer"].indexOf(s.el.name) >= 0 ||
+          (s.el.value === s.value && s.el.checked === s.checked);
+      });
+    }
+    function fill(form, body) {  // a deal as it was typed (its form data)
+      var values = new URLSearchParams(body);
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.name === "csrf_token" || el.tagName === "BUTTON") return;
+        var all = values.getAll(el.name);
+        if (el.type === "radio" || el.type === "checkbox") {
+          el.checked = all.indexOf(el.value) >= 0;
+        } else if (all.length) {
+          el.value = all[0];
+        }
+        changed(el);
+      });
+    }
+    function clearErrors(form) {
+      form.querySelectorAll(".js-error").forEach(function (p) { p.remove(); });
+      form.querySelectorAll("[data-js-bad]").forEach(function (el) {
+        el.classList.remove("bad");
+        el.removeAttribute("data-js-bad");
+      });
+    }
+    function showErrors(form, errors) {  // beside each field; focus on the first
+      clearErrors(form);
+      var first = null;
+      (errors || []).forEach(function (e) {
+        var at = e.field && form.querySelector("#f-" + e.field.replace(/[^\w-]/g, ""));
+        if (!at) return;
+        var p = d.createElement("p");
+        p.className = "error js-error";
+        p.textContent = e.message;
+        if (!at.classList.contains("bad")) at.setAttribute("data-js-bad", "");
+        at.classList.add("bad");
+        if (at.tagName === "FIELDSET") { at.appendChild(p); } else { at.after(p); }
+        var more = at.closest("details");
+        if (more) more.open = true;
+        first = first || at;
+      });
+      if (!first) return;
+      var input = first.querySelector("input:not([type=hidden])") || first.querySelector("button") ||
+        first;
+      input.focus({preventScroll: true});
+      first.scrollIntoView({block: "center"});
+    }
+    function summary(form) {  // what was typed (the waiting line)
+      var parts = [];
+      form.querySelectorAll("input:checked").forEach(function (input) {
+        if (input.value === "" || input.type === "hidden") return;
+        var label = form.querySelector("label[for='" + input.id + "']");
+        if (!label || (!label.getClientRects().length && input.defaultChecked)) return;
+        var text = (label.innerText || label.textContent).replace(/\s+/g, " ").trim();
+        if (text) parts.push(text);
+      });
+      form.querySelectorAll("input[type=number]").forEach(function (input) {
+        if (input.value === "" || (input.hasAttribute("data-step") && +input.value === 0)) return;
+        var label = form.querySelector("label[for='" + input.id + "']") || input.closest("label");
+        var span = label && (label.querySelector("span") || label);
+        parts.push((span ? span.textContent.trim() + " " : "") + input.value);
+      });
+      var decl = d.querySelectorAll("#decl-list li > span");
+      if (decl.length) {
+        parts.push(Array.prototype.map.call(decl, function (s) { return s.textContent; }).join(", "));
+      }
+      return parts.join(" · ");
+    }
+    return {snapshot: snapshot, restore: restore, pristine: pristine, fill: fill,
+      clearErrors: clearErrors, showErrors: showErrors, summary: summary};
+  }
+
+  // Share: copy a link (the clipboard API needs https; execCommand works on the LAN).
+  function copyLinks() {
+    d.querySelectorAll("[data-copy]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        var input = d.getElementById(b.dataset.copy), done = function () { b.textContent = "✓"; };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(input.value).then(done);
+        } else {
+          input.select();
+          try { d.execCommand("copy"); done(); } catch (err) { /* the link stays selected */ }
+        }
+      });
     });
-  });
+  }
 })();

@@ -1,17 +1,16 @@
-/* Scorekeeper's service worker (issue 9), registered by app.js on secure origins only (https,
-   localhost): plain http on a pub's LAN has none, and static/js/queue.js keeps deals without it.
-   Match pages: network first, the last copy when there is no connection, so a match page opens
-   offline. Styles, scripts and icons: from the cache, refreshed in the background. Posts (the
-   deal form, the background save) and the JSON API are never touched. */
+/* Scorekeeper's service worker (docs/saving.md), registered by app.js on secure origins only
+   (https, localhost): plain http on a pub's LAN has none, and static/js/queue.js keeps deals
+   without it. Nothing is fetched in advance: app.js puts the files a match page uses (under
+   their hashed names) into this cache on the page's first visit, refresh.js the page itself
+   after every change, so a match page opens without a connection from the first visit on.
+   Match pages: network first, the last copy when there is no connection. Styles, scripts and
+   pictures under a hashed name: from the cache (the name changes with the file), else from the
+   network, kept; other files are left to the browser. Posts (the deal form, the background
+   save) and the JSON API are never touched. */
 "use strict";
-var CACHE = "scorekeeper-v1";
-var ASSETS = ["/static/css/app.css", "/static/js/app.js", "/static/js/deal.js",
-  "/static/js/queue.js", "/static/manifest.webmanifest", "/static/img/icon-192.png"];
+var CACHE = "scorekeeper-v2";  // also in app.js and refresh.js
 
-self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(ASSETS); })
-    .then(function () { return self.skipWaiting(); }));
-});
+self.addEventListener("install", function () { self.skipWaiting(); });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
@@ -24,14 +23,13 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/api/") === 0) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (/^\/static\/[0-9a-f]{12}\//.test(url.pathname)) {  // a hashed name: never changes
     event.respondWith(caches.open(CACHE).then(function (cache) {
       return cache.match(request).then(function (hit) {
-        var fresh = fetch(request).then(function (response) {
+        return hit || fetch(request).then(function (response) {
           if (response.ok) cache.put(request, response.clone());
           return response;
         });
-        return hit || fresh;
       });
     }));
     return;
@@ -40,11 +38,13 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(fetch(request).then(function (response) {
       if (response.ok) {
         var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+        caches.open(CACHE).then(function (cache) { cache.put(url.pathname, copy); });
       }
       return response;
     }).catch(function () {
-      return caches.match(request).then(function (hit) { return hit || Response.error(); });
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(url.pathname);
+      }).then(function (hit) { return hit || Response.error(); });
     }));
   }
 });

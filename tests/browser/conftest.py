@@ -1,7 +1,8 @@
 """Browser fixtures for the whole team: a real server in a thread and headless Chromium.
 
 ``live_server`` serves the real app (CSRF on) on a fresh SQLite database in tmp_path through
-werkzeug's ``make_server`` on 127.0.0.1, port 0, and yields its base URL. ``browser`` is one
+werkzeug's ``make_server`` on 127.0.0.1, port 0, and yields its base URL; ``whole_site`` serves
+every page of the app filled by ``tests/browser/site.py``, once per session. ``browser`` is one
 Chromium for the session (the Debian /usr/bin/chromium; never downloaded); ``page`` is a fresh
 390×844 phone-sized page per test. Everything is skipped when Chromium or Playwright is missing.
 Mark tests with ``@pytest.mark.browser``.
@@ -62,6 +63,36 @@ def live_server(live_app) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def whole_site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
+    """Every page of the app with something on it (tests/browser/site.py), served once per test
+    session (per xdist worker) for the whole-site checks: (base URL, {page name: path})."""
+    from tests.browser import site
+
+    folder = tmp_path_factory.mktemp("whole-site")
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{folder / 'site.sqlite3'}"
+            if os.environ.get("TEST_DATABASE_URL")
+            else fresh_database_url(folder, tmp_path_factory, "site.sqlite3"),
+            "INSTANCE_PATH": str(folder / "instance"),
+            "SECRET_KEY": "whole-site",
+            "WTF_CSRF_ENABLED": True,
+        }
+    )
+    built = site.build(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", built.pages()
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        app.extensions["db_engine"].dispose()
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,12 @@
-"""The deck and a layout that survives translation (issue 13 items 6, 7), in Chromium at 390×844.
+"""The deck and a layout that survives translation (API.md v2 option ``deck``), in Chromium at
+390×844.
 
 In Czech, Polish and German: the new-match form (the deck chosen as pictures), the match page with
 its deal form (suit pictures on 44 px tap targets) and deal lines, the organiser's desk (the table
 cards) and a tournament table's page. Every page must fit 390 px and keep the marks of capital
 Š, Ž, Ř, Ż, Ł: no box that hides its overflow may cut into a line of such text, nor squeeze it
 below 1.25 line heights. Screenshots go to tmp_path, or to $SCOREKEEPER_SHOTS when set (look at
-them: /work/coord/shots/deck/ for issue 13).
+them).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """The spectators' match page in real headless Chromium: it updates itself by fetching with its
-ETag (live.js) instead of ``<meta refresh>``, and offers a plain link without JavaScript
-(issue 14 item 4)."""
+ETag (live.js) instead of ``<meta refresh>``, and offers a plain link without JavaScript."""
 
 from __future__ import annotations
 

@@ -26,11 +26,11 @@ def test_czech_refusal_and_explanation(page, live_server, shots):  # noqa: F811
     page.wait_for_selector("#deal-form")
     page.tap("#f-trump label:has-text('červené')")
     page.tap("button.save")  # no declarer chosen: the rules refuse, the page says it in Czech
-    refused = page.locator("#deals li.refused")
-    refused.wait_for()
-    assert "Vyberte aktéra: Petr, Řehoř nebo Eva" in refused.inner_text()
+    page.wait_for_selector("#save-status.bad")  # beside Save, the form kept as typed
+    assert "Vyberte aktéra: Petr, Řehoř nebo Eva" in page.inner_text("#save-status")
+    assert "Vyberte aktéra" in page.inner_text("#f-declarer .error")  # and beside the field
+    assert page.is_checked("#f-trump input[value=hearts]")
     _check_and_shoot(page, shots, "cs-refusal")
-    refused.get_by_role("button").first.tap()  # back into the form, the reason beside it
     page.tap("label[for=declarer-1]")
     page.tap("button.save")
     saved(page)

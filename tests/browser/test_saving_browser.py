@@ -1,4 +1,4 @@
-"""Nothing lost at the table (issue 9), in real headless Chromium at 390×844.
+"""Nothing lost at the table (docs/saving.md), in real headless Chromium at 390×844.
 
 Offline saving runs with service workers blocked (the tests serve on 127.0.0.1, a secure
 origin, where a service worker could hide a broken plain-http path) and once more allowed.

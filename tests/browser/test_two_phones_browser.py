@@ -1,4 +1,4 @@
-"""Two phones on one match (issue 9): one renumbers the deals, the other's edit, delete and
+"""Two phones on one match (docs/saving.md): one renumbers the deals, the other's edit, delete and
 undo are each refused with the explanation and nothing changes; axe-core on the match page in
 the light and the dark theme. Real headless Chromium at 390×844."""
 
@@ -83,7 +83,10 @@ def test_renumbered_on_one_phone_refused_with_the_reason_on_the_other(browser, l
         with a.expect_navigation():
             a.get_by_role("button", name="Yes, undo it").tap()
         text = a.inner_text("#conflict")
-        assert "Another phone added deal 4 meanwhile (Petr · kule ♦ · hra ✓)" in text
+        # the suit as the deck's picture, as everywhere on the page
+        assert "Another phone added deal 4 meanwhile (Petr · kule  · hra ✓)" in text
+        # the picture beside its written name has an empty alt: "kule" is read once
+        assert a.locator("#conflict img.suit[alt='']").count() == 1
         assert "the deal you meant to undo is now deal 3: Ota · betl" in text
         assert state(live_server, a)["deals"] == before
         shot(a, "conflict-undo")

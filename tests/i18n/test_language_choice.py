@@ -80,11 +80,23 @@ def test_api_messages_follow_query_and_accept_language_not_the_cookie(client):
     answer = client.get("/api/v1/matches/nope", headers={"Accept-Language": "cs"})
     assert answer.status_code == 404
     assert answer.get_json() == {
-        "errors": [{"field": "id", "message": "Zápas s tímto id neexistuje."}]
+        "errors": [
+            {
+                "field": "id",
+                "message": "Zápas s tímto id neexistuje.",
+                "code": "match.not_found",
+                "params": {},
+            }
+        ]
     }
     body = {"game": "marias", "players": ["Jana", "Petr", "Ota"], "stake": "x"}
     answer = client.post("/api/v1/matches?lang=de", json=body)
     assert answer.status_code == 422
     assert answer.get_json()["errors"] == [
-        {"field": "stake", "message": "Der Einsatz ist ein Betrag wie 0,20."}
+        {
+            "field": "stake",
+            "message": "Der Einsatz ist ein Betrag wie 0,20.",
+            "code": "setup.stake",
+            "params": {},
+        }
     ]

@@ -109,6 +109,29 @@ def test_a_table_match_title_is_said_in_the_readers_language(app, client):
     }
 
 
+def test_a_made_up_title_is_said_in_the_readers_language_in_every_answer(client):
+    """The game and its players, said in the API's language: also in the state a change
+    answers with (encoded by the service, its title said again at the edge), and the rest of
+    that state unchanged."""
+    created = client.post(
+        "/api/v1/matches?lang=cs", json={"game": "marias", "players": ["Jana", "Petr", "Ota"]}
+    ).get_json()
+    assert created["title"] == "Mariáš: Jana, Petr, Ota"
+    record = {"declarer": 0, "dealer": None, "trump": "clubs",
+              "parts": [{"kind": "hra", "won": True}]}  # fmt: skip
+    headers = {"Authorization": f"Bearer {created['token']}"}
+    url = f"/api/v1/matches/{created['id']}/deals"
+    said = {
+        lang: client.post(f"{url}?lang={lang}", json=record, headers=headers).get_json()
+        for lang in ("de", "en")
+    }
+    assert said["de"]["title"] == "Tschechischer Mariáš: Jana, Petr, Ota"
+    assert said["en"]["title"] == "Czech Mariáš: Jana, Petr, Ota"
+    later = client.put(f"{url}/1?lang=it", json=record, headers=headers).get_json()
+    assert later["title"] == "Mariáš ceco: Jana, Petr, Ota"
+    assert later["scores"] == said["en"]["scores"] == [4, -2, -2]
+
+
 def test_0008_turns_a_stored_table_title_into_its_parts(app, client):
     _tid, match_id = _drawn_table(app, client)
     engine = app.extensions["db_engine"]

@@ -4,8 +4,8 @@ The app runs with the pseudo-locale of ``pseudo.py`` (each message bracketed) as
 catalogue; a crawler follows the links of the match and tournament pages and every word left
 outside brackets is reported with its page. Not counted: what the test typed (names, titles),
 the languages' own names in the switcher, and the English prose of the scoring rules (deal
-explanations, rule refusals) that comes from ``scorekeeper/rules`` until those are structured
-messages (issue 10): their words are taken from the API's ``explanation`` lists.
+explanations, rule refusals) that comes from ``scorekeeper/rules`` as structured messages: their
+words are taken from the API's ``explanation`` lists.
 """
 
 from __future__ import annotations

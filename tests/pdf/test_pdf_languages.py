@@ -1,4 +1,4 @@
-"""Printed in Czech (issue 13): a certificate, a match record and a blank sheet, read back from the
+"""Printed in Czech: a certificate, a match record and a blank sheet, read back from the
 PDF with pypdf (words and names with their diacritics, the vendored font embedded) and rendered
 to PNG with pdftoppm (saved to $SCOREKEEPER_SHOTS when set, to be looked at).
 """

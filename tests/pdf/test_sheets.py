@@ -9,6 +9,8 @@ import pytest
 from conftest import NAMES, build_print_app, make_standings, pdf_text, player_names, to_png
 from pypdf import PdfReader
 
+from scorekeeper.printing import contexts as pv
+
 # (name, HTML URL) of every printable; the PDF is the same URL with ".pdf".
 SHEETS = [
     ("standings", "/tournaments/t1/print/standings"),
@@ -100,16 +102,21 @@ def five_hundred():
     return data, normal, large
 
 
-def test_500_players_page_count_and_order(five_hundred, tmp_path):
+def rows_per_page(pages: list[str]) -> list[int]:
+    """How many standings rows each page of a PDF's text holds (a line starting with a rank)."""
+    return [len(re.findall(r"^=?\d+ \D", page, flags=re.M)) for page in pages]
+
+
+def test_500_players_fill_their_pages_and_keep_the_last_rows(five_hundred, tmp_path):
+    # printing/paging.py: each page filled in turn, the last keeps at least three rows, and the
+    # pages printed are the pages planned (the font's widths foretell every wrapped name)
     data, normal, _large = five_hundred
     pages = pdf_text(normal)
-    # 4 rounds + 2 tie-breaks fit upright on A4: ~30 rows a page, fewer where long names wrap;
-    # issue 14: the pages share the rows evenly, no last page with one or two rows
-    assert 17 <= len(pages) <= 19
+    assert len(pages) == pv.standings_context(data)["pages"]
     assert to_png(normal, tmp_path / "p500", dpi=20, first=len(pages), last=len(pages))
-    names = player_names(500)
-    counts = [sum(name in page for name in names) for page in pages]
-    assert sum(counts) >= 500 and min(counts) >= max(counts) - 6, counts
+    counts = rows_per_page(pages)
+    assert sum(counts) == 500 and counts[-1] >= 3, counts
+    assert min(counts[1:-1]) >= max(counts) - 3, counts  # full pages: a wrapped name or two
     text = " ".join(" ".join(pages).split())
     positions = [text.index(name) for name in player_names(500)]
     assert positions == sorted(positions)

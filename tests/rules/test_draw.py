@@ -129,7 +129,8 @@ def test_completion_search_finds_the_affine_plane():
 
 
 def test_240_players_eight_rounds_without_a_repeat():
-    # issue 4 quality target: 240 players, 8 rounds of Mariáš, zero repeat meetings
+    # the quality target (bench/bench_tournament.py): 240 players, 8 rounds of Mariáš, zero
+    # repeat meetings
     draws = draw_schedule(players=ids(240), rounds=8, seed=1)
     assert sum(d.repeats for d in draws) == 0
     assert max(meetings(draws).values()) == 1
@@ -175,7 +176,7 @@ def test_keep_apart_is_honoured_when_possible(n, seed):
     ],
 )
 def test_keep_apart_that_cannot_be_kept_is_reported(players, table_size, apart, broken):
-    # RULES.md §6 / issue 4: the organiser sees any kept-apart pair that could not be kept apart
+    # RULES.md §6: the organiser sees any kept-apart pair that could not be kept apart
     d = draw_round(players=players, round_no=1, seed=1, table_size=table_size, keep_apart=apart)
     assert len(d.kept_apart_broken) == broken
     assert set(d.kept_apart_broken) <= set(apart)

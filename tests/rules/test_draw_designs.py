@@ -1,4 +1,4 @@
-"""Perfect draws from known designs: 9 x 4 rounds and 15 x 7 rounds of 3 (issue 14 item 7)."""
+"""Perfect draws from known designs: 9 x 4 rounds and 15 x 7 rounds of 3 (RULES.md §6)."""
 
 from collections import Counter
 from itertools import combinations

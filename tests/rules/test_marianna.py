@@ -42,7 +42,8 @@ DEAL_EXAMPLES = [
     # RULES.md §3: one side's points may be left out and derived from 120
     ("marianna", {}, deal(70, None), (70, 50)),
     ("marianna", {}, deal(None, 0), (120, 0)),
-    # RULES.md §3 (seed 002 "Wertung"): 1st 40, 2nd 60, 3rd 80, 4th 100 over the whole table
+    # RULES.md §3 (the German source's "Wertung"): 1st 40, 2nd 60, 3rd 80, 4th 100 over the
+    # whole table
     ("marianna", {}, deal(70, 50, m(0, "hearts")), (110, 50)),
     (
         "marianna",
@@ -131,7 +132,7 @@ MATCH_EXAMPLES = [
     # RULES.md §3: one team reaches 501 at the end of a deal and wins
     ("marianna", {}, [ALL_A, ALL_B, deal(110, 10, m(1, "hearts"))], (510, 450), True, 0),
     ("marianna", {}, [MIXED, MIXED, MIXED], (540, 660), True, 1),
-    # RULES.md §3 (seed 002): both reach 501 in one deal: the higher total wins
+    # RULES.md §3: both reach 501 in one deal: the higher total wins
     (
         "marianna",
         {},
@@ -140,7 +141,7 @@ MATCH_EXAMPLES = [
         True,
         1,
     ),
-    # RULES.md §3 (seed 002): equal totals over 501: another deal is played, which decides
+    # RULES.md §3: equal totals over 501: another deal is played, which decides
     (
         "marianna",
         {},

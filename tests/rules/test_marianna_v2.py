@@ -74,13 +74,8 @@ def test_after_a_mariannino_the_other_team_declares_no_marianna():
     assert _refused(result) == ["declarations.1.side"]
 
 
-def test_after_a_mariannino_its_suit_is_not_declared_again():
-    # RULES.md v2 §3, §5: nobody declares the mariannino's suit again.
-    result = play([deal(60, 60, m(0, "clubs", **MN), m(0, "clubs"))])
-    assert _refused(result) == ["declarations.1.suit"]
-
-
-def test_a_marianna_of_the_other_team_before_the_mariannino_is_fine():
-    # RULES.md v2 §3: the bar starts with the mariannino.
-    result = play([deal(60, 60, m(1, "hearts"), m(0, "spades", **MN))])
-    assert (_refused(result), result.scores) == ([], (310, 100))
+def test_a_marianna_of_the_same_team_before_the_mariannino_is_fine():
+    # RULES.md v2 §3: the bar on the other team starts with the mariannino (v2.1: a marianna of
+    # the other team before it is refused, test_marianna_v21).
+    result = play([deal(60, 60, m(0, "hearts"), m(0, "spades", **MN))])
+    assert (_refused(result), result.scores) == ([], (350, 60))

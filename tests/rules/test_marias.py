@@ -38,7 +38,7 @@ def deal(record: dict[str, Any], n: int = 3, preset: str = "pub", **overrides: A
 
 
 EXAMPLES = [
-    # RULES.md §4 / seed 004: game 1, sto 4, sedma 2, betl 5, durch 10, "each contract settles
+    # RULES.md §4, preset pub: game 1, sto 4, sedma 2, betl 5, durch 10, "each contract settles
     # separately with both defenders"; "Failure pays the same to each defender"
     ("hra won", R(), {}, (2, -1, -1)),
     ("hra lost", R(P("hra", False)), {}, (-2, 1, 1)),
@@ -118,12 +118,12 @@ EXAMPLES = [
         {"sto_failure": "per_ten_short"},
         (-8, 4, 4),
     ),
-    # RULES.md §4 scales "a made sto" above 100; sto proti stays at its value
+    # RULES.md §4 (v2.1): a made sto proti scales above 100 like sto: 4 + 2 × 4 for 120
     (
-        "sto proti 120 is not scaled",
+        "sto proti 120 is scaled",
         R(P("sto_proti"), declarer_points=10, defender_points=120),
         {},
-        (-8, 4, 4),
+        (-24, 12, 12),
     ),
     (
         "sto proti failed is flat",

@@ -11,7 +11,7 @@ from scorekeeper.rules.marias import GAME, money
 from tests.rules.test_marias import P, R
 
 PRESET_VALUES = [
-    # RULES.md §4: pub (seed 004), csm (association), krizovy
+    # RULES.md §4: pub (the pub tariff), csm (association), krizovy
     ("pub", {"hra": 1, "sto": 4, "sto_proti": 4, "betl": 5, "durch": 10, "sedma": 2}),
     ("pub", {"dve_sedmy": 8, "sedma_proti": 2, "ticha_sedma": 1, "tiche_sto": 2}),
     ("csm", {"betl": 15, "durch": 30, "dve_sedmy": 40, "hra": 1, "sto": 4}),

@@ -57,8 +57,14 @@ def reference(record: dict[str, Any], options: MariasOptions, n: int) -> list[in
                 value = _hundred(options.sto, dp, options)
             if not won and dp is not None and options.sto_failure == "per_ten_short" and dp < 100:
                 value = options.sto * -(-(100 - dp) // 10)
-        elif kind in ("sto_proti", "sedma_proti"):
-            wins, value = not won, getattr(options, kind)
+        elif kind == "sto_proti":  # RULES.md v2.1 §4: made above 100, scaled like sto
+            wins, value = not won, options.sto_proti
+            if won and fp is not None:
+                value = _hundred(options.sto_proti, fp, options)
+        elif kind == "sedma_proti":
+            wins, value = not won, options.sedma_proti
+        elif kind == "dve_sedmy_proti":  # RULES.md v2.1 §4: valued as dve_sedmy
+            wins, value = not won, options.dve_sedmy
         else:
             wins, value = won, getattr(options, kind)
         times = 1 if kind in ("betl", "durch") else hearts

@@ -19,7 +19,7 @@ def _refusals(record, **options):
 
 
 def test_open_play_doubles_every_part():
-    # RULES.md v2 §4 "open play" (seed 003): hra won 1 and sedma lost 2, in spades, open cards:
+    # RULES.md v2 §4 "open play": hra won 1 and sedma lost 2, in spades, open cards:
     # each part doubled: hra 2 from each defender, sedma 4 to each -> declarer -4, defenders +2.
     record = R(P("hra"), P("sedma", won=False), open=True)
     deal = _score([record]).deals[0]
@@ -64,7 +64,7 @@ def test_sto_proti_marked_failed_at_100_is_refused():
 
 
 def test_hra_won_must_agree_with_the_points():
-    # RULES.md v2 §5 / §4 (seed 003): 50 against 40 wins the hra, so "lost" is refused.
+    # RULES.md v2 §5 / §4: 50 against 40 wins the hra, so "lost" is refused.
     with pytest.raises(InvalidDeal):
         GAME.parse_record(
             R(P("hra", won=False), declarer_points=50, defender_points=40), GAME.make_options(), 3

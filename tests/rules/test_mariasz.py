@@ -24,13 +24,13 @@ def play(deals, **overrides):
     return GAME.score(options, 2, [GAME.parse_record(d, options, 2) for d in deals])
 
 
-# --------------------------------------------------------------- seed 001 "Example 1"
+# ---------------------------------------------- RULES.md §1, the sources' "Example 1"
 
 
 @pytest.mark.parametrize(
     "cards, trump, points",
     [
-        ([("A", H), ("J", H)], S, 13),  # seed 001 Example 1, trick 1: A + J = 13
+        ([("A", H), ("J", H)], S, 13),  # the sources' Example 1, trick 1: A + J = 13
         ([("K", H), ("9", S)], S, 4),  # trick 2: K + trumping 9 = 4
         ([("6", C), ("10", C)], S, 10),  # trick 3: 10 = 10
         ([("8", C), ("9", C)], S, 0),  # trick 4: 8 + 9 = 0
@@ -208,8 +208,10 @@ LEVEL = deal(H, 131, m1=[C, S])  # dubla 2 to player 1, two plain marriages 2 to
         ([LEVEL], {"match_target": 2}, False, None, (2, 2)),  # level at the target: play on
         ([LEVEL, LOSE], {"match_target": 2}, True, 1, (2, 6)),
         ([WIN, LOSE], {"match_target": 5}, False, None, (4, 4)),
-        ([WIN, LOSE], {"match_games": 2}, True, None, (4, 4)),  # agreed games, level: a draw
-        ([LEVEL], {"match_games": 1}, True, None, (2, 2)),
+        # RULES.md v2.1 §1: agreed games played, level: another game, no draw
+        ([WIN, LOSE], {"match_games": 2}, False, None, (4, 4)),
+        ([WIN, LOSE, WIN], {"match_games": 2}, True, 0, (8, 4)),
+        ([LEVEL], {"match_games": 1}, False, None, (2, 2)),
         ([deal(H, 60), WIN], {"match_games": 1}, True, 0, (3, 0)),  # sympla 1 + trump marriage
         ([deal(H, 60)], {"match_games": 1}, False, None, (0, 0)),
     ],

@@ -45,7 +45,7 @@ def test_no_trump_short_deal_is_checked_against_130():
 
 
 def test_ace_king_trumps_only_scores_40_in_trumps():
-    # RULES.md v2 §1 ace_king trumps_only (seed 001): an A+K in trumps 40; 91 + 40 = 131: dubla.
+    # RULES.md v2 §1 ace_king trumps_only: an A+K in trumps 40; 91 + 40 = 131: dubla.
     result = play([deal(H, 91, ace_kings=[[H], []])], ace_king="trumps_only")
     game = result.extra["games"][0]
     assert (game["kind"], game["points"][0]) == ("dubla", 131)

@@ -1,4 +1,4 @@
-"""The running state of every engine (issue 12 item 4): ``score`` is a fold of ``step``.
+"""The running state of every engine (docs/architecture.md): ``score`` is a fold of ``step``.
 
 For random valid matches of each game: stepping deal by deal from a state that went through JSON
 after every deal (as a stored state does) gives exactly ``score``'s deals, totals and errors;

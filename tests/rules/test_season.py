@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.tournament.ratings import places, replay
-from scorekeeper.tournament.season import Evening, EveningResult, points, season_table
+from scorekeeper.tournament.season import TIEBREAKS, Evening, EveningResult, points, season_table
 
 
 def ev(eid: str, **results: tuple[int, int]) -> Evening:
@@ -40,6 +40,8 @@ def test_season_ties_wins_then_best_evening_then_the_lot():
     assert [r.total for r in rows] == [2, 2, 2]
     # a and b won an evening each, c none; a's best evening (4) beats b's (2)
     assert [(r.player_id, r.rank, r.place) for r in rows] == [("a", 1, 1), ("b", 2, 2), ("c", 3, 3)]
+    assert rows[0].tiebreaks == {"evenings_won": 1, "best_evening": 4}  # TIEBREAKS, in order
+    assert list(rows[0].tiebreaks) == list(TIEBREAKS)
     twins = [ev("1", a=(1, 3), b=(2, 0)), ev("2", a=(2, 0), b=(1, 3))]
     for seed in range(4):
         rows = season_table(twins, players={"a": "A", "b": "B"}, seed=seed)

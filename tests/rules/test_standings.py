@@ -7,12 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.tournament.standings import (
+    KINDS,
     RoundResult,
     TableResult,
     lot_order,
+    offered_tiebreaks,
     standings,
     standings_json,
+    tiebreak_keys,
 )
+from scorekeeper.tournament.tiebreaks import TIEBREAKS
 
 
 def rnd(*tables: tuple[str, tuple[int, ...]], byes: str = "", winners=()) -> RoundResult:
@@ -24,7 +28,7 @@ def rnd(*tables: tuple[str, tuple[int, ...]], byes: str = "", winners=()) -> Rou
     )
 
 
-def table(kind: str, rounds: list[RoundResult], ranking: str = "balance", seed: int = 1):
+def table(kind: str, rounds: list[RoundResult], ranking: str = "balance", seed: int = 1, **kw):
     ids = {p for r in rounds for t in r.tables for p in t.players} | {
         p for r in rounds for p in r.byes
     }
@@ -34,6 +38,7 @@ def table(kind: str, rounds: list[RoundResult], ranking: str = "balance", seed: 
         players={p: p.upper() for p in ids},
         lot_seed=seed,
         ranking=ranking,
+        **kw,
     )
 
 
@@ -76,14 +81,14 @@ def test_marias_tiebreaks_in_order(rounds, decided_by):
     a, b = rows["a"], rows["b"]
     assert a.total == b.total == 2
     assert a.rank < b.rank
-    order = ["table_wins", "best_round", "last_places"]
+    order = list(KINDS["marias"].tiebreaks)  # RULES.md §6's order, written once
     for name in order[: order.index(decided_by)]:
         assert a.tiebreaks[name] == b.tiebreaks[name]
     assert a.tiebreaks[decided_by] != b.tiebreaks[decided_by]
 
 
 def test_true_ties_share_a_rank_and_stand_in_lot_order():
-    # RULES.md §6 / issue 4: shared ranks for true ties; the seeded lot orders them, re-runnable
+    # RULES.md §6: shared ranks for true ties; the seeded lot orders them, re-runnable
     rounds = [rnd(("a x1 x2", (2, -1, -1)), ("b y1 y2", (2, -1, -1)), ("c z1 z2", (2, -1, -1)))]
     for seed in range(6):
         rows = table("marias", rounds, seed=seed)
@@ -159,7 +164,11 @@ def test_balance_ranking_and_rounds_shape_like_the_api():
             "last_places": 0,
             "lot": first["tiebreaks"]["lot"],
         },
+        "decided_by": None,
+        "played": 2,
+        "figures": {"table_wins": 2, "best_round": 8, "last_places": 0, "placings": 2},
     }
+    assert doc["tiebreaks"] == ["table_wins", "best_round", "last_places"]
     assert [r["total"] for r in doc["rows"]] == [12, -3, -9]
 
 
@@ -276,21 +285,40 @@ def marias_rounds(draw):
     return ids, rounds
 
 
+#: which way each tie-break is better, written here apart from the code (RULES.md §6)
+LOWER_IS_BETTER = {"last_places", "placings"}
+
+
+def criteria(r, keys, placings=False):
+    """A row's sort key by the tie-breaks ``keys``: no result last, the total, then each."""
+    total = r.total if placings else -r.total
+    tb = [r.tiebreaks[k] for k in keys]
+    tb = [
+        float("inf") if v is None else v if k in LOWER_IS_BETTER else -v
+        for k, v in zip(keys, tb, strict=True)
+    ]
+    return (r.played == 0, total, *tb)
+
+
 @settings(deadline=None, max_examples=150)
-@given(data=marias_rounds(), placings=st.booleans(), seed=st.integers(0, 999))
-def test_standings_are_a_total_preorder_of_the_criteria(data, placings, seed):
-    # RULES.md §6: order by total, table wins, best round, last places; equal -> shared rank
+@given(data=marias_rounds(), placings=st.booleans(), seed=st.integers(0, 999), pick=st.data())
+def test_standings_are_a_total_preorder_of_the_criteria(data, placings, seed, pick):
+    # RULES.md §6: order by total, then the tie-breaks in force (§6's or the organiser's order);
+    # equal -> shared rank, the lot orders
     ids, rounds = data
     ranking = "placings" if placings else "balance"
+    offered = offered_tiebreaks("marias", ranking)
+    keys = pick.draw(st.none() | st.lists(st.sampled_from(offered), unique=True))
     rows = standings(
-        kind="marias", rounds=rounds, players={p: p for p in ids}, lot_seed=seed, ranking=ranking
-    )
+        kind="marias", rounds=rounds, players={p: p for p in ids}, lot_seed=seed, ranking=ranking,
+        tiebreaks=keys,
+    )  # fmt: skip
     assert sorted(r.player_id for r in rows) == sorted(ids)
+    keys = tiebreak_keys("marias", ranking, keys)
+    assert [k for k in rows[0].tiebreaks if k != "lot"] == list(keys)
 
     def key(r):
-        tb = r.tiebreaks
-        total = r.total if placings else -r.total
-        return (total, -tb["table_wins"], -tb["best_round"], tb["last_places"])
+        return criteria(r, keys, placings)
 
     for i, r in enumerate(rows):
         assert r.total == sum(x for x in r.rounds if x is not None)
@@ -339,7 +367,7 @@ def test_two_player_standings_follow_wins_points_buchholz(data, seed):
         assert r.tiebreaks["match_points"] == sum(x for x in r.rounds if x is not None)
 
     def key(r):
-        return (-r.total, -r.tiebreaks["match_points"], -r.tiebreaks["buchholz"])
+        return criteria(r, KINDS["twoplayer"].tiebreaks)
 
     for i, r in enumerate(rows):
         assert r.rank == 1 + sum(key(o) < key(r) for o in rows)
@@ -366,7 +394,7 @@ def test_v2_tied_rows_share_a_rank_but_every_place_is_distinct():
 @pytest.mark.parametrize(
     "scores, expected",
     [
-        ((8, 7, 7, 7, 5, 3, 2, 0), 6),  # issue 14: the mean of 7 and 5, not the lower 5
+        ((8, 7, 7, 7, 5, 3, 2, 0), 6),  # RULES.md §6: the mean of 7 and 5, not the lower 5
         ((8, 7, 6, 3), 7),  # (7 + 6) / 2 = 6.5 rounds half up to 7
         ((-3, -2, 0, 4), -1),  # -1 exactly
         ((-3, -2), -2),  # -2.5 rounds half up to -2
@@ -474,3 +502,143 @@ def test_v2_places_are_a_permutation_and_ranks_follow_them(figures, seed, how):
         assert row.rank == prev.rank or row.rank == row.place
         if row.rank == prev.rank:
             assert row.total == prev.total
+
+
+# --- tie-breaks as data: the organiser's choice and order (RULES.md §6) ----------------------
+
+
+def test_the_default_order_is_rules_section_6():
+    # RULES.md §6: Mariáš more table wins, best single round, fewer last places; two-player
+    # games match points, then Buchholz; Marianna point difference
+    assert tiebreak_keys("marias") == ("table_wins", "best_round", "last_places")
+    assert tiebreak_keys("twoplayer", "wins") == ("match_points", "buchholz")
+    assert tiebreak_keys("marianna", "wins") == ("point_difference",)
+    for kind in KINDS.values():
+        assert all(k in TIEBREAKS for k in (*kind.tiebreaks, *kind.more))
+
+
+def test_the_organisers_order_decides():
+    # RULES.md §6: tie-breaks chosen and ordered per tournament. "a" and "b" are level on the
+    # total and table wins; a has the better best round (4 against 3), b fewer last places
+    rounds = [
+        rnd(("a x1 x2", (4, -1, -3)), ("b y1 y2", (3, -1, -2))),
+        rnd(("a x3 x4", (-3, 5, -2)), ("b y3 y4", (-2, 5, -3))),
+    ]
+    rows = by_id(table("marias", rounds))
+    assert rows["a"].rank < rows["b"].rank and rows["a"].decided_by == "best_round"
+    picked = by_id(table("marias", rounds, tiebreaks=["last_places", "best_round"]))
+    assert list(picked["a"].tiebreaks) == ["last_places", "best_round", "lot"]
+    assert picked["b"].tiebreaks["last_places"] == 0 < picked["a"].tiebreaks["last_places"]
+    assert picked["b"].rank < picked["a"].rank and picked["b"].decided_by == "last_places"
+    none = by_id(table("marias", rounds, tiebreaks=[]))  # no tie-break: the rank is shared
+    assert none["a"].rank == none["b"].rank and none["a"].decided_by == "lot"
+
+
+@pytest.mark.parametrize(
+    "keys, message",
+    [
+        (["table_wins", "buchholz"], "unknown tie-break 'buchholz'"),
+        (["best_round", "best_round"], "named twice"),
+        (["balance"], "unknown tie-break 'balance'"),  # ranked by balance: not its own tie-break
+    ],
+)
+def test_a_tiebreak_the_kind_does_not_offer_is_refused(keys, message):
+    with pytest.raises(ValueError, match=message):
+        tiebreak_keys("marias", "balance", keys)
+
+
+def test_placings_ranking_may_break_ties_by_balance():
+    # ranked by table placings, the total balance is a tie-break an organiser may choose
+    assert "balance" in offered_tiebreaks("marias", "placings")
+    assert "placings" in offered_tiebreaks("marias", "balance")
+    rounds = [rnd(("a b c", (9, 1, -10))), rnd(("a b c", (-1, 3, -2)))]
+    rows = by_id(table("marias", rounds, ranking="placings", tiebreaks=["balance"]))
+    # a: places 1 + 2 = 3, b: 2 + 1 = 3; balance a 8, b 4
+    assert rows["a"].total == rows["b"].total == 3
+    assert rows["a"].tiebreaks["balance"] == 8 and rows["a"].rank < rows["b"].rank
+
+
+def test_buchholz_cut1_sonneborn_berger_and_progressive():
+    # the further two-player tie-breaks: Buchholz without the weakest opponent, the wins of the
+    # opponents beaten (Sonneborn-Berger), the wins so far after each round added up
+    rounds = [
+        rnd(("a b", (3, 0)), ("c d", (3, 0))),
+        rnd(("a c", (0, 3)), ("b d", (3, 0))),
+        rnd(("a d", (3, 0)), ("b c", (0, 3))),
+    ]
+    rows = by_id(table("twoplayer", rounds))
+    # wins: a 2, b 1, c 3, d 0
+    assert {p: r.total for p, r in rows.items()} == {"a": 2, "b": 1, "c": 3, "d": 0}
+    a = rows["a"].figures
+    assert a["buchholz"] == 1 + 3 + 0
+    assert a["buchholz_cut1"] == 1 + 3  # without d's 0
+    assert a["sonneborn_berger"] == 1 + 0  # beat b (1 win) and d (0)
+    assert a["progressive"] == 1 + 1 + 2  # after rounds 1, 2, 3
+    assert rows["c"].figures["progressive"] == 1 + 2 + 3
+
+
+def test_a_player_with_no_result_ranks_apart_from_real_zeros():
+    # RULES.md §6: a provisional player is never shown with a result of 0; with no confirmed
+    # round at all (d, e, f wait for their table) they rank after everyone with a result and
+    # share no rank with a player who really scored 0 (b); no best round (None, not 0)
+    rounds = [rnd(("a b c", (2, 0, -2)))]
+    rows = standings(
+        kind="marias", rounds=rounds, players={p: p for p in "abcdef"}, lot_seed=3,
+        pending={p: [1] for p in "def"},
+    )  # fmt: skip
+    got = by_id(rows)
+    assert [r.player_id for r in rows[:3]] == ["a", "b", "c"]
+    assert got["b"].total == got["d"].total == 0 and got["d"].rank > got["c"].rank
+    assert got["d"].rank == got["e"].rank == got["f"].rank == 4
+    assert got["d"].played == 0 and got["d"].tiebreaks["best_round"] is None
+    assert got["b"].played == 1
+
+
+def test_decided_by_names_the_tiebreak_beside_tied_rows():
+    # two rows with equal totals: the first tie-break where they differ; rows equal on all: lot
+    # (the other players' totals are all different)
+    rounds = [
+        rnd(("a x1 x2", (5, -1, -4)), ("b y1 y2", (1, 20, -21)), ("c z1 z2", (1, 30, -31))),
+        rnd(("a x3 x4", (-3, 40, -37)), ("b y3 y4", (1, 50, -51)), ("c z3 z4", (1, 60, -61))),
+    ]
+    rows = by_id(table("marias", rounds))
+    assert rows["a"].total == rows["b"].total == rows["c"].total == 2
+    assert rows["a"].decided_by == "table_wins"  # above b and c: one table win more
+    # b and c are equal on everything: the one below a names the table wins, the last the lot
+    assert {rows["b"].decided_by, rows["c"].decided_by} == {"table_wins", "lot"}
+    assert rows["b"].rank == rows["c"].rank == rows["a"].rank + 1
+    lone = by_id(table("marias", [rnd(("a b c", (3, 1, -4)))]))
+    assert lone["a"].decided_by is None  # no neighbour with the same total
+
+
+def test_docs_rules_section_6_states_the_one_order():
+    # docs/rules.md §6 states each ranking's tie-breaks in the order of KINDS, in the words of
+    # the legend (tournament/metrics.py): the order is written once, the document is checked
+    from pathlib import Path
+
+    from scorekeeper.tournament.metrics import metric
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text("utf-8")
+    rows = {
+        cells[0]: cells[1:]
+        for line in text.splitlines()
+        if line.strip().startswith("| ") and len(cells := [c.strip() for c in
+                                                          line.strip("| ").split(" | ")]) == 3
+    }  # fmt: skip
+    for name, kind in KINDS.items():
+        default, more = rows[name]
+        assert default == "; ".join(metric(k).rule for k in kind.tiebreaks), name
+        assert more == "; ".join(metric(k).rule for k in kind.more), name
+
+
+def test_docs_rules_section_6a_states_the_seasons_order():
+    # docs/rules.md §6a: the season's tie-breaks, in the words and order of season.TIEBREAKS
+    from pathlib import Path
+
+    from scorekeeper.tournament.metrics import metric
+    from scorekeeper.tournament.season import TIEBREAKS
+
+    text = " ".join(
+        (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text("utf-8").split()
+    )
+    assert "Season ties, in order: " + "; ".join(metric(k).rule for k in TIEBREAKS) + "." in text

@@ -1,4 +1,4 @@
-"""Issue 12's security probes, each answered with a 4xx and a reason instead of a 500."""
+"""Security probes, each answered with a 4xx and a reason instead of a 500."""
 
 from __future__ import annotations
 

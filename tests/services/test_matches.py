@@ -232,7 +232,7 @@ def test_idempotency_key_repeats_the_first_answer_and_adds_nothing(session):
 
 
 def test_idempotency_records_keep_the_status_and_the_deal_only(session):
-    # issue 9: a 500-deal match kept 32.7 MB of whole states; now each record is one deal
+    # a 500-deal match once kept 32.7 MB of whole states; now each record is one deal
     match = new(session)
     for i in range(30):
         add(session, match, i % 3, 1, key=f"k{i}")

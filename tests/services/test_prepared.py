@@ -1,7 +1,7 @@
 """Statements run on the driver's cursor (``services.prepared``) answer what SQLAlchemy answers.
 
-The save path runs its statements straight on the DB-API cursor (issue 12: half the CPU of a
-save was SQLAlchemy's per-statement work). Here each kind it runs (a select with JSON, dates and
+The save path runs its statements straight on the DB-API cursor (half the CPU of a save
+was SQLAlchemy's per-statement work). Here each kind it runs (a select with JSON, dates and
 a correlated subquery; an insert returning its id; an update's rowcount; a unique-key clash) is
 run both ways in one transaction and must give the same rows, the same stored values and the
 same exception type, on SQLite and (in CI) on PostgreSQL.

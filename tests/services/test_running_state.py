@@ -1,4 +1,5 @@
-"""A match's stored running state (issue 12 item 4): appending a deal without rescoring the match.
+"""A match's stored running state (docs/architecture.md): appending a deal without rescoring
+the match.
 
 A deal added with a minimal answer (``Prefer: return=minimal``, the pages' save) is scored from
 the stored state: one read of the match, the deal's INSERT (and its audit entry, and the key), one

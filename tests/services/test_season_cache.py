@@ -1,5 +1,5 @@
 """The season table and ratings are cached per evening's fingerprint and still see changes
-(issue 14: season bench under 1 s)."""
+(bench/bench_season.py: under 1 s)."""
 
 from scorekeeper.services import tournament_seasons
 from tests.web.test_api_tournaments import SIX, _auth, _evening

@@ -163,7 +163,7 @@ def test_round_flow_confirmation_and_standings(session):
 
 
 def test_a_closed_rounds_confirmed_result_stands_against_later_deals(session):
-    # issue 4: results count once confirmed and the organiser corrects them; the table's link
+    # RULES.md §6: results count once confirmed and the organiser corrects them; the table's link
     # (its QR code stays on the table) must not undo a closed round's result
     t = _marias(session)
     first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]
@@ -209,7 +209,7 @@ def test_manual_result_correction_and_audit(session):
     assert error.value.errors[0].field == "scores"
     with pytest.raises(RuleError):
         ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[1, 2])
-    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[6, -2, -4])
+    ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=1, scores=[6, -3, -3])
     ts.confirm_table(session=session, tournament_id=t.id, round=1, table=1, organiser=True)
     ts.set_manual_result(
         session=session,
@@ -222,7 +222,7 @@ def test_manual_result_correction_and_audit(session):
     )
     entry = ts.audit_log(session=session, tournament_id=t.id)[-1]
     assert entry["actor"] == "organiser:anna" and entry["round"] == 1 and entry["table"] == 1
-    assert entry["before"] == {"scores": [6, -2, -4], "confirmed": True}
+    assert entry["before"] == {"scores": [6, -3, -3], "confirmed": True}
     assert entry["after"] == {"scores": [4, -2, -2], "confirmed": True}
     with pytest.raises(NotFound):
         ts.set_manual_result(session=session, tournament_id=t.id, round=1, table=9, scores=[0])
@@ -392,6 +392,7 @@ def test_balances_stay_zero_sum_and_everyone_is_ranked_once(session, n, data):
                 table=table["table"],
                 scores=[*scores, -sum(scores)],
                 confirm=True,
+                confirm_figures=True,  # any zero-sum figures the organiser confirms (§6)
             )
         ts.close_round(session=session, tournament_id=t.id, number=number)
     rows = ts.standings(session=session, tournament_id=t.id)["rows"]
@@ -446,7 +447,7 @@ def test_a_draw_can_be_taken_back_until_something_is_played(session):
 
 
 def test_two_draws_at_once_give_one_round_a_conflict_and_no_orphan_match(app):
-    # issue 12/14: a draw is one transaction; the second concurrent draw is a 409 (Conflict)
+    # a draw is one transaction; the second concurrent draw is a 409 (Conflict)
     import threading
 
     from sqlmodel import func, select
@@ -484,7 +485,7 @@ def test_two_draws_at_once_give_one_round_a_conflict_and_no_orphan_match(app):
 
 
 def test_a_refused_draw_stores_no_match(session):
-    # issue 12: a draw refused half-way (a seat name the match rules refuse) leaves nothing behind
+    # a draw refused half-way (a seat name the match rules refuse) leaves nothing behind
     from sqlmodel import func, select
 
     from scorekeeper.models.match import Match
@@ -516,7 +517,7 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
         for table in drawn["tables"]:  # the first seat of each table wins
             tournament_rounds.set_manual_result(
                 session=session, tournament_id=first.id, round=1, table=table["table"],
-                scores=[4, -1, -3], confirm=True,
+                scores=[4, -2, -2], confirm=True,
             )  # fmt: skip
         winners = {table["players"][0] for table in drawn["tables"]}
         second = _marias(session, players=SEVEN[:6], organiser_id=club.id, seeding="rating")
@@ -526,7 +527,7 @@ def test_round_one_seeded_by_rating_spreads_the_best(app):
 
 
 def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
-    # issue 10 item 5: importing the tournament services changes nothing; create_app hangs the
+    # importing the tournament services changes nothing; create_app hangs the
     # guards on the match services, once however many apps are made
     import importlib
 
@@ -545,7 +546,7 @@ def test_the_closed_round_lock_is_registered_by_create_app_not_by_an_import():
 
 
 def test_one_table_comes_with_its_names_and_nothing_is_cached_on_the_session(session):
-    # issue 10 item 5: a table's page gets its table (the names of its players) without the
+    # a table's page gets its table (the names of its players) without the
     # whole tournament, and no service hides a cache in session.info
     t = _marias(session)
     first, second = ts.confirm_round(session=session, tournament_id=t.id, start=True)["tables"]

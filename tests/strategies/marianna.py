@@ -34,13 +34,16 @@ def declarations(draw, options: MariannaOptions, *, mariannone: bool = False) ->
     if options.players == 4 and options.mariannino and draw(st.booleans()):
         extra = {"side": draw(SIDES), "kind": "mariannino", "suit": draw(st.sampled_from(SUITS))}
         at = draw(st.integers(0, len(decls)))
-        # RULES.md v2 §3: after it, only its own team declares, and never its suit.
-        after = [d for d in decls[at:] if d["side"] == extra["side"] and d["suit"] != extra["suit"]]
-        decls = [*decls[:at], extra, *after]
+        # RULES.md v2.1 §3: nobody holds four queens after the other team showed one; after
+        # it only its own team declares (the mariannino's suit included).
+        own = [d for d in decls if d["side"] == extra["side"]]
+        decls = [*own[:at], extra, *own[at:]]
     if options.covered_marianna and decls and "kind" not in decls[0] and draw(st.booleans()):
         decls[0]["covered"] = True
     if mariannone:
-        decls.append({"side": draw(SIDES), "kind": "mariannone"})
+        # RULES.md v2.1 §3: after a mariannino the other team holds no queen for a mariannone
+        sides = [d["side"] for d in decls if d.get("kind") == "mariannino"] or [draw(SIDES)]
+        decls.append({"side": sides[0], "kind": "mariannone"})
     return decls
 
 

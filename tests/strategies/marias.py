@@ -16,7 +16,7 @@ from scorekeeper.rules.base import SUITS
 from scorekeeper.rules.marias import GAME, MariasOptions
 
 GAMES = ("hra", "hra", "hra", "sto", "sto_proti", "betl", "durch")
-SEVENS = ("sedma", "dve_sedmy", "sedma_proti")
+SEVENS = ("sedma", "dve_sedmy", "sedma_proti", "dve_sedmy_proti")
 
 
 @st.composite
@@ -85,11 +85,12 @@ def records(
             won = draw(st.sampled_from([None, side == "declarer"]))
         elif dp is not None:
             won = draw(st.sampled_from([None, dp > fp]))
-    elif game == "sto" and dp is not None:  # RULES.md v2 §4, §5: at most 130, won agrees
-        if dp > 130:
-            dp = fp = None
-        else:
-            won = dp >= 100
+    elif game == "sto" and dp is not None and dp <= 130:  # RULES.md v2 §4, §5: won agrees
+        won = dp >= 100
+    elif game == "sto" and not won and options.sto_failure == "per_ten_short":
+        dp, fp = 60, 30  # RULES.md v2.1 §4: a failed sto paid per 10 short needs the points
+    elif game == "sto":  # RULES.md v2 §4: a hundred's figure is at most 130
+        dp = fp = None
     elif game == "sto_proti" and fp is not None:
         if fp > 130:
             dp = fp = None

@@ -201,7 +201,7 @@ def test_draw_that_cannot_seat_everyone_is_422(client):
 
 
 def test_a_thirty_player_evening_through_the_api(client):
-    # issue 4: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
+    # RULES.md §6: 30 players, 4 rounds of Mariáš, results from the sheets, confirmed, ranked
     names = [f"Hráč {i}" for i in range(1, 31)]
     made = client.post(
         "/api/v1/tournaments",
@@ -217,7 +217,8 @@ def test_a_thirty_player_evening_through_the_api(client):
             ids = table["player_ids"]
             met |= {frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :]}
             url = f"{base}/rounds/{number}/tables/{table['table']}"
-            figures = [3 * table["table"] % 7, -2, 2 - 3 * table["table"] % 7]
+            k = 3 * (table["table"] % 4) + 1  # RULES.md §6: balances alike modulo 3
+            figures = [k, -2, 2 - k]
             assert (
                 client.put(f"{url}/result", json={"scores": figures}, headers=auth).status_code
                 == 200
@@ -319,7 +320,7 @@ def test_v2_a_season_of_three_evenings_with_its_roster_table_and_ratings(client)
     assert sorted(r["place"] for r in table["rows"]) == list(range(1, 8))
     player = client.get(f"/api/v1/players/{ids['Jana']}").get_json()
     assert player["name"] == "Jana" and len(player["tournaments"]) == 3
-    assert set(player["rating"]) == {"mu", "sigma", "ordinal"}
+    assert set(player["rating"]) == {"mu", "sigma", "ordinal", "games"}
     assert [t["id"] for t in player["tournaments"]] == [one["id"], two["id"], three["id"]]
     assert client.get("/api/v1/players/nope").status_code == 404
     _check_exports(client, season, one, table)
@@ -334,17 +335,17 @@ def _check_exports(client, season, evening, table):
 
     answer = client.get(f"/tournaments/{evening['id']}/standings.csv")
     assert answer.status_code == 200 and answer.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
-    assert rows[0][:4] == ["Rank", "Place", "Player", "Total"]
-    assert sorted(int(r[1]) for r in rows[1:]) == list(range(1, 7))
+    rows = list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Rank", "Shared rank", "Place", "Player"]
+    assert sorted(int(r[2]) for r in rows[1:]) == list(range(1, 7))
     book = load_workbook(
         io.BytesIO(client.get(f"/tournaments/{evening['id']}/standings.xlsx").data)
     )
-    assert [c.value for c in book.active[1]][:3] == ["Rank", "Place", "Player"]
+    assert [c.value for c in book.active[1]][:4] == ["Rank", "Shared rank", "Place", "Player"]
     assert book.active.max_row == 7
-    season_csv = client.get(f"/seasons/{season['id']}/table.csv").get_data(as_text=True)
+    season_csv = client.get(f"/seasons/{season['id']}/table.csv").data.decode("utf-8-sig")
     got = list(csv.reader(io.StringIO(season_csv)))
-    assert [r[2] for r in got[1:]] == [r["player"] for r in table["rows"]]
+    assert [r[3] for r in got[1:]] == [r["player"] for r in table["rows"]]
     sheet = load_workbook(io.BytesIO(client.get(f"/seasons/{season['id']}/table.xlsx").data))
     assert sheet.active.max_row == len(table["rows"]) + 1
     pdf = client.get(f"/seasons/{season['id']}/table.pdf")
@@ -356,6 +357,6 @@ def _check_exports(client, season, evening, table):
     )
     # the footnote under the struck-through results speaks of evenings (best 2), not rounds
     assert "each player's best 2 evenings count" in text and "rounds" not in text
-    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").get_data(as_text=True)
-    assert deals.splitlines()[0] == "round,table,n,players,record,delta"
+    deals = client.get(f"/tournaments/{evening['id']}/deals.csv").data.decode("utf-8-sig")
+    assert deals.splitlines()[0] == "Round,Table,Deal,Players,Record,Change"
     assert client.get("/seasons/nope/table.csv").status_code == 404

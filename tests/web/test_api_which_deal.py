@@ -1,5 +1,5 @@
 """API.md v2 "Which deal": stable ids and etags, If-Match on PUT/DELETE/undo, 409 with
-``current`` and ``yours``; and ``Prefer: return=minimal`` on the deal POST (issue 9).
+``current`` and ``yours``; and ``Prefer: return=minimal`` on the deal POST.
 
 Each stale case is two phones on one match: phone A read the state, phone B changed it, A's
 change names the deal A saw and is refused with nothing changed.
@@ -45,7 +45,7 @@ def test_ids_and_etags_are_stable_and_unique(client):
 
 @pytest.mark.parametrize("method", ["PUT", "DELETE"])
 def test_after_another_phone_deleted_an_earlier_deal(client, method):
-    # issue 9: A edits deal 5 (Ota's), B deletes deal 3; A's change must not land on deal 5
+    # A edits deal 5 (Ota's), B deletes deal 3; A's change must not land on deal 5
     state, deals = five_deals(client)
     mine = deals[4]
     client.delete(url(state, "/deals/3"), headers={**auth(state), "If-Match": deals[2]["etag"]})

@@ -60,6 +60,27 @@ def test_marias_form_makes_the_api_record(app, data, record):
     assert made == record
 
 
+def test_marias_form_enters_dve_sedmy_proti_and_shows_it_again(app, client):
+    # RULES.md §4 (v2.1): the defenders' double seven is tapped on the deal form like sedma
+    # proti (the "Defenders' seven" choice), stored as the part dve_sedmy_proti, edited back.
+    data = HRA_WON | {"sp": "dve_sedmy_proti", "sp_won": "1", "sp_flek": "1"}
+    _form, made = submit(app, forms_marias, "marias", data, MARIAS_OPTIONS)
+    assert made["parts"] == [
+        {"kind": "hra", "won": True, "flek": 0},
+        {"kind": "dve_sedmy_proti", "won": True, "flek": 1},
+    ]
+    again = forms_marias.from_record(made, PLAYERS["marias"], MARIAS_OPTIONS)
+    assert (again["sp"], again["sp_won"], again["sp_flek"]) == ("dve_sedmy_proti", "1", 1)
+    url = start(client, "marias")
+    page = client.get(url).text
+    assert 'value="dve_sedmy_proti"' in page and "dvě sedmy proti" in page
+    client.post(url, data=form_data(page, "deal-form") | data)
+    state = api_state(client, url)
+    # in červené (×2): hra 2 from each, dvě sedmy proti made 8 × flek 2 × 2 = 32 to each:
+    # declarer 4 - 64 = -60
+    assert state["deals"][0]["delta"] == [-60, 30, 30]
+
+
 def test_marias_record_back_into_the_form_keeps_part_order(app):
     record = {"declarer": 1, "dealer": 2, "trump": "clubs", "declarer_points": None,
               "defender_points": None, "renonc": None, "silent": [],

@@ -1,5 +1,5 @@
-"""The match pages when another phone changed the deals (issue 9): edit, delete and undo carry
-the etag of the deal shown; a stale one changes nothing and says what happened."""
+"""The match pages when another phone changed the deals (docs/saving.md): edit, delete and
+undo carry the etag of the deal shown; a stale one changes nothing and says what happened."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def three_deals(client) -> str:
 
 
 def test_saving_an_edit_of_a_deal_another_phone_undid(client):
-    # issue 9: this was a bare "Not Found" page and the change was lost
+    # not a bare "Not Found" page, and the change is not lost
     url = three_deals(client)
     mine = form_data(client.get(url + "/deals/3").text, "deal-form")
     client.post(url + "/undo", data=form_data(client.get(url + "/undo").text))

@@ -1,4 +1,4 @@
-"""The spectators' match page updates by fetching with its ETag, not <meta refresh> (issue 14)."""
+"""The spectators' match page updates by fetching with its ETag, not <meta refresh>."""
 
 from tests.web.test_match_pages import HRA_WON, start
 

@@ -1,4 +1,4 @@
-"""The match pages through the Flask test client: start, enter, fix, see (issue 3)."""
+"""The match pages through the Flask test client: start, enter, fix, see."""
 
 from __future__ import annotations
 
@@ -198,24 +198,24 @@ def test_mariasz_game_in_progress_is_shown(client):
 
 def test_marianna_declarations_without_javascript(client):
     url = start(client, "marianna", "marianna")
-    page = client.post(url, data={"points_0": "70", "declarations": "", "add": "0:hearts"})
-    assert page.status_code == 200 and "0:marianna:hearts" in page.text
+    page = client.post(url, data={"points_0": "70", "declarations": "", "add": "1:hearts"})
+    assert page.status_code == 200 and "1:marianna:hearts" in page.text
     page = client.post(
         url,
         data={
             "points_0": "70",
-            "declarations": "0:marianna:hearts",
+            "declarations": "1:marianna:hearts",
             "kind": "mariannino",
             "add": "1:spades",
         },
     )
     assert "1:mariannino:spades" in page.text
     assert api_state(client, url)["deals"] == []  # nothing stored while tapping
-    both = "0:marianna:hearts 1:mariannino:spades"
+    both = "1:marianna:hearts 1:mariannino:spades"
     client.post(url, data={"points_0": "70", "declarations": both})
     state = api_state(client, url)
-    # RULES.md §3: first marianna 40; mariannino 250
-    assert state["scores"] == [110, 300]
+    # RULES.md §3: first marianna 40; mariannino 250 (v2.1: after its own team's marianna)
+    assert state["scores"] == [70, 340]
     assert state["deals"][0]["record"]["declarations"][1]["kind"] == "mariannino"
 
 
@@ -299,23 +299,25 @@ def test_chart_is_inline_svg(client):
 
 @pytest.mark.parametrize("deals", [0, 40])
 def test_deal_entry_page_weighs_under_60_kb(client, deals):
-    # issue 3: the deal entry page under 60 KB transferred, CSS and JS included, no CDN
+    # the deal entry page under 60 KB transferred, CSS and JS included, no CDN
     url = start(client, "marias", "pub", stake="0.20", currency="CZK")
     for i in range(deals):
         client.post(url, data=HRA_WON | {"declarer": str(i % 3), "idem": f"k{i}"})
-    # transferred: what a phone's browser receives, compressed as it asks (issue 12)
-    gzip = {"Accept-Encoding": "gzip"}
+    # transferred: what a phone's browser receives, compressed as it asks
+    gzip = {
+        "Accept-Encoding": "gzip, deflate"
+    }  # what Chromium asks for over plain HTTP (a pub LAN)
     page = client.get(url, headers=gzip)
     html = client.get(url).data
     # each asset once, as a browser fetches it (a suit picture shows on many deal lines)
     assets = sorted(set(re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)))
     names = sorted(a.rsplit(b"/", 1)[1] for a in assets)
-    # issue 9: the icon, the manifest and app.js (service worker, wake lock), queue.js (saving);
-    # issue 13: the four pictures of the deck the table holds (Mariáš: German suits)
+    # the icon, the manifest and app.js (service worker, wake lock), queue.js (saving);
+    # the four pictures of the deck the table holds (Mariáš: German suits)
     suits = [b"german-acorns.svg", b"german-bells.svg", b"german-hearts.svg", b"german-leaves.svg"]
     assert names == sorted(
         [b"app.css", b"app.js", b"deal.js", b"icon-192.png", b"manifest.webmanifest"]
-        + [b"queue.js"]
+        + [b"queue.js", b"refresh.js"]  # saving; the other phone's deals, the offline copy
         + suits
     )
     total = len(page.data) + sum(len(client.get(a.decode(), headers=gzip).data) for a in assets)
@@ -402,7 +404,7 @@ def test_briscola_deal_line_names_the_trump(client):
     data = form_data(client.get(url).text, "deal-form")
     data |= {"trump": "hearts", "points_0": "70", "points_1": "50", "idem": "t"}
     assert client.post(url, data=data).status_code == 302
-    page = pictures(client.get(url).text)  # issue 13: Marianna's Italian deck, drawn
+    page = pictures(client.get(url).text)  # Marianna's Italian deck, drawn
     assert re.search(r"coppe \[italian-cups\][^<]*· 70 : 50", page), page[
         page.find("70 : 50") - 200 :
     ][:400]

@@ -86,7 +86,7 @@ def test_a_polish_explanation_of_a_mariasz_deal(client):
     page = client.get(url).text
     why = " ".join(re.findall(r'<div class="why">(.*?)</div>', page))
     why = re.sub(r'<img [^>]*alt="([^"]*)"[^>]*>', r"[\1]", why)  # the deck's suit pictures
-    assert "meldunek atutowy (czerwień [czerwień]) 40" in why, why
+    assert "meldunek atutowy (czerwień []) 40" in why, why  # the suit's name read once
     assert "dubla" in why and "card points" not in why
 
 

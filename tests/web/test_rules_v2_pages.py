@@ -152,7 +152,7 @@ def test_open_is_in_the_api_record(client):
 
 
 def test_rules_page_shows_game_preset_options_and_tariff(client):
-    # Issue 11 item 3 / RULES.md v2 §4: krizovy shown as a house tariff with its values.
+    # RULES.md v2 §4: krizovy shown as a house tariff with its values.
     state = start(client, "marias", ["Jana", "Petr", "Ota"], preset="krizovy")
     board = client.get(f"/m/{state['id']}").get_data(as_text=True)
     assert f'href="/m/{state["id"]}/rules"' in board
@@ -165,7 +165,7 @@ def test_rules_page_shows_game_preset_options_and_tariff(client):
 
 
 def test_board_says_what_the_match_is_played_to(client):
-    # Issue 11 item 2: the board shows the target (131 a game and 10 match points; 7; 501; 151).
+    # The board shows the target (131 a game and 10 match points; 7; 501; 151).
     cases = [
         ("mariasz", ["Ania", "Bartek"], {}, "Played to 131 a game, to 10 match points"),
         ("mariage", ["Anna", "Hans"], {}, "Played to 7 game points"),
@@ -187,7 +187,7 @@ def test_board_shows_a_pending_tied_german_game(client):
 
 
 def test_german_mariage_does_not_ask_who_reached_the_target_first(client):
-    # Issue 11 item 2: German scoring has no target.
+    # RULES.md §2: German scoring has no target.
     mariage = start(client, "mariage", ["Anna", "Hans"])
     page = client.get(f"/m/{mariage['id']}/{mariage['token']}").get_data(as_text=True)
     assert "Who reached the target first?" not in page
@@ -203,7 +203,7 @@ def test_briscola_says_matrimoni(client):
 
 
 def test_edit_that_ends_the_match_earlier_says_which_deals_to_delete(client):
-    # Issue 11 item 2: the message says what to do, not "reopen it by editing a deal".
+    # The message says what to do, not "reopen it by editing a deal".
     state = start(client, "mariasz", ["Ania", "Bartek"], options={"match_target": 2})
     h = auth(state)
     url = f"/api/v1/matches/{state['id']}/deals"

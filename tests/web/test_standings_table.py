@@ -1,5 +1,6 @@
-"""One standings presenter (issue 10): the page, the pub TV and the paper sheet of one tournament
-head the same metrics with the same words, mark the same shared ranks and print the same money."""
+"""One standings presenter (docs/architecture.md): the page, the pub TV and the paper sheet of
+one tournament head the same metrics with the same words, mark the same shared ranks and print
+the same money."""
 
 from __future__ import annotations
 
@@ -64,7 +65,14 @@ def tied(app, organiser):
     for table in _state(app, tid)["rounds"][0]["tables"]:
         answer = organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
-            data={"scores-0": "10", "scores-1": "0", "scores-2": "-10", "confirm": "1"},
+            # 10 / 0 / -10 needs flek per defender at a table of three: the sheet says so
+            data={
+                "scores-0": "10",
+                "scores-1": "0",
+                "scores-2": "-10",
+                "confirm": "1",
+                "confirm_figures": "1",
+            },
         )
         assert answer.status_code == 302
     return tid
@@ -76,8 +84,11 @@ def test_page_tv_and_paper_share_headings_and_shared_ranks(organiser, tied):
     tv = _tables(organiser.get(f"/tournaments/{tied}/tv").get_data(as_text=True))[0]
     paper = _tables(organiser.get(f"/tournaments/{tied}/print/standings").get_data(as_text=True))[0]
     wins, best, lasts = (METRICS[k].abbr for k in ("table_wins", "best_round", "last_places"))
-    assert page[0] == ["#", "Player", "Balance", "CZK", "R1", wins, best, lasts]
-    assert tv[0] == ["#", "Player", "Balance", wins]  # the TV has room for the first tie-break
+    # the page names the deciding tie-break in a column of its own, the TV too
+    assert page[0] == ["#", "Player", "Balance", "CZK", "R1", wins, best, lasts, "Tie-break"]
+    # the TV has room for one cell: the deciding tie-break beside rows with the same total
+    assert tv[0] == ["#", "Player", "Balance", "Tie-break"]
+    assert [r[3] for r in tv[1:]] == ["Lot " + r[-1] for r in paper[1:]]  # all equal: lot
     # the paper orders its columns for reading across, and prints the lot it was decided by
     assert paper[0] == ["#", "Player", "R1", "Balance", "CZK", wins, best, lasts, "Lot"]
     ranks = ["=1", "=1", "=3", "=3", "=5", "=5"]
@@ -93,7 +104,7 @@ def test_page_tv_and_paper_share_headings_and_shared_ranks(organiser, tied):
 
 
 def test_a_metric_has_one_heading_wherever_it_is_shown(app):
-    # issue 10: no "Last" against "Lasts", no "Pts" against "MP"
+    # one label per metric: no "Last" against "Lasts", no "Pts" against "MP"
     with app.test_request_context():
         keys = ["table_wins", "best_round", "last_places", "match_points", "buchholz"]
         document = {

@@ -168,7 +168,7 @@ def test_draw_preview_redraw_confirm_start_and_tables(app, organiser):
     assert "<svg" in desk  # QR codes for the tables
     assert f"/m/{rnd['tables'][0]['match_id']}/{rnd['tables'][0]['token']}" in desk
     assert 'class="timer' in desk
-    # every printable the desk links to answers (issue 5: the organiser prints from the desk)
+    # every printable the desk links to answers (the organiser prints from the desk)
     printables = set(re.findall(r'href="(/(?:tournaments/[^"]*/print/|sheets/)[^"]*)"', desk))
     assert len(printables) >= 5
     for href in printables:
@@ -220,14 +220,14 @@ def test_public_standings_and_tv_update_by_etag_and_hide_tokens(app, organiser):
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
     organiser.post(
         f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+        data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
     )
     token = _state(app, tid)["rounds"][0]["tables"][0]["token"]
     organiser.post("/auth/logout")
     for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/tv"):
         response = organiser.get(path)
         page = response.get_data(as_text=True)
-        # issue 14: no <meta refresh> (axe-core: critical); live.js fetches with the ETag and a
+        # no <meta refresh> (axe-core: critical); live.js fetches with the ETag and a
         # plain link shows the latest without JavaScript
         assert 'http-equiv="refresh"' not in page and token not in page
         assert "timer.js" in page and "live.js" in page and "data-live-every" in page
@@ -258,7 +258,7 @@ def test_round_close_then_next_draw(app, organiser):
     assert "Close round 1" in blocked.get_data(as_text=True)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     assert organiser.get(f"/tournaments/{tid}/draw").status_code == 200
-    # issue 5: the closed round's seating still prints from the desk (e.g. after the last round)
+    # the closed round's seating still prints from the desk (e.g. after the last round)
     desk = organiser.get(f"/tournaments/{tid}/manage").get_data(as_text=True)
     assert f"/tournaments/{tid}/print/seating?round=1" in desk
 
@@ -342,19 +342,22 @@ def test_two_player_standings_show_their_tie_breaks(app, organiser):
     form = organiser.get(f"/tournaments/{tid}/rounds/1/tables/1/sheet").get_data(as_text=True)
     assert "match points; the higher wins" in html.unescape(form)  # which figure to type
     page = organiser.get(f"/tournaments/{tid}").get_data(as_text=True)
-    assert ">MP<" in page and ">Buchh.<" in page  # issue 10: one label per metric everywhere
-    assert "Ties: match points, Buchholz" in page
+    assert ">MP<" in page and ">Buchh.<" in page  # one label per metric everywhere
+    # the legend under the table: the tie-breaks in force, in order (tournament/standings.py)
+    assert "Ties are broken by: 1. more match points (MP); 2. higher Buchholz" in page
     tv = organiser.get(f"/tournaments/{tid}/tv").get_data(as_text=True)
-    assert ">MP</th>" in tv  # the pub TV shows the first tie-break too, under the same label
+    # the pub TV names the deciding tie-break beside rows with the same wins: here every winner
+    # has 2 match points and Buchholz 0 (the bye too), so the lot orders them
+    assert ">Tie-break</th>" in tv and re.search(r">Lot\xa0\d+<", tv)
 
 
 def test_standings_mark_a_withdrawn_player(app, organiser):
-    # issue 4: withdrawals count from the next round on; the standings keep them, marked
+    # withdrawals count from the next round on; the standings keep them, marked
     tid = _create(organiser)
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "3", "start": "1"})
     for table in _state(app, tid)["rounds"][0]["tables"]:
         n = len(table["player_ids"])
-        scores = {f"scores-{i}": str(x) for i, x in enumerate([2, -2, 0, 0][:n])}
+        scores = {f"scores-{i}": str(x) for i, x in enumerate([2, -1, -1, 0][:n])}
         organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
             data={**scores, "confirm": "1"},
@@ -374,13 +377,13 @@ def _six_confirmed_by_sheet(app, organiser) -> str:
     for table in _state(app, tid)["rounds"][0]["tables"]:
         organiser.post(
             f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet",
-            data={"scores-0": "1", "scores-1": "-1", "scores-2": "0", "confirm": "1"},
+            data={"scores-0": "2", "scores-1": "-1", "scores-2": "-1", "confirm": "1"},
         )
     return tid
 
 
 def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
-    # issue 4: after the round closes, corrections go through the organiser (audited)
+    # after the round closes, corrections go through the organiser (audited)
     tid = _six_confirmed_by_sheet(app, organiser)
     organiser.post(f"/tournaments/{tid}/rounds/1/close")
     table = _state(app, tid)["rounds"][0]["tables"][0]
@@ -389,14 +392,20 @@ def test_table_page_of_a_closed_round_says_the_result_is_final(app, organiser):
 
 
 def test_table_cards_show_whole_names():
-    # the desk cut "Lubomír Ďurica" to "Lubomír …" in a table of three at 1366 px
-    css = (Path(__file__).parents[2] / "static/css/tournament.css").read_text()
-    rules = [line for line in css.splitlines() if line.startswith("table.seats .who")]
-    assert "white-space: normal" in rules[-1]
+    # the desk cut "Lubomír Ďurica" to "Lubomír …" in a table of three at 1366 px, and later
+    # broke names mid-word ("Jaroslav/a"): names wrap between words only (each word one box)
+    static = Path(__file__).parents[2] / "static/css"
+    rules = [line for line in (static / "tournament.css").read_text().splitlines()]
+    seats = [line for line in rules if line.startswith("table.seats .who")]
+    assert "nowrap" not in seats[-1] and "ellipsis" not in seats[-1]
+    for sheet in ("app.css", "tournament.css"):
+        assert "overflow-wrap: anywhere" not in (static / sheet).read_text().replace(
+            "details.qr .hint { overflow-wrap: anywhere; }", ""
+        )
 
 
 def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
-    # issue 4: the table's QR code stays on the table; once the round is closed its match is
+    # the table's QR code stays on the table; once the round is closed its match is
     # final: no deal form, no edit links, and a deal sent anyway is refused and not stored
     tid = _six_confirmed_by_sheet(app, organiser)
     table = _state(app, tid)["rounds"][0]["tables"][0]
@@ -417,7 +426,7 @@ def test_a_closed_rounds_match_takes_no_more_deals(app, organiser):
 
 
 def test_refused_entrants_are_shown_beside_the_form_as_typed(app, organiser):
-    # issue 4: bad input is answered next to the field and loses nothing
+    # bad input is answered next to the field and loses nothing
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     dup = organiser.post(f"/tournaments/{tid}/players", data={"name": "  Jana "})
     page = dup.get_data(as_text=True)
@@ -442,7 +451,7 @@ LONG = "Karl Friedrich Wilhelm Ludwig Leopold Anton Fürst von Hohenzollern-Sigm
 
 
 def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser):
-    # issue 14: 80 characters fit (the single "Add" box no longer cuts them); a longer name or a
+    # 80 characters fit (the single "Add" box does not cut them); a longer name or a
     # control or direction mark is refused beside the players' box, naming the entrant
     assert 70 < len(LONG) <= 80
     tid = _create(organiser, players="\n".join(SEVEN[:5]))
@@ -473,7 +482,7 @@ def test_names_up_to_80_characters_and_refusals_name_the_entrant(app, organiser)
 
 
 def test_a_double_tapped_add_registers_once(app):
-    # issue 12/14: two requests adding one name at once: the unique name key lets one in
+    # two requests adding one name at once: the unique name key lets one in
     import threading
 
     from scorekeeper.services import tournament_players
@@ -506,7 +515,7 @@ def test_a_double_tapped_add_registers_once(app):
 
 
 def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
-    # issue 14: renaming an entrant reaches every drawn match and its pre-filled sheet
+    # renaming an entrant reaches every drawn match and its pre-filled sheet
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     organiser.post(f"/tournaments/{tid}/draw", data={"seed": "7", "start": "1"})
     state = _state(app, tid)
@@ -523,7 +532,7 @@ def test_a_rename_reaches_drawn_matches_and_sheets(app, organiser):
 
 
 def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, organiser):
-    # issue 14: a finished table's match page links back to the table instead of "Rematch"
+    # a finished table's match page links back to the table instead of "Rematch"
     # (the service refuses one: 409); after the organiser types the sheet's figures the match
     # page says those count
     tid = _create(organiser, players="\n".join(SEVEN[:6]), **{"timing": "deals", "length": 1})
@@ -541,14 +550,14 @@ def test_a_tournament_table_offers_no_rematch_and_says_which_figures_count(app, 
     assert refused.status_code == 409
     organiser.post(
         f"/tournaments/{tid}/rounds/1/tables/1/sheet",
-        data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+        data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
     )
     page = html.unescape(organiser.get(url).get_data(as_text=True))
     assert "The organiser entered this table's result" in page and "+4" in page
 
 
 def test_season_roster_and_player_pages(app, organiser):
-    # issue 14: a season made on its page; two evenings in it reuse the roster; the roster page
+    # RULES.md §6a: a season made on its page; two evenings in it reuse the roster; the roster page
     # merges a duplicate; the player page shows evenings, places, balance and rating
     made = organiser.post("/tournaments/seasons", data={"name": "Zima", "scoring": "sum"})
     assert made.status_code == 302
@@ -563,7 +572,7 @@ def test_season_roster_and_player_pages(app, organiser):
         for t in (1, 2):
             organiser.post(
                 f"/tournaments/{tid}/rounds/1/tables/{t}/sheet",
-                data={"scores-0": "4", "scores-1": "-1", "scores-2": "-3", "confirm": "1"},
+                data={"scores-0": "4", "scores-1": "-2", "scores-2": "-2", "confirm": "1"},
             )
     desk = organiser.get(f"/tournaments/{second}/manage").get_data(as_text=True)
     assert '<option value="Jana">' in desk  # type-ahead: the roster's names not yet registered
@@ -588,7 +597,7 @@ def test_season_roster_and_player_pages(app, organiser):
 
 
 def test_the_organiser_desk_updates_itself_by_etag(app, organiser):
-    # issue 14: the organiser desk did not refresh itself; now live.js fetches it with its ETag
+    # the organiser desk refreshes itself: live.js fetches it with its ETag
     tid = _create(organiser, players="\n".join(SEVEN[:6]))
     desk = organiser.get(f"/tournaments/{tid}/manage")
     page = desk.get_data(as_text=True)

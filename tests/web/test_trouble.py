@@ -1,5 +1,5 @@
-"""Server trouble (issue 9): a full disk, a read-only database or a bug answers with a page in
-the app's own look that says what happened and shows the form again with what was typed;
+"""Server trouble (docs/saving.md): a full disk, a read-only database or a bug answers with a
+page in the app's own look that says what happened and shows the form again with what was typed;
 nothing is half-stored. And the background save's JSON answers."""
 
 from __future__ import annotations

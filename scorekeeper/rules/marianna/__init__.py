@@ -27,6 +27,7 @@ from ..base import (
     SheetColumn,
     State,
     fold,
+    negative_figures,
     option,
     with_refusals,
 )
@@ -280,6 +281,12 @@ class MariannaGame:
     def table_score(self, options: Any) -> str:
         """Each team's points (two players on their own: each one's game points)."""
         return "team_points" if self.plays_in_teams(options) else "game_points"
+
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """A team's (or player's) points are never below 0 (docs/rules.md §6: typed figures)."""
+        return negative_figures(scores), []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -169,26 +169,34 @@ def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
 
 
 def v2_refusals(record: MariannaRecord) -> list[FieldError]:
-    """What docs/rules.md v2 §3/§5 refuses in a record version 1 accepted: after a mariannino (all
-    four queens in one hand) the other team declares no marianna in that deal, and nobody
-    declares the mariannino's suit again. Listed, not raised: see ``base.REFUSALS``."""
+    """What the cards make impossible in a deal, refused since rules version 2 (docs/rules.md
+    §3, §5) and not by version 1, so listed rather than raised (see ``base.REFUSALS``):
+
+    - *v2*: after a mariannino (all four queens in one hand) the other team holds no queen, so
+      it declares no marianna in that deal; *v2.1*: the mariannino's own team may still
+      declare any suit not yet declared as a marianna, the mariannino's suit included;
+    - *v2.1*: a mariannino after the other team's marianna (that team showed a queen, so
+      nobody holds all four);
+    - *v2.1*: a mariannone (four kings and a queen) by the other team after a mariannino (it
+      holds no queen); by the mariannino's own team it stays allowed.
+    """
     errors: list[FieldError] = []
     mariannino: Declaration | None = None
+    marianna_sides: set[int] = set()
     for i, d in enumerate(record.declarations):
+        at = f"declarations.{i}"
         if d.kind == "mariannino":
+            if marianna_sides - {d.side}:
+                errors.append(FieldError(f"{at}.side", Msg("marianna.mariannino_after_other")))
             mariannino = d
-        elif d.kind == "marianna" and mariannino is not None:
-            if d.side != mariannino.side:
-                errors.append(
-                    FieldError(f"declarations.{i}.side", Msg("marianna.after_mariannino_side"))
-                )
-            elif d.suit == mariannino.suit:
-                errors.append(
-                    FieldError(
-                        f"declarations.{i}.suit",
-                        Msg("marianna.after_mariannino_suit", suit=d.suit),
-                    )
-                )
+        elif mariannino is None or d.side == mariannino.side:
+            pass
+        elif d.kind == "marianna":
+            errors.append(FieldError(f"{at}.side", Msg("marianna.after_mariannino_side")))
+        elif d.kind == "mariannone":
+            errors.append(FieldError(f"{at}.side", Msg("marianna.mariannone_after_mariannino")))
+        if d.kind == "marianna":
+            marianna_sides.add(d.side)
     return errors
 
 

@@ -15,7 +15,8 @@ Where docs/rules.md is silent this engine decides (tests pin each choice):
 - points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
   together 90…190 in a played-out deal, the part above 90 in twenties (so a tie can't happen);
 - for sto the recorded ``declarer_points`` are the points that count for the hundred;
-- only ``sto`` scales above 100 and by ``sto_failure``; ``sto_proti`` is always flat;
+- a made ``sto`` and (v2.1) a made ``sto_proti`` scale above 100 by ``sto_scaling``, the silent
+  hundred too; only a failed ``sto`` pays by ``sto_failure`` (a failed ``sto_proti`` is flat);
 - a silent hundred with no points recorded counts as exactly 100;
 - silent parts are never flekked, but are doubled in hearts (they are trump-game parts);
 - a renonc is paid between the three active players only, never by the sitter;
@@ -159,6 +160,22 @@ class MariasRules:
         """Each player's balance at the table."""
         return "balance"
 
+    def check_table_figures(
+        self, options: Any, scores: Sequence[int]
+    ) -> tuple[list[FieldError], list[FieldError]]:
+        """At a table of three every deal moves the balances by (2x, −x, −x), a renonc and the
+        ``limit`` too, so all three balances are alike modulo 3; figures that are not are
+        unusual (a typo on the sheet), unless a flek binds one defender only
+        (``flek_per_defender``). Four at a table, whose sitter changes, have no such pattern.
+        (That balances add up to zero is the tournament's own check.)"""
+        if len(scores) != 3 or option(options, "flek_per_defender", False):
+            return [], []
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            if (scores[a] - scores[b]) % 3:
+                why = Msg("marias.figures_thirds", player=a, other=b, a=scores[a], b=scores[b])
+                return [], [FieldError("scores", why)]
+        return [], []
+
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
     ) -> MariasOptions:
@@ -236,18 +253,22 @@ class MariasRules:
             end = _End(options, n_players, new)
             line = end.after(n, totals)
             new.update(end.state())
-        extra = with_refusals(deal.extra, refusals(record))
+        extra = with_refusals(deal.extra, refusals(record, options))
         if line or extra != deal.extra:
             lines = deal.explanation + ((line,) if line else ())
             deal = replace(deal, explanation=lines, extra=extra)
         return new, deal
 
     def totals(self, options: MariasOptions, state: State) -> MatchScore:
-        """The balances in units, the end and (while it is due but open) the extra round."""
+        """The balances in units, the end and (while it is due but open) the extra round; a match
+        decided by extra rounds says how many (``extra_rounds``)."""
         finished = state["winner"] is not None or state["shared"]
         extra: dict[str, Any] = {}
-        if state["extra_round_from"] is not None and not finished:
+        due = state["extra_round_from"]
+        if due is not None and not finished:
             extra["extra_round"] = True
+        elif due is not None and state["over_at"] > due:  # decided by extra rounds: how many
+            extra["extra_rounds"] = (state["over_at"] - due) // state["players"]
         return MatchScore((), tuple(state["totals"]), finished, state["winner"], extra)
 
 

@@ -4,7 +4,7 @@ the pub's common case): the same field checks as ``parse``, without collecting m
 Returns None at the first doubt, and ``parse`` then runs the full checks that explain
 what is wrong; a property test makes sure this path never accepts what the full checks refuse.
 
-Worth keeping (issue 10 item 6), measured on the 15,000 records of ``bench/bench_rules.py``
+Worth keeping, measured on the 15,000 records of ``bench/bench_rules.py``
 (CPU time, best of 7, load average about 2.5 on 2 cores): ``parse_record`` takes 80 ms with this
 path and 104 ms with the full checks alone, a quarter more; that is 24 ms of the bench's
 ~190 ms parse and score.

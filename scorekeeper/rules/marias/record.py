@@ -19,7 +19,7 @@ from ..base import N_
 from ..messages import PART_NAMES, Msg
 
 GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
-SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti")
+SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti", "dve_sedmy_proti")  # v2.1: the last
 PART_KINDS = GAME_KINDS + SEVEN_KINDS
 SILENT_KINDS = ("ticha_sedma", "tiche_sto")
 NO_TRUMP_GAMES = ("betl", "durch")

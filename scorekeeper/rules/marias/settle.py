@@ -83,10 +83,16 @@ def _part_value(
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
         return _said(kind, won), won, value, text
-    if kind == "sto_proti":  # docs/rules.md §4 scales only the declarer's sto: this one is flat
-        return _said(kind, won), not won, options.sto_proti, None
+    if kind == "sto_proti":  # v2.1: made above 100 it scales like sto (the defenders' points)
+        value, text = options.sto_proti, None
+        if won and record.defender_points is not None:
+            doubling = options.sto_scaling == "doubling"
+            value, text = _scaled(value, record.defender_points, doubling)
+        return _said(kind, won), not won, value, text
     if kind == "sedma_proti":
         return _said(kind, won), not won, options.sedma_proti, None
+    if kind == "dve_sedmy_proti":  # v2.1: the defenders' double seven, valued as dve_sedmy
+        return _said(kind, won), not won, options.dve_sedmy, None
     return _said(kind, won), won, getattr(options, kind), None
 
 

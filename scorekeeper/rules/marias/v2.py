@@ -6,6 +6,9 @@ with the points either way for ``hra``, ``sto`` and ``sto_proti`` (version 1 che
 hundred marked won). These checks do not raise: ``marias.score`` lists them in the deal's
 ``refusals`` (``base.REFUSALS``), so a record stored before version 2 still opens and scores as
 recorded, while a deal being added or edited is refused with them (``base.refuse_new``).
+
+Version 2.1 adds one more the same way: a failed ``sto`` under ``sto_failure: per_ten_short``
+pays per 10 points short of 100, so it needs the declarer's points (docs/rules.md §4).
 """
 
 from __future__ import annotations
@@ -13,43 +16,52 @@ from __future__ import annotations
 from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import FieldError
 from ..messages import Msg
+from .options import MariasOptions
 from .record import MariasRecord
 
 HUNDRED_MAX = 130  # 90 card points + the trump marriage (40)
 
 
-def refusals(record: MariasRecord) -> list[FieldError]:
-    """Every v2 rule this record breaks, each naming its field; empty when it is fine."""
+def refusals(record: MariasRecord, options: MariasOptions) -> list[FieldError]:
+    """Every v2 (and v2.1) rule this record breaks, each naming its field; empty when fine."""
     if record.renonc is not None:
         return []
     errors: list[FieldError] = []
-    dp, fp = record.declarer_points, record.defender_points
     for i, part in enumerate(record.parts):
-        if part.kind == "sto" and dp is not None:
-            if dp > HUNDRED_MAX:
-                errors.append(
-                    FieldError("declarer_points", Msg("marias.sto_over", max=HUNDRED_MAX, n=dp))
-                )
-            elif part.won is False and dp >= 100:
-                errors.append(FieldError(f"parts.{i}.won", Msg("marias.sto_lost_made", n=dp)))
-        if part.kind == "sto_proti" and fp is not None:
-            if fp > HUNDRED_MAX:
-                errors.append(
-                    FieldError(
-                        "defender_points", Msg("marias.sto_proti_over", max=HUNDRED_MAX, n=fp)
-                    )
-                )
-            elif part.won is False and fp >= 100:
-                errors.append(
-                    FieldError(f"parts.{i}.won", Msg("marias.sto_proti_failed_made", n=fp))
-                )
+        if part.kind == "sto":
+            errors += _sto(record, part.won, f"parts.{i}.won", options)
+        elif part.kind == "sto_proti":
+            errors += _sto_proti(record, part.won, f"parts.{i}.won")
     for i, silent in enumerate(record.silent):
         if silent.kind == "tiche_sto" and silent.points is not None:
             if silent.points > HUNDRED_MAX:
-                errors.append(
-                    FieldError(
-                        f"silent.{i}.points",
-                        Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points),
-                    )
-                )
+                message = Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points)
+                errors.append(FieldError(f"silent.{i}.points", message))
     return errors
+
+
+def _sto(record: MariasRecord, won: bool | None, at: str, options: MariasOptions) -> list:
+    """A sto at most 130, lost only below 100; v2.1: failed per 10 short, with its points."""
+    dp = record.declarer_points
+    if dp is None:
+        if won is False and options.sto_failure == "per_ten_short":
+            return [FieldError("declarer_points", Msg("marias.sto_failed_points"))]
+        return []
+    if dp > HUNDRED_MAX:
+        return [FieldError("declarer_points", Msg("marias.sto_over", max=HUNDRED_MAX, n=dp))]
+    if won is False and dp >= 100:
+        return [FieldError(at, Msg("marias.sto_lost_made", n=dp))]
+    return []
+
+
+def _sto_proti(record: MariasRecord, won: bool | None, at: str) -> list:
+    """The defenders' hundred at most 130, failed only below 100."""
+    fp = record.defender_points
+    if fp is None:
+        return []
+    if fp > HUNDRED_MAX:
+        message = Msg("marias.sto_proti_over", max=HUNDRED_MAX, n=fp)
+        return [FieldError("defender_points", message)]
+    if won is False and fp >= 100:
+        return [FieldError(at, Msg("marias.sto_proti_failed_made", n=fp))]
+    return []

@@ -13,7 +13,6 @@ Besides API.md: ``GET /matches/<id>/history`` (the audit trail), ``POST /matches
 from __future__ import annotations
 
 import hmac
-import json
 import re
 import time
 from collections.abc import Callable
@@ -21,17 +20,20 @@ from typing import Any
 
 from flask import Blueprint, Response, g, request, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException
 
 from ... import json_text
-from ...db import get_session
-from ...i18n.rule_messages import error_json
+from ...db import LazySession, get_session
+from ...i18n.rule_messages import error_json, render
 from ...rules.base import FieldError, MatchFinished, RuleError
+from ...rules.messages import Msg
 from ...services import matches as svc
 from ...services.errors import Conflict, Forbidden, NotFound, StaleDeal
-from ..security import MISSING, checked_json
+from ...services.match_settlement import settlement
+from ..security import MISSING, checked_json, current_request
+from .answers import install
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+install(bp)  # any other error: JSON (503 with "retry" for storage trouble), never HTML
 
 MATCH_FIELDS = {"game", "preset", "players", "options", "stake", "currency", "title"}
 MAX_KEY = 200
@@ -62,18 +64,32 @@ def _server_time(response: Response) -> Response:
                 ("Server-Timing", f"app;dur={ms:.2f}, cpu;dur={cpu:.2f}"),
             ]
         )
-    if "Cache-Control" not in response.headers:
-        response.headers.add("Cache-Control", "no-store")
+    response.headers.add("Cache-Control", "no-store")  # (no view of this blueprint sets one)
     return response
 
 
 def jsonify(data: Any) -> Response:
     """Compact JSON, keys in the order built (cheaper than Flask's sorted default); a state the
-    service already encoded is sent as encoded."""
+    service already encoded is sent as encoded. A match's made-up title (a coded message: the
+    game and its players, or a tournament table's event, round and table) is said in the
+    request's language, as docs/api.md promises."""
     body = getattr(data, "encoded", None)
+    title = data.get("title") if isinstance(data, dict) else None
+    if isinstance(title, Msg) and (said := render(title)) != title:
+        body = _retitled(body, title, said) if body is not None else None
+        data = dict(data, title=said)
     if body is None:
         body = json_text.dumps(data)
     return Response(body, mimetype="application/json")
+
+
+def _retitled(body: str, title: str, said: str) -> str | None:
+    """An encoded state with its title (the state's last key) said otherwise; None when the
+    title is not where a state ends (then the state is encoded again)."""
+    tail = ',"title":' + json_text.dumps(str(title)) + "}"
+    if not body.endswith(tail):
+        return None
+    return body[: -len(tail)] + ',"title":' + json_text.dumps(said) + "}"
 
 
 def _errors(status: int, errors: list[dict[str, str]], **extra: Any) -> tuple[Response, int]:
@@ -93,12 +109,12 @@ def _invalid(error: RuleError):  # noqa: ANN202
 
 @bp.errorhandler(NotFound)
 def _not_found(error: NotFound):  # noqa: ANN202
-    return _errors(404, [error.to_json()])
+    return _errors(404, [error_json(error)])
 
 
 @bp.errorhandler(Forbidden)
 def _forbidden(error: Forbidden):  # noqa: ANN202
-    return _errors(403, [error.to_json()])
+    return _errors(403, [error_json(error)])
 
 
 @bp.errorhandler(NoToken)
@@ -119,32 +135,17 @@ def _no_token(_error: NoToken):  # noqa: ANN202
 @bp.errorhandler(Conflict)
 def _conflict(error: Conflict):  # noqa: ANN202
     if isinstance(error, StaleDeal):  # API.md v2 "Which deal"
-        return _errors(409, [error.to_json()], current=error.current_deal, yours=error.yours)
-    return _errors(409, [error.to_json()], current_version=error.current)
-
-
-@bp.errorhandler(HTTPException)
-def _http(error: HTTPException):  # noqa: ANN202
-    status = error.code or 400
-    if status == 400:  # whatever werkzeug could not read is bad input to us
-        status = 422
-    return _errors(status, [{"field": "", "message": error.description or error.name}])
+        return _errors(409, [error_json(error)], current=error.current_deal, yours=error.yours)
+    return _errors(409, [error_json(error)], current_version=error.current)
 
 
 def _body() -> Any:
-    """The request body as JSON (any content type); BadInput when it is not JSON."""
+    """The request body as JSON (any content type; ``security.check_input`` parsed and checked
+    it); BadInput when there is none or it is not JSON."""
     checked = checked_json()
-    if checked is not MISSING:
-        return checked
-    raw = request.get_data(cache=True)
-    try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadInput("", _("The body must be JSON (UTF-8).")) from None
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")  # NaN and Infinity: Python reads them, JSON has none
+    if checked is MISSING:
+        raise BadInput("", _("The body must be JSON (UTF-8)."))
+    return checked
 
 
 def _object(data: Any) -> dict[str, Any]:
@@ -159,9 +160,11 @@ def _authorise(match_id: str) -> None:
     _opens(_bearer())(secret)
 
 
-def _bearer() -> str | None:
-    """The bearer token the request sends, or None."""
-    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
+def _bearer(environ: dict | None = None) -> str | None:
+    """The bearer token the request sends, or None (``environ``: the request's, if at hand;
+    headers are read from it directly, without werkzeug's header objects)."""
+    environ = current_request().environ if environ is None else environ
+    scheme, _sep, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
@@ -196,9 +199,11 @@ def _if_match() -> str | None:
     return value
 
 
-def _minimal() -> bool:
+def _minimal(environ: dict) -> bool:
     """Whether the client asked for ``Prefer: return=minimal`` (API.md v2)."""
-    prefer = request.headers.get("Prefer", "")
+    prefer = environ.get("HTTP_PREFER", "")
+    if prefer == "return=minimal":  # (as the phones send it)
+        return True
     return any(p.strip().lower() == "return=minimal" for p in re.split(r"[,;]", prefer))
 
 
@@ -232,6 +237,17 @@ def get_match(match_id: str):  # noqa: ANN201
     return response
 
 
+@bp.get("/matches/<match_id>/settlement")
+def get_settlement(match_id: str):  # noqa: ANN201
+    """Who pays whom (docs/api.md "Settlement"): the fewest payments that clear the balances;
+    no payments for a game not played for money."""
+    session = get_session()
+    match = svc.get_match(session=session, match_id=match_id)
+    state = svc.match_state(session=session, match=match)
+    none = {"currency": None, "finished": bool(state["finished"]), "payments": []}
+    return jsonify(settlement(state) or none)
+
+
 @bp.get("/matches/<match_id>/history")
 def get_history(match_id: str):  # noqa: ANN201
     """The audit trail of the match, oldest first."""
@@ -247,10 +263,11 @@ def post_deal(match_id: str):  # noqa: ANN201
     The token is checked against the match as the save reads it (one statement fewer on the
     phones' most frequent request); a request the save would not reach (no token, a bad header
     or body) is authorised first, so 404/401/403 still come before 422."""
-    token = _bearer()
+    environ = current_request().environ
+    token = _bearer(environ)
     if token is None:
         _authorise(match_id)
-    key = request.headers.get("Idempotency-Key")
+    key = environ.get("HTTP_IDEMPOTENCY_KEY")
     try:
         if key is not None and not (
             0 < len(key) <= MAX_KEY and key.isascii() and key.isprintable()
@@ -262,9 +279,9 @@ def post_deal(match_id: str):  # noqa: ANN201
     except BadInput:
         _authorise(match_id)
         raise
-    minimal = _minimal()
+    minimal = _minimal(environ)
     state = svc.record_deal(
-        session=get_session(),
+        session=LazySession(),  # type: ignore[arg-type]  (a Session when more is asked of it)
         match_id=match_id,
         record=record,
         idempotency_key=key,
@@ -275,7 +292,7 @@ def post_deal(match_id: str):  # noqa: ANN201
     state.pop("repeat", None)
     response = jsonify(state)
     if minimal:
-        response.headers["Preference-Applied"] = "return=minimal"
+        response.headers.add("Preference-Applied", "return=minimal")
     return response, 201
 
 
@@ -337,17 +354,6 @@ def finish(match_id: str):  # noqa: ANN201
 
     _authorise(match_id)
     return jsonify(finish_match(session=get_session(), match_id=match_id, actor="api"))
-
-
-@bp.errorhandler(Exception)
-def _unexpected(error: Exception):  # noqa: ANN202
-    """Our own bug: logged with its traceback, answered as JSON."""
-    if isinstance(error, HTTPException):
-        return _http(error)
-    from flask import current_app
-
-    current_app.logger.exception("API error", exc_info=error)
-    return _errors(500, [{"field": "", "message": _("Something went wrong on our side.")}])
 
 
 @bp.route("/<path:_unknown>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

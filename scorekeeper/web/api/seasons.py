@@ -13,9 +13,10 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
-from .answers import body, json_errors
+from .answers import body, install, json_errors
 
 bp = Blueprint("api_seasons", __name__, url_prefix="/api/v1")
+install(bp)  # any error no view answers: JSON, never HTML
 
 
 @bp.post("/seasons")
@@ -23,7 +24,8 @@ bp = Blueprint("api_seasons", __name__, url_prefix="/api/v1")
 def create():
     """A new season (RULES.md §6a): 201 with the season and its token."""
     data = body()
-    fields = {k: data[k] for k in ("name", "scoring", "best_n", "top", "seed") if k in data}
+    fields = {k: data[k] for k in ("scoring", "best_n", "top", "seed") if k in data}
+    fields["name"] = data.get("name")  # none: a 422 naming the field
     if "scoring" in fields and not isinstance(fields["scoring"], str):
         raise RuleError("scoring", _("Choose sum or placing_points."))
     season = seasons.create_season(session=get_session(), **fields)

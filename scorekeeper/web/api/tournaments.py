@@ -7,7 +7,6 @@ that table's own token. Errors: 401/403/404/409/422 with ``{"errors": [...]}``, 
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -17,9 +16,11 @@ from ...db import get_session
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import Forbidden
-from .answers import Unauthorised, body, json_errors
+from ..security import tokens_equal
+from .answers import Unauthorised, body, install, json_errors, optional_body
 
 bp = Blueprint("api_tournaments", __name__, url_prefix="/api/v1/tournaments")
+install(bp)  # any error no view answers: JSON, never HTML
 
 CREATE_FIELDS = (
     "name",
@@ -42,6 +43,10 @@ CREATE_FIELDS = (
     "seeding",
     "language",
     "season_id",
+    "tiebreaks",
+    "fee",
+    "payout",
+    "club_best_n",
 )
 
 
@@ -90,7 +95,7 @@ def create():
         from ...services import tournament_seasons
 
         season = tournament_seasons.get_season(session, args["season_id"])
-        if not secrets.compare_digest(season.token, _bearer()):
+        if not tokens_equal(season.token, _bearer()):
             raise Forbidden(_("This token does not open this season."), field="token")
     tournament = svc.create_tournament(session=session, **args)
     state = svc.tournament_state(session=session, tournament_id=tournament.id)
@@ -118,6 +123,7 @@ def _player_json(player: Any) -> dict[str, Any]:
         "active": player.withdrawn_after is None,
         "members": player.members,
         "withdrawn_after": player.withdrawn_after,
+        "absent_rounds": list(player.absent_rounds or []),
     }
 
 
@@ -154,17 +160,83 @@ def withdraw(tournament_id: str, player_id: str):
     return jsonify(_player_json(player))
 
 
+@bp.put("/<tournament_id>/players/<player_id>/absent")
+@json_errors
+def absent(tournament_id: str, player_id: str):
+    """Per-round availability: ``{"rounds": [3]}`` keeps the player out of those rounds' draws
+    without withdrawing them (the list replaces the one before; ``[]`` clears it)."""
+    _organiser(tournament_id)
+    data = body()
+    if "rounds" not in data:
+        raise RuleError("rounds", _("List the round numbers, e.g. [3]."))
+    player = svc.set_absent(
+        session=get_session(),
+        tournament_id=tournament_id,
+        player_id=player_id,
+        rounds=data["rounds"],
+        actor="organiser (API)",
+    )
+    return jsonify(_player_json(player))
+
+
 @bp.post("/<tournament_id>/rounds")
 @json_errors
 def draw(tournament_id: str):
     """Draw and start the next round (closing the current one if all its tables are confirmed)."""
     _organiser(tournament_id)
-    data = request.get_json(silent=True)
-    seed = data.get("seed") if isinstance(data, dict) else None
+    seed = optional_body().get("seed")
     answer = svc.draw_next_round(
         session=get_session(), tournament_id=tournament_id, seed=seed, actor="organiser (API)"
     )
     return jsonify(answer), 201
+
+
+@bp.patch("/<tournament_id>/rounds/<int:r>")
+@json_errors
+def edit_draw(tournament_id: str, r: int):
+    """Change a drawn round before it starts: ``{"swap": [id, id]}`` or ``{"move": id,
+    "table": 4}``; answers the new draw with its ``repeats`` (409 once the round has started)."""
+    _organiser(tournament_id)
+    data = body()
+    answer = svc.edit_draw(
+        session=get_session(),
+        tournament_id=tournament_id,
+        number=r,
+        swap=data.get("swap"),
+        move=data.get("move"),
+        table=data.get("table"),
+        actor="organiser (API)",
+    )
+    return jsonify(answer)
+
+
+@bp.post("/<tournament_id>/rounds/<int:r>/close")
+@json_errors
+def close(tournament_id: str, r: int):
+    """Close a round, the last one too (unconfirmed tables count once someone confirms them);
+    answers the round as the tournament's state shows it."""
+    _organiser(tournament_id)
+    session = get_session()
+    svc.close_round(session=session, tournament_id=tournament_id, number=r,
+                    actor="organiser (API)")  # fmt: skip
+    state = svc.tournament_state(session=session, tournament_id=tournament_id)
+    return jsonify(next(rnd for rnd in state["rounds"] if rnd["round"] == r))
+
+
+@bp.get("/<tournament_id>/crosstable")
+@json_errors
+def crosstable(tournament_id: str):
+    """Who met whom in each round, with each result and the byes marked (API.md v3); ``ETag``
+    as the standings (304 while unchanged)."""
+    session = get_session()
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id)
+    if etag in request.headers.get("If-None-Match", ""):
+        return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+    etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
+    response = jsonify(svc.crosstable(session=session, tournament_id=tournament_id))
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
@@ -182,11 +254,15 @@ def _table_json(r: Any, t: Any, result: dict[str, Any]) -> dict[str, Any]:
 @bp.put("/<tournament_id>/rounds/<int:r>/tables/<int:t>/result")
 @json_errors
 def result(tournament_id: str, r: int, t: int):
-    """The organiser enters a table's figures from its paper sheet (one per seat)."""
+    """The organiser enters a table's figures from its paper sheet (one per seat); figures
+    unusual for the table (docs/api.md) are a 422 unless ``"confirm_figures": true``."""
     _organiser(tournament_id)
     data = body()
     if "scores" not in data:
         raise RuleError("scores", _("Enter one figure for each seat."))
+    confirm_figures = data.get("confirm_figures", False)
+    if not isinstance(confirm_figures, bool):
+        raise RuleError("confirm_figures", _("Say true or false."))
     answer = svc.set_manual_result(
         session=get_session(),
         tournament_id=tournament_id,
@@ -194,6 +270,7 @@ def result(tournament_id: str, r: int, t: int):
         table=t,
         scores=data["scores"],
         actor="organiser (API)",
+        confirm_figures=confirm_figures,  # docs/api.md: unusual figures, stored when confirmed
     )
     return jsonify(_table_json(r, t, answer))
 
@@ -205,8 +282,8 @@ def confirm(tournament_id: str, r: int, t: int):
     session = get_session()
     tournament = svc.get_tournament(session=session, tournament_id=tournament_id)
     token = _bearer()
-    data = request.get_json(silent=True)
-    by = data.get("by") if isinstance(data, dict) and isinstance(data.get("by"), str) else None
+    by = optional_body().get("by")
+    by = by if isinstance(by, str) else None
     organiser = svc.check_token(tournament, token)
     answer = svc.confirm_table(
         session=session,
@@ -223,13 +300,18 @@ def confirm(tournament_id: str, r: int, t: int):
 @bp.get("/<tournament_id>/standings")
 @json_errors
 def standings(tournament_id: str):
-    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged."""
+    """Standings over confirmed tables; tied rows share a rank. ``ETag``; 304 while unchanged.
+    ``?category=women``: that category ranked alone (API.md v3)."""
     session = get_session()
     etag = svc.standings_etag(session=session, tournament_id=tournament_id)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
     etag = svc.standings_etag(session=session, tournament_id=tournament_id, fresh=True)
     document = svc.standings(session=session, tournament_id=tournament_id)
+    if request.args.get("category"):
+        from ...services.tournament_prizes import in_category
+
+        document = in_category(document, request.args["category"])
     response = jsonify(document)
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"

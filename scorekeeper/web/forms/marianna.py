@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ...rules.base import SUITS
 from .common import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
+from .numbers import IntegerField
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")

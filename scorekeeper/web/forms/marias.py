@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, HiddenField, IntegerField
+from wtforms import BooleanField, HiddenField
 from wtforms.validators import NumberRange, Optional
 
 from ...rules.marias.record import part_won
@@ -27,10 +27,13 @@ from .common import (
     suit_label,
     to_int,
 )
+from .numbers import IntegerField
 
 NO_TRUMP = ("betl", "durch")
 GAME_PARTS = ("hra", "sto", "sto_proti")
 SEVENS = ("sedma", "dve_sedmy")
+# the defenders' sevens (docs/rules.md §4; dvě sedmy proti since rules v2.1)
+PROTI_SEVENS = ("sedma_proti", "dve_sedmy_proti")
 # Part prefixes in record order; "game" carries hra/sto/sto_proti/betl/durch.
 PREFIXES = ("game", "seven", "sp")
 WON = [("1", _l("won")), ("0", _l("lost"))]
@@ -68,7 +71,11 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
             default="",
             choices=[("", _l("none")), *parts(*SEVENS)],
         ),
-        "sp": BooleanField(_l("sedma proti (defenders' seven)")),
+        "sp": TapRadio(
+            _l("Defenders' seven"),
+            default="",
+            choices=[("", _l("none")), *parts(*PROTI_SEVENS)],
+        ),
         "proti_won": TapRadio(_l("Defenders' hundred"), default="", choices=PROTI),
         "open": BooleanField(_l("Open cards (every part doubled)")),
         "ticha_sedma": TapRadio(_l("Silent seven paid to"), default="", choices=SIDES),
@@ -125,7 +132,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
     chosen = [
         ("game", kind),
         ("seven", form.seven.data or None),
-        ("sp", "sedma_proti" if form.sp.data else None),
+        ("sp", _proti_seven(form.sp.data)),
     ]
     order = (form.order.data or "").split(",")
 
@@ -185,7 +192,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "trump": record.get("trump") or "",
         "game": "hra",
         "seven": "",
-        "sp": False,
+        "sp": "",
         "declarer_points": record.get("declarer_points"),
         "defender_points": record.get("defender_points"),
         "renonc": _str(record.get("renonc")),
@@ -203,8 +210,8 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             data["game"], prefix = kind, "game"
         elif kind in SEVENS:
             data["seven"], prefix = kind, "seven"
-        elif kind == "sedma_proti":
-            data["sp"], prefix = True, "sp"
+        elif kind in PROTI_SEVENS:
+            data["sp"], prefix = kind, "sp"
         else:
             continue
         order.append(prefix)
@@ -224,6 +231,14 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
                 data["tiche_sto_points"] = item.get("points")
     data["order"] = ",".join(order)
     return data
+
+
+def _proti_seven(value: Any) -> str | None:
+    """The defenders' seven tapped; "y" is the sedma proti toggle of pages before rules v2.1
+    (a deal queued on a phone may still carry it)."""
+    if value == "y":
+        return "sedma_proti"
+    return value if value in PROTI_SEVENS else None
 
 
 def _str(value: Any) -> str:

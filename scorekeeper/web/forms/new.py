@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
-from wtforms import BooleanField, HiddenField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional
 
 from ...limits import NAME_MAX
@@ -22,6 +22,7 @@ from ...rules.registry import get_game
 from ..suits import DECK_LABELS
 from .base import Form
 from .common import TapRadio, as_choices
+from .numbers import MAX_DIGITS, IntegerField
 
 # Game tiles on the new-match page: (game, preset, label, blurb).
 TILES: list[tuple[str, str | None, Any, Any]] = [
@@ -41,10 +42,18 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
 FIXED = {"players", "finished_after"}
 
 
+# Options of the two-player game only (docs/rules.md §3b Briscola 151: matrimoni and the claim):
+# not offered for the four-player Marianna, whose rules never use them.
+TWO_PLAYERS_ONLY = {"matrimonio_trump", "matrimonio_plain", "claim"}
+
+
 def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict[str, Any]:
     """The options a player may change on this game's and preset's new-match form (a named
-    preset leaves no room for some: the game's ``preset_fixed``)."""
-    fixed = get_game(game).preset_fixed.get(preset, frozenset())
+    preset leaves no room for some: the game's ``preset_fixed``; four players never see the
+    two-player game's options)."""
+    fixed = set(get_game(game).preset_fixed.get(preset, frozenset()))
+    if defaults.get("players") == 4:
+        fixed |= TWO_PLAYERS_ONLY
     return {name: value for name, value in defaults.items() if name not in fixed}
 
 
@@ -173,7 +182,15 @@ def option_overrides(form: Form, defaults: Mapping[str, Any]) -> dict[str, Any]:
             pass  # IntegerField: an int, or None when emptied
         elif isinstance(value, str):
             value = value.strip()
-            value = None if value == "" else (int(value) if value.lstrip("-").isdigit() else value)
+            value = None if value == "" else _number_or_text(value)
         if value != default:
             overrides[name] = value
     return overrides
+
+
+def _number_or_text(value: str) -> int | str:
+    """Typed digits as a number ("²" and 400 digits stay text: the rules say what is wrong)."""
+    digits = value.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+        return int(value)
+    return value

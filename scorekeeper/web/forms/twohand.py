@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField
+from wtforms import BooleanField
 from wtforms.validators import NumberRange, Optional
 
 from ...rules.base import SUITS
@@ -24,6 +24,7 @@ from .common import (
     suit_label,
     to_int,
 )
+from .numbers import IntegerField
 
 SEATS = (0, 1)
 

@@ -1,4 +1,5 @@
-"""Two phones, one deal: what a refused edit, delete or undo tells the players (issue 9).
+"""Two phones, one deal: what a refused edit, delete or undo tells the players (docs/saving.md
+"Two phones on one match").
 
 The service refuses a change whose If-Match etag is not the deal now at that number
 (``StaleDeal``, with the deal now there and where the phone's deal went). This module turns
@@ -16,6 +17,7 @@ from flask_babel import ngettext
 
 from ...db import get_session
 from ...services import matches as svc
+from ...services.match_identity import parse_etag
 from .. import deal_words
 
 
@@ -50,6 +52,7 @@ def explain(match: Any, state: Mapping[str, Any], error: Any, doing: str) -> dic
     current = getattr(error, "current_deal", None)
     current = deal_words.with_names(match, state, current) if current else None
     what = {
+        "open": _("the deal you chose"),
         "edit": _("the deal you were editing"),
         "delete": _("the deal you meant to delete"),
         "undo": _("the deal you meant to undo"),
@@ -95,3 +98,25 @@ def gone(match: Any, state: Mapping[str, Any], n: int, doing: str) -> dict[str, 
 
     _Gone.n = n
     return explain(match, state, _Gone(), doing)
+
+
+def from_link(
+    match: Any, state: Mapping[str, Any], n: int, etag: str | None, doing: str
+) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The deal a link names (API.md "Which deal": its number and the etag the list showed).
+
+    ``(the deal, None)`` when the deal at ``n`` carries that etag (or the link names none: a
+    page from before etags); otherwise ``(the deal meant as it is now or None when it is
+    gone, the conflict in words)``. Never another deal that took the number meanwhile."""
+    deals = state["deals"]
+    here = deals[n - 1] if 1 <= n <= len(deals) else None
+    if not etag or (here is not None and here["etag"] == etag):
+        return here, None
+
+    class _Stale:
+        current_deal = here
+        yours = next((d for d in deals if d["id"] == parse_etag(etag)), None)
+
+    _Stale.n = n
+    conflict = explain(match, state, _Stale(), doing)
+    return conflict["yours"], conflict

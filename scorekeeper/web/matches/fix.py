@@ -12,13 +12,14 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...db import get_session
 from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import matches as svc
 from ...services.errors import Conflict, Locked, NotFound, StaleDeal
-from .. import deal_words, forms
+from .. import deal_words, error_pages, forms
 from . import bp
 from . import conflict as match_conflict
 from . import view as match_view
@@ -34,10 +35,10 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     the form at the deal the player meant (or offers to save it as a new deal)."""
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
-    deals = state["deals"]
-    if request.method == "GET" and not 1 <= n <= len(deals):
-        abort(404)
-    deal = deals[n - 1] if 1 <= n <= len(deals) else None
+    deal, opened = _shown_deal(match, state, n)  # opened: the link's deal moved or changed
+    if request.method == "GET" and deal is None:
+        return _gone(match, state, token, n, opened)
+    n = deal["n"] if deal else n
     module = forms.deal_form(match.game, match.players, match.options)
     data = module.from_record(deal["record"], match.players, match.options) if deal else {}
     data["version"] = deal["etag"] if deal else ""
@@ -58,7 +59,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                     actor=ACTOR,
                 )
             except Locked as error:
-                box = [error.message]
+                box = [rule_messages.render(error.message)]
             except StaleDeal as error:
                 state = svc.match_state(session=get_session(), match=match)
                 conflict = match_conflict.explain(match, state, error, "edit")
@@ -67,12 +68,16 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
                 conflict = match_conflict.gone(match, state, n, "edit")
             except RuleError as error:
                 box = deal_words.form_errors(form, match, error.errors)
+            except Conflict as error:  # a stale bare version number: nothing was changed
+                box, status = [error.message], 409
             else:
                 flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
                 return redirect(url_for(".edit", match_id=match.id, token=token))
         else:
             box = match_view.wtf_errors(form)
-        status = 409 if conflict else 422
+        if deal is None and not conflict:  # a deal number past the list: it is not there
+            conflict = match_conflict.gone(match, state, n, "edit")
+        status = 409 if conflict or status == 409 else 422
     ctx = match_view.context(match, state, token, form=form, box=box)
     if conflict:
         yours = conflict["yours"]
@@ -82,7 +87,35 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
             conflict=conflict, **ctx,
         ), status  # fmt: skip
     deal = deal_words.with_names(match, state, deal)
-    return render_template("matches/deal_edit.html", deal=deal, n=n, conflict=None, **ctx), status
+    page = render_template("matches/deal_edit.html", deal=deal, n=n, conflict=opened, **ctx)
+    return page, 409 if opened else status
+
+
+def _shown_deal(match: Any, state: dict, n: int) -> tuple[dict | None, dict | None]:
+    """The deal an Edit link names, with the conflict when it moved or changed meanwhile; for a
+    posted form, the deal now at ``n`` (the form's own etag says whether it is the one)."""
+    if request.method == "GET":
+        return match_conflict.from_link(match, state, n, request.args.get("etag"), "open")
+    deals = state["deals"]
+    return (deals[n - 1] if 1 <= n <= len(deals) else None), None
+
+
+def _gone(match: Any, state: dict, token: str, n: int, conflict: dict | None) -> Any:
+    """A link to a deal that is not there: the deal the list showed was deleted (409, the
+    conflict page), or there never was such a deal (404, the app's own page)."""
+    if conflict is None:
+        total = len(state["deals"])
+        detail = ngettext(
+            "There is no deal %(n)s in this match: it has %(num)s deal now.",
+            "There is no deal %(n)s in this match: it has %(num)s deals now.",
+            total,
+            n=n,
+        )
+        back = (url_for(".edit", match_id=match.id, token=token), _("Back to the match"))
+        return error_pages.page(404, detail=detail, back=back)
+    ctx = match_view.context(match, state, token)
+    page = render_template("matches/deal_edit.html", deal=None, n=n, conflict=conflict, **ctx)
+    return page, 409
 
 
 @bp.route("/m/<match_id>/<token>/deals/<int:n>/delete", methods=["GET", "POST"])
@@ -91,8 +124,9 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
-    if request.method == "GET" and not 1 <= n <= len(deals):
-        abort(404)
+    stale = _stale_link(match, state, token, n, "delete") if request.method == "GET" else None
+    if stale is not None:
+        return stale
     form = forms.ConfirmForm(version=deals[n - 1]["etag"] if 1 <= n <= len(deals) else "")
     if form.validate_on_submit():
         try:
@@ -112,7 +146,7 @@ def delete_deal(match_id: str, token: str, n: int) -> Any:
             conflict = match_conflict.gone(match, state, n, "delete")
             return _confirm(match, state, token, "delete", conflict), 409
         except Conflict as error:
-            flash(error.message, "bad")
+            flash(rule_messages.render(error.message), "bad")
         except RuleError as error:
             flash("; ".join(rule_messages.render(e.message) for e in error.errors), "bad")
         else:
@@ -130,6 +164,10 @@ def undo(match_id: str, token: str) -> Any:
     match = load_match(match_id, token)
     state = svc.match_state(session=get_session(), match=match)
     deals = state["deals"]
+    if request.method == "GET" and request.args.get("etag"):  # the last deal the list showed
+        stale = _stale_link(match, state, token, len(deals), "undo")
+        if stale is not None:
+            return stale
     if request.method == "GET" and not deals:
         flash(_("There is no deal to undo."), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
@@ -143,7 +181,7 @@ def undo(match_id: str, token: str) -> Any:
                 actor=ACTOR,
             )
         except Locked as error:
-            flash(error.message, "bad")
+            flash(rule_messages.render(error.message), "bad")
         except StaleDeal as error:
             state = svc.match_state(session=get_session(), match=match)
             conflict = match_conflict.explain(match, state, error, "undo")
@@ -159,11 +197,22 @@ def undo(match_id: str, token: str) -> Any:
     return _confirm(match, state, token, "undo", None, deal=deal, form=form)
 
 
+def _stale_link(match: Any, state: dict, token: str, n: int, doing: str) -> Any:
+    """The page for a delete or undo link whose deal is not the one now at ``n``: what
+    happened and the deal meant, where it is now (409), or the app's 404; None when it is."""
+    shown, moved = match_conflict.from_link(match, state, n, request.args.get("etag"), doing)
+    if moved is not None:
+        return _confirm(match, state, token, doing, moved), 409
+    if shown is None:
+        return _gone(match, state, token, n, None)
+    return None
+
+
 def _expected(value: str | None) -> dict[str, Any]:
     """What the page's hidden field says it saw: an etag, or (a page opened before deals had
     etags) a bare version number."""
     value = (value or "").strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit() and len(value) <= 18:  # ("²" is a digit, no number)
         return {"expected_version": int(value)}
     return {"expected_etag": value or None}
 
@@ -213,7 +262,7 @@ def rematch(match_id: str, token: str) -> Any:
     try:
         new_match = svc.rematch(session=get_session(), match_id=match.id, actor=ACTOR)
     except Conflict as error:  # a tournament table: its next match comes from the draw
-        flash(error.message, "bad")
+        flash(rule_messages.render(error.message), "bad")
         return redirect(url_for(".edit", match_id=match.id, token=token))
     match_view.remember(new_match, None)
     return redirect(url_for(".edit", match_id=new_match.id, token=new_match.token, new=1))

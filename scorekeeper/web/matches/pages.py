@@ -26,6 +26,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...rules.base import MatchFinished, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ...services import matches as svc
@@ -43,12 +44,16 @@ def stale_form(_error: CSRFError) -> Any:
     """A form left open past its token's life: show it again, values kept, nothing stored.
 
     The view runs once more; its form fails the same check, says so next to Save and comes
-    back with a fresh token, so the next tap saves.
+    back with a fresh token, so the next tap saves. Views without a form of their own
+    (rematch, finish) are not run: the player is sent back to try again.
     """
     view = current_app.view_functions.get(request.endpoint or "")
     if view is None or request.endpoint == "matches.rematch":
         flash(_("This page was open too long; please try again."), "bad")
         return redirect(url_for(".home"))  # never to a Referer: it may be another site
+    if request.endpoint == "matches.finish":  # no form of its own to fail: nothing is done
+        flash(_("This page was open too long; please try again."), "bad")
+        return redirect(url_for(".edit", **(request.view_args or {})))
     try:
         return view(**(request.view_args or {}))
     except HTTPException as error:  # e.g. an unknown match: its 404, not a 500
@@ -177,12 +182,20 @@ def edit(match_id: str, token: str) -> Any:
     box: list[str] = []
     status = 200
     if request.method == "GET":
+        # static/js/refresh.js asks again every few seconds: 304 while nothing changed (a page
+        # opened by the player is made afresh: its forms get a fresh CSRF token)
+        etag = live.match_etag(match)
+        unchanged = None if live.navigating() else live.not_modified(etag)
+        if unchanged is not None:
+            return unchanged
         match_view.remember(match, None)
         state = svc.match_state(session=get_session(), match=match)
         match_view.preselect(form, state)
         form.after.data = str(len(state["deals"]))
         ctx = match_view.context(match, state, token, form=form)
-        return render_template("matches/match.html", **ctx)
+        refresh = live.editor_refresh_seconds()
+        page = render_template("matches/match.html", refresh=refresh, page_etag=etag, **ctx)
+        return live.with_etag(make_response(page), etag)
     elif match_view.declaration_tap(form):
         pass  # marianna without JavaScript: a team+suit button appended a declaration
     elif form.validate_on_submit():
@@ -198,7 +211,7 @@ def edit(match_id: str, token: str) -> Any:
                 expected_n=None if seen is None else seen + 1,
             )
         except StaleAdd as error:
-            box = [error.message]
+            box = [rule_messages.render(error.message)]
             form.after.data = str(error.deals)  # saving again adds it after them
         except MatchFinished as error:
             box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
@@ -206,7 +219,7 @@ def edit(match_id: str, token: str) -> Any:
         except RuleError as error:
             box = deal_words.form_errors(form, match, error.errors)
         except Conflict as error:
-            box = [error.message]
+            box = [rule_messages.render(error.message)]
         else:
             return redirect(url_for(".edit", match_id=match.id, token=token))
         status = 422
@@ -214,4 +227,5 @@ def edit(match_id: str, token: str) -> Any:
         box, status = match_view.wtf_errors(form), 422
     state = svc.match_state(session=get_session(), match=match)
     ctx = match_view.context(match, state, token, form=form, box=box)
-    return render_template("matches/match.html", **ctx), status
+    page = render_template("matches/match.html", refresh=live.editor_refresh_seconds(), **ctx)
+    return page, status

@@ -17,11 +17,13 @@ from flask_babel import gettext as _
 from ...db import get_session
 from ...i18n import rule_messages
 from ...i18n.games import game_title
+from ...i18n.settlement import payment_lines
 from ...rules.base import REFUSALS
 from ...services import matches as svc
 from ...services import scoring
 from ...services.errors import Conflict
 from ...services.match_finish import finish_match
+from ...services.match_settlement import settlement
 from .. import deal_words, rules_words
 from ..forms.new import OPTION_LABELS
 from . import bp
@@ -34,8 +36,8 @@ def _effective(match: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str, Any]]:
-    """Deals stored before rules version 2 that version 2 refuses: number and reasons (in the
-    page's language, naming the players)."""
+    """Deals stored before rules version 2 (or 2.1) that the rules now refuse: number and
+    reasons (in the page's language, naming the players)."""
     names = deal_words.names(match, state["sides"]) if match is not None else rule_messages.PLAIN
     return [
         {"n": d["n"], "reasons": [rule_messages.render_json(e, names) for e in d[REFUSALS]]}
@@ -47,7 +49,8 @@ def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str,
 @bp.app_template_global()
 def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
     """What the board shows about the rules: played to, a pending tie, an extra round, the
-    deals version 2 refuses, whether the table may finish it, and the rules page's link."""
+    deals version 2 refuses, whether the table may finish it, the rules page's link and who
+    pays whom."""
     game, options = _effective(match)
     games = state.get("games") or []
     pending = 0
@@ -57,7 +60,7 @@ def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
                 break
             pending += 1
     return {
-        "played_to": rules_words.played_to(match.game, options),
+        "played_to": rules_words.played_to(match.game, options, state),
         "pending_ties": pending,
         "extra_round": bool(state.get("extra_round")),
         "refused": refused_deals(state, match),
@@ -66,7 +69,20 @@ def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         and not state.get("finished")
         and bool(state["deals"]),
         "rules_url": url_for("matches.rules_page", match_id=match.id),
+        "settlement": _settlement(state),
     }
+
+
+def _settlement(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Who pays whom (docs/rules.md §4 "Money"): shown on the board once the match is over; an
+    open match links to the match record, which shows it as "if you stop now" (the board is
+    updated in place after a save, a list there would fall behind)."""
+    if not state["deals"]:
+        return None
+    settled = settlement(state)
+    if settled is None:
+        return None
+    return {"finished": settled["finished"], "lines": payment_lines(settled, state["sides"])}
 
 
 @bp.get("/m/<match_id>/rules")
@@ -87,7 +103,7 @@ def rules_page(match_id: str) -> str:
         ),
         tariff=rules_words.tariff(options) if game.tariff_names else [],
         raw_options=options,  # the API's names and values, in the page's developer box
-        played_to=rules_words.played_to(match.game, options),
+        played_to=rules_words.played_to(match.game, options, state),
         refused=refused_deals(state, match),
         stake=match.stake,
         currency=match.currency,
@@ -101,7 +117,7 @@ def finish(match_id: str, token: str) -> Any:
     try:
         state = finish_match(session=get_session(), match_id=match.id, actor=ACTOR)
     except Conflict as error:
-        flash(error.message)
+        flash(rule_messages.render(error.message))
     else:
         if not state["finished"]:
             flash(

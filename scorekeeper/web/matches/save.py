@@ -1,4 +1,5 @@
-"""The deal form saved in the background (static/js/queue.js), answered as JSON (issue 9).
+"""The deal form saved in the background (static/js/queue.js), answered as JSON (docs/saving.md
+"Saving a deal").
 
 The same form, the same checks and the same service call as the plain POST of the match page;
 only the answer differs: the API.md v2 minimal answer (``Prefer: return=minimal``: the new deal
@@ -20,6 +21,8 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ...db import get_session
+from ...i18n import rule_messages
+from ...i18n.formats import money
 from ...rules.base import MatchFinished, RuleError
 from ...services import matches as svc
 from ...services import scoring
@@ -33,10 +36,10 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def _refused(status: int, messages: list[str], form: Any = None, **extra: Any) -> Response:
-    errors = [{"field": "", "message": m} for m in messages]
+    errors = [{"field": "", "message": rule_messages.render(m)} for m in messages]
     if form is not None:
         errors += [
-            {"field": field.name, "message": str(m)}
+            {"field": field.name, "message": rule_messages.render(m)}
             for field in form
             if field.type != "CSRFTokenField"
             for m in field.errors or []
@@ -93,6 +96,8 @@ def save_deal(match_id: str, token: str) -> Response:
         "matches/_deal_line.html", d=deal, state=sides, match=match, token=token, editor=True
     )
     answer["summary"] = deal["summary"]
+    if answer.get("money"):  # as the page writes it ("0,40 Kč"), not the API's "0.40"
+        answer["money_text"] = [money(m, match.currency) for m in answer["money"]]
     response = jsonify(answer)
     response.status_code = 200 if answer.pop("repeat", False) else 201
     response.headers["Cache-Control"] = "no-store"

@@ -58,8 +58,8 @@ def context(
         }
         for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
     ]
-    # The table's page lists the latest deals only, so it stays light all evening (issue 3:
-    # under 60 KB); "show all" and the spectator page list every deal.
+    # The table's page lists the latest deals only, so it stays light all evening (under 60 KB,
+    # bench/bench_page_weight.py); "show all" and the spectator page list every deal.
     shown = state["deals"] if token is None or request.args.get("all") else state["deals"][-SHOWN:]
     deals = [with_names(match, state, d) for d in reversed(shown)]
     chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))
@@ -138,15 +138,19 @@ def wtf_errors(form: Any) -> list[str]:
 
 
 def declaration_tap(form: Any) -> bool:
-    """Marianna without JavaScript: a team+suit button (``add``) or ``pop`` re-shows the form."""
+    """Marianna without JavaScript: a team+suit button (``add``) or a declaration's Remove
+    button (``drop``: its place in the list; ``pop``, from older pages: the last) re-shows the
+    form."""
     if "declarations" not in form:
         return False
+    tokens = (form.declarations.data or "").split()
     if "add" in request.form:
         form.declarations.data = add_token(
             form.declarations.data, request.form["add"], form.kind.data
         )
-    elif "pop" in request.form:
-        form.declarations.data = " ".join((form.declarations.data or "").split()[:-1])
+    elif "drop" in request.form or "pop" in request.form:
+        at = forms.to_int(request.form.get("drop", len(tokens) - 1))
+        form.declarations.data = " ".join(t for i, t in enumerate(tokens) if i != at)
     else:
         return False
     form.kind.data = form.kind.default  # back to the plain declaration

@@ -24,6 +24,7 @@ from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import css_string, current_paper, respond
 from ...rules.registry import GAME_NAMES
+from ...standings_table import category_label
 from . import bp
 
 bp.app_template_filter("css_string")(css_string)
@@ -66,11 +67,26 @@ def load_standings(tournament_id: str) -> dict[str, Any]:
     return data
 
 
+def _in_category(data: dict[str, Any], category: str) -> dict[str, Any]:
+    """The standings ranked within ``category``; 404 when no entrant has it."""
+    from ...services.errors import NotFound
+    from ...services.tournament_prizes import in_category
+
+    try:
+        return in_category(data, category)
+    except NotFound:
+        abort(404)
+
+
 @printable("/tournaments/<tournament_id>/print/standings", "standings")
 def standings(tournament_id: str, pdf: bool) -> Response | str:
     """The standings sheet for the wall."""
     data = load_standings(tournament_id)
+    category = request.args.get("category")
+    if category:
+        data = _in_category(data, category)
     context = printviews.standings_context(data, large=_flag("large"), page=current_paper())
+    context["category_name"] = category_label(context.get("category"))
     name = context["tournament"].get("name", "")
     return respond(
         "print/standings.html",
@@ -125,7 +141,7 @@ def _event(state: dict[str, Any]) -> dict[str, Any]:
 def seating(tournament_id: str, pdf: bool) -> Response | str:
     """Who sits where in a round: by name and by table (?by=name|table|both)."""
     state, round_ = _tournament_round(tournament_id)
-    context = printviews.seating_context(round_)
+    context = printviews.seating_context(round_, large=_flag("large"), page=current_paper())
     by = request.args.get("by", "both")
     context.update(tournament=_event(state), by=by if by in ("name", "table") else "both")
     return respond(
@@ -164,10 +180,39 @@ def tickets(tournament_id: str, pdf: bool) -> Response | str:
     )
 
 
+@printable("/tournaments/<tournament_id>/print/crosstable", "crosstable")
+def crosstable(tournament_id: str, pdf: bool) -> Response | str:
+    """Who met whom in each round, each result, the byes marked (API.md v3 crosstable)."""
+    from ...printing.crosstable import crosstable_context
+    from ...services import tournaments
+
+    document = _service_call(tournaments.crosstable, tournament_id=tournament_id)
+    tournament = document.get("tournament") or {}
+    use_page_language(tournament.get("language"))  # a tournament's sheets in its language
+    context = crosstable_context(document, page=current_paper())
+    return respond(
+        "print/crosstable.html",
+        context,
+        pdf=pdf,
+        filename=_("crosstable"),
+        footer=f"{tournament.get('name', '')} · {_('Crosstable')} · {context['subtitle']}",
+    )
+
+
 @printable("/tournaments/<tournament_id>/print/certificates", "certificates")
 def certificates(tournament_id: str, pdf: bool) -> Response | str:
-    """Certificates for the top three (ties share a place)."""
-    context = printviews.certificates_context(load_standings(tournament_id))
+    """Certificates for the places with a prize (?places=N), the whole field's or a category's
+    (?category=women); a shared rank's places follow the lot, which the certificate names."""
+    data = load_standings(tournament_id)
+    category = request.args.get("category") or ""
+    if category:
+        data = _in_category(data, category)
+    places = request.args.get("places", type=int)
+    context = printviews.certificates_context(
+        data,
+        places=min(max(places, 1), 50) if places else None,
+        category=category_label(data.get("category")),
+    )
     context.update(landscape=True, no_footer=True)
     return respond("print/certificates.html", context, pdf=pdf, filename=_("certificates"))
 
@@ -182,6 +227,12 @@ def sheet(game: str, pdf: bool) -> Response | str:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
     tournament_id, event = request.args.get("tournament"), None
+    if tournament_id and not request.args.get("table", type=int):  # a blank sheet of an event:
+        state = _service_call(_state_of, tournament_id=tournament_id)  # in its language
+        use_page_language(state.get("language"))
+        event = {"name": state.get("name")}
+        if state.get("stake"):
+            event["stake"] = formats.money(state["stake"], state.get("currency"))
     if tournament_id and request.args.get("table", type=int):
         state, round_ = _tournament_round(tournament_id)
         wanted = request.args.get("table", type=int)
@@ -192,7 +243,8 @@ def sheet(game: str, pdf: bool) -> Response | str:
         event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
         if state.get("stake"):  # every table plays for the tournament's stake
             event["stake"] = formats.money(state["stake"], state.get("currency"))
-    context = printviews.score_sheet_context(game, players, page=current_paper())
+    seats = request.args.get("seats", type=int)
+    context = printviews.score_sheet_context(game, players, page=current_paper(), seats=seats)
     context["event"] = event
     return respond(
         "print/sheet.html",
@@ -201,6 +253,12 @@ def sheet(game: str, pdf: bool) -> Response | str:
         filename=_("score-sheet-%(game)s", game=game),
         footer=context["title"],
     )
+
+
+def _state_of(*, session: Any, tournament_id: str) -> dict[str, Any]:
+    from ...services import tournaments
+
+    return tournaments.tournament_state(session=session, tournament_id=tournament_id)
 
 
 def load_match_state(match_id: str) -> dict[str, Any]:

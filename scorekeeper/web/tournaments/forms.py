@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
@@ -15,6 +15,8 @@ from ...i18n.games import game_title, preset_label
 from ...rules.base import FieldError, RuleError
 from ...rules.registry import GAME_NAMES, get_game
 from ..forms.base import Form
+from ..forms.numbers import IntegerField
+from .desk_forms import DeskFields
 
 
 def choices(pairs: Any) -> list[SelectChoice]:
@@ -50,8 +52,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
-class NewTournamentForm(Form):
-    """Everything an organiser decides before the first draw."""
+class NewTournamentForm(DeskFields, Form):
+    """Everything an organiser decides before the first draw (the tie-breaks, fee, payout and
+    the club table's best N: ``DeskFields``)."""
 
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=200)])
     date = StringField(_l("Date"), validators=[Optional(), Length(max=10)])
@@ -132,6 +135,7 @@ class NewTournamentForm(Form):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game.choices = game_choices()
+        self.offer()  # every tie-break: the game is chosen in the same form
 
 
 class PlayerForm(Form):
@@ -177,6 +181,9 @@ class SeasonForm(Form):
                        validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
     best_n = IntegerField(_l("Count only each player's best evenings (empty: all)"),
                           validators=[Optional(), NumberRange(1, 1000)])  # fmt: skip
+    seed = IntegerField(
+        _l("Seed (empty: random)"), validators=[Optional(), NumberRange(0, 1_000_000)]
+    )
 
 
 class MergeForm(Form):

@@ -8,6 +8,7 @@ from typing import Any
 from flask import abort, flash, redirect, url_for
 
 from ...db import get_session
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
@@ -41,9 +42,9 @@ def flash_errors(error: Exception) -> None:
     get_session().rollback()
     if isinstance(error, RuleError):
         for e in error.errors:
-            flash(e.message, "bad")
+            flash(render(e.message), "bad")
     else:
-        flash(getattr(error, "message", str(error)), "bad")
+        flash(render(getattr(error, "message", str(error))), "bad")
 
 
 def back(tournament_id: str, anchor: str = "") -> Any:
@@ -60,8 +61,8 @@ def attempt(tournament_id: str, change: Any) -> list[str]:
     except (RuleError, ServiceError) as error:
         get_session().rollback()
         if isinstance(error, RuleError):
-            return [e.message for e in error.errors]
-        return [getattr(error, "message", str(error))]
+            return [render(e.message) for e in error.errors]
+        return [render(getattr(error, "message", str(error)))]
     return []
 
 

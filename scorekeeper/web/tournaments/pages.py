@@ -31,6 +31,7 @@ from ...services import tournaments as svc
 from ...standings_table import present
 from ..auth import current_organiser, login_required
 from . import bp, forms
+from .desk_forms import tiebreak_menu
 from .helpers import back, get_or_404, organised
 
 
@@ -58,14 +59,17 @@ def new():
     form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
         try:
-            tournament = svc.create_tournament(session=get_session(), **_new_fields(form))
+            fields = {**_new_fields(form), **form.desk_fields()}
+            if fields["fee"] and "currency" not in fields:  # a fee in any game has a currency
+                fields["currency"] = form.currency.data
+            tournament = svc.create_tournament(session=get_session(), **fields)
         except RuleError as error:
             get_session().rollback()
             _errors_beside_fields(form, error)
         else:
             flash(_("Tournament created. Keep the organiser link safe."), "ok")
             return back(tournament.id)
-    return render_template("tournaments/new.html", form=form)
+    return render_template("tournaments/new.html", form=form, tiebreak_menu=tiebreak_menu())
 
 
 def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
@@ -103,7 +107,12 @@ def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
 def _errors_beside_fields(form: forms.NewTournamentForm, error: RuleError) -> None:
     """Each refusal beside its field; a house rule's beside the options, naming the rule."""
     for e in error.errors:
-        field = getattr(form, e.field.split(".")[0], None)
+        name = e.field.split(".")[0]
+        if name == "tiebreaks":  # beside the menu it came from ("tiebreaks.1": the 2nd)
+            slots = [s for s in form.slots() if s.data]
+            index = int(e.field.split(".")[1]) if "." in e.field else 0
+            name = slots[min(index, len(slots) - 1)].name if slots else "tb1"
+        field = getattr(form, name, None)
         message = rule_messages.render(e.message)
         if field is None or e.field.startswith("options."):
             field = form.options if e.field.startswith("options") else form.name
@@ -186,6 +195,7 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         link=link,
         standings=standings,
         standings_table=present(standings),
+        prizes=_prizes(standings),
         teams=standings["tournament"]["teams"],
         current=current,
         title=game_title(tournament.game),
@@ -197,6 +207,16 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         roster_names=_roster_names(tournament),
         etag=None if refused else g.get("desk_etag"),
     ), status
+
+
+def _prizes(standings: dict[str, Any]) -> dict[str, Any] | None:
+    """The payout per place, when the tournament has an entry fee and shares."""
+    from ...services.tournament_prizes import payouts_of
+
+    if not standings["tournament"].get("fee"):
+        return None
+    found = payouts_of(standings)
+    return found if found["rows"] else None
 
 
 def _roster_names(tournament: Any) -> list[str]:

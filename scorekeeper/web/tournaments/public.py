@@ -20,17 +20,19 @@ from markupsafe import Markup
 from ...db import get_session
 from ...i18n import use_page_language
 from ...i18n.games import game_title
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
+from ...services import tournament_prizes as desk_prizes
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
-from ...standings_table import present
+from ...standings_table import category_label, present
 from ..auth import current_organiser
 from ..links import public_url
 from . import bp, forms
 from .helpers import get_or_404
 
 REFRESH_SECONDS = 20
-TV_ROWS = 16  # rows in a TV column: 1080 px / 16 leaves each row over 50 px (issue 14: >= 28)
+TV_ROWS = 12  # rows in a TV column: names at 4.2vh type (33-px capitals at 1080 p, read at 5 m)
 TV_TURN_SECONDS = 12  # a TV page of standings stays this long before the next turns up
 
 
@@ -78,17 +80,25 @@ def _tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
 
 
 def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
-    """What the standings page and the TV show (the TV: the first tie-break only)."""
+    """What the standings page and the TV show (the TV: the deciding tie-break in one cell);
+    ``?category=women``: that category ranked alone."""
     tournament = get_or_404(tournament_id)
     use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
     seen = svc.live(session=get_session(), tournament_id=tournament.id)
     state, standings = seen["state"], seen["standings"]
+    prizes = desk_prizes.payouts_of(standings) if standings["tournament"].get("fee") else None
+    category = request.args.get("category")
+    if category:
+        try:
+            standings = desk_prizes.in_category(standings, category)
+        except ServiceError:
+            abort(404)
     for rnd in state["rounds"]:
         for table in rnd["tables"]:
             table.pop("token", None)  # the public pages never show a table's secret
     current = state["rounds"][-1] if state["rounds"] else None
     finished, settled = _finished(state, current)
-    table = present(standings, tiebreaks=1 if tv else None)
+    table = present(standings, tiebreaks=0 if tv else None, decider=tv)
     show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
     return {
         "t": state,
@@ -99,6 +109,10 @@ def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
         "current": current,
         "standings": standings,
         "standings_table": table,
+        "category": standings.get("category"),
+        "categories": standings["tournament"].get("categories") or [],
+        "has_clubs": standings["tournament"].get("clubs"),
+        "prizes": prizes if prizes and prizes["rows"] else None,
         "title": game_title(tournament.game),
         # nothing more can change once every result of the last round is in: no refreshing
         "refresh": None if settled else REFRESH_SECONDS,
@@ -166,7 +180,7 @@ def table(tournament_id: str, r: int, t: int, token: str):
                 )
             except (RuleError, ServiceError) as problem:
                 db.rollback()
-                error = (
+                error = render(
                     problem.errors[0].message if isinstance(problem, RuleError) else problem.message
                 )
             else:
@@ -184,6 +198,9 @@ def table(tournament_id: str, r: int, t: int, token: str):
         title=game_title(tournament.game),
         timer=timer(rnd),
     )
+
+
+bp.app_template_filter("category_label")(category_label)
 
 
 @bp.app_template_filter("confirmer")

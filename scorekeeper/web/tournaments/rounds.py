@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...db import get_session
+from ...i18n import rule_messages
 from ...rules.base import RuleError
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
@@ -120,7 +121,8 @@ def organiser_confirm(tournament_id: str, r: int, t: int):
 @bp.route("/<tournament_id>/rounds/<int:r>/tables/<int:t>/sheet", methods=["GET", "POST"])
 @login_required
 def sheet(tournament_id: str, r: int, t: int):
-    """Type a table's final figures from its paper sheet (one per seat)."""
+    """Type a table's final figures from its paper sheet (one per seat). Figures no play gives
+    are refused beside the field; unusual ones (docs/rules.md §6) wait for a confirm step."""
     tournament = organised(tournament_id)
     db = get_session()
     try:
@@ -130,7 +132,9 @@ def sheet(tournament_id: str, r: int, t: int):
     table = table["tables"][0]
     form = forms.ActionForm()
     errors: dict[str, str] = {}
+    unusual: list[str] = []
     values = [request.form.get(f"scores-{i}", "") for i in range(len(table["player_ids"]))]
+    names = rule_messages.Names(table["players"])
     if form.validate_on_submit():
         scores: list = []
         for i, value in enumerate(values):
@@ -148,10 +152,14 @@ def sheet(tournament_id: str, r: int, t: int):
                     scores=scores,
                     actor=actor(),
                     confirm=request.form.get("confirm") == "1",
+                    confirm_figures=request.form.get("confirm_figures") == "1",
                 )
+            except svc.UnusualFigures as error:
+                db.rollback()
+                unusual = [rule_messages.render(e.message, names) for e in error.errors]
             except RuleError as error:
                 db.rollback()
-                errors = {e.field: e.message for e in error.errors}
+                errors = {e.field: rule_messages.render(e.message, names) for e in error.errors}
             else:
                 flash(_("Table %(t)s: figures saved.", t=t), "ok")
                 return redirect(
@@ -167,6 +175,8 @@ def sheet(tournament_id: str, r: int, t: int):
         table=table,
         values=values,
         errors=errors,
+        unusual=unusual,
+        confirm_result=request.method == "GET" or request.form.get("confirm") == "1",
         form=form,
     )
 

@@ -17,10 +17,13 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ...db import get_session
+from ...i18n.rule_messages import render
 from ...rules.base import RuleError
 from ...services import tournament_roster as roster
 from ...services import tournament_seasons as seasons
 from ...services.errors import ServiceError
+from ...standings_table import order_lines
+from ...tournament import season as season_rules
 from ..auth import current_organiser, login_required
 from . import bp, forms
 from .public import TV_ROWS, TV_TURN_SECONDS
@@ -52,13 +55,14 @@ def seasons_index():
                 scoring=form.scoring.data,
                 best_n=form.best_n.data,
                 top=form.top.data,
+                seed=form.seed.data,
                 organiser_id=current_organiser().id,
             )
         except RuleError as error:
             session.rollback()
             for e in error.errors:
                 field = getattr(form, e.field, form.name)
-                field.errors = [*field.errors, e.message]
+                field.errors = [*field.errors, render(e.message)]
         else:
             flash(_("Season created: choose it when you create each evening."), "ok")
             return redirect(url_for("tournaments.season", season_id=season.id))
@@ -76,8 +80,10 @@ def _table(season_id: str) -> dict[str, Any]:
 
 @bp.get("/seasons/<season_id>")
 def season(season_id: str):
-    """A season's league table."""
-    return render_template("tournaments/season.html", table=_table(season_id))
+    """A season's league table, with the legend written from the season's tie-breaks."""
+    table = _table(season_id)
+    legend = order_lines(season_rules.TIEBREAKS, table["season"]["seed"])
+    return render_template("tournaments/season.html", table=table, legend=legend)
 
 
 @bp.get("/seasons/<season_id>/tv")
@@ -125,7 +131,7 @@ def roster_page():
         except (RuleError, ServiceError) as error:
             session.rollback()
             message = error.errors[0].message if isinstance(error, RuleError) else error.message
-            form.drop.errors = [message]
+            form.drop.errors = [render(message)]
         else:
             flash(_("Merged: %(name)s keeps every evening of both.", name=kept.name), "ok")
             return redirect(url_for("tournaments.roster_page"))
