@@ -35,11 +35,12 @@ def test_db_upgrade_and_demo(tmp_path, monkeypatch, capsys):
         "mariasz",
         "mariage",
         "marianna",
+        "licitovany",
     ]
-    # the README's one command runs demo at every start: the same four samples, not four more
+    # the README's one command runs demo at every start: the same five samples, not five more
     assert cli.main(["demo"]) == 0
     assert capsys.readouterr().out == out.out
-    assert len(create_engine(url).connect().exec_driver_sql("select id from match").all()) == 4
+    assert len(create_engine(url).connect().exec_driver_sql("select id from match").all()) == 5
 
 
 def test_unknown_command_exits_with_usage():

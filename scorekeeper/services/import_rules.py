@@ -99,7 +99,7 @@ def _match(
     except RuleError as error:
         _say(problems, at, error)
         return
-    game = get_game(match["game"])
+    game = get_game(match["game"], match["preset"])
     options = game.make_options(match["preset"], match["options"])
     n_players = len(match["players"])
     records = []

@@ -166,9 +166,7 @@ def check_categories(value: Any) -> list[str]:
         if not word:
             continue
         if len(word) > WORD_MAX or not word.isprintable():
-            raise RuleError(
-                f"categories.{i}", Msg("desk.category_word", n=WORD_MAX)
-            )
+            raise RuleError(f"categories.{i}", Msg("desk.category_word", n=WORD_MAX))
         if not any(prizes.same(word, w) for w in out):
             out.append(word)
     if len(out) > MAX_CATEGORIES:

@@ -97,6 +97,7 @@ class LicitovanyRules:
     part_names: Mapping[str, str] = {kind: NAMES[kind] for kind in PART_KINDS}
     #: the contracts by record name, as the deal form names them (N_ marked), ladder order
     contract_names: Mapping[str, str] = CONTRACT_LABELS
+    ladder: tuple[Contract, ...] = LADDER  # the rules page lists it, rung by rung
     flek_names = FLEK_NAMES[:5]  # up to boty (docs/rules.md §4a: four levels)
     tariff_names = TARIFF_NAMES
     sheet_seats = (3, 4)

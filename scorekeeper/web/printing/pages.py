@@ -23,7 +23,7 @@ from ...db import get_session
 from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import css_string, current_paper, respond
-from ...rules.registry import GAME_NAMES
+from ...rules.registry import GAME_NAMES, get_game
 from ...standings_table import category_label
 from . import bp
 
@@ -227,6 +227,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
     tournament_id, event = request.args.get("tournament"), None
+    state: dict[str, Any] = {}
     if tournament_id and not request.args.get("table", type=int):  # a blank sheet of an event:
         state = _service_call(_state_of, tournament_id=tournament_id)  # in its language
         use_page_language(state.get("language"))
@@ -244,7 +245,14 @@ def sheet(game: str, pdf: bool) -> Response | str:
         if state.get("stake"):  # every table plays for the tournament's stake
             event["stake"] = formats.money(state["stake"], state.get("currency"))
     seats = request.args.get("seats", type=int)
-    context = printviews.score_sheet_context(game, players, page=current_paper(), seats=seats)
+    # a preset that is a game of its own (licitovaný mariáš) has its own columns; a tournament's
+    # sheet is its game's and preset's
+    preset = request.args.get("preset") or state.get("preset")
+    if preset is not None and preset not in get_game(game).presets:
+        abort(404)
+    context = printviews.score_sheet_context(
+        game, players, page=current_paper(), seats=seats, preset=preset
+    )
     context["event"] = event
     return respond(
         "print/sheet.html",
