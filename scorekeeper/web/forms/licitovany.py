@@ -107,7 +107,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         attrs[f"{kind}_flek2"] = _flek_field(_l("Flek, second defender"), options)
     for i, name in enumerate(players):
         attrs[f"pb_{i}"] = IntegerField(_l("PB: %(name)s", name=name), validators=[Optional()])
-    attrs["order"] = HiddenField()  # kept for the page's deal forms (unused: the ladder orders)
+    attrs["order"] = HiddenField()  # an edited record's order of parts (a new one: the ladder's)
     paths = {
         key: key
         for key in (
@@ -136,9 +136,11 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
 
 
 def _parts(form: Any, contract: Contract, unplayed: bool) -> list[dict[str, Any]]:
-    """The contract's parts as tapped (no result for a deal given up or stopped by a renonc)."""
+    """The contract's parts as tapped (no result for a deal given up: omyl)."""
+    order = (form.order.data or "").split(",")
+    kinds = sorted(contract.parts, key=lambda k: order.index(k) if k in order else len(order))
     parts = []
-    for i, kind in enumerate(contract.parts):
+    for i, kind in enumerate(kinds):
         won = getattr(form, f"{kind}_won").data
         flek = [getattr(form, f"{kind}_flek").data or 0, getattr(form, f"{kind}_flek2").data or 0]
         said = None if unplayed or won in (None, "") else won == "1"
@@ -204,7 +206,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
         record["trump"] = "hearts" if contract.hearts else (form.trump.data or None)
     if contract.second_suit:
         record["second_suit"] = form.second_suit.data or None
-    record["parts"] = _parts(form, contract, omyl or renonc is not None)
+    record["parts"] = _parts(form, contract, omyl)
     record["silent"] = _silent(form, contract)
     if "sto" in contract.parts and form.defender_marriages.data is not None:
         record["defender_marriages"] = form.defender_marriages.data
@@ -229,6 +231,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "tiche_sto": "",
         "ticha_sedma": "",
     }
+    data["order"] = ",".join(str(p.get("kind")) for p in record.get("parts") or [])
     for part in record.get("parts") or []:
         kind = part.get("kind")
         won = part.get("won")
@@ -241,7 +244,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             if item["kind"] == "tiche_sto":
                 data["tiche_sto_points"] = item.get("points")
     for i, figure in enumerate(record.get("pb") or []):
-        data[f"pb_{i}"] = figure or None
+        data[f"pb_{i}"] = figure  # a 0 stays 0: the record's list stays a list
     return data
 
 
