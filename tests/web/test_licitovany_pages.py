@@ -46,7 +46,8 @@ def _create(client, n_players: int = 3, options: dict | None = None, stake: str 
 def _stored(app, match_id: str) -> list[dict[str, Any]]:
     """The deals' records as the database holds them, in order."""
     with app.app_context():
-        rows = get_session().exec(select(Deal).where(Deal.match_id == match_id).order_by(Deal.id)).all()
+        query = select(Deal).where(Deal.match_id == match_id).order_by(Deal.id)
+        rows = get_session().exec(query).all()
         return [r.record if isinstance(r.record, dict) else json.loads(r.record) for r in rows]
 
 
