@@ -87,7 +87,7 @@ def _silent(record: LicitRecord, contract: Contract, errors: list[FieldError]) -
 def _omyl(record: LicitRecord, contract: Contract) -> list[FieldError]:
     """Only an unflekked sedma is given up, before play: no result, no points, nothing silent."""
     errors = []
-    if contract.name != "sedma":
+    if not contract.may_give_up:
         errors.append(FieldError("omyl", Msg("licit.omyl_contract", contract=contract.words)))
     for i, part in enumerate(record.parts):
         if part.flek != (0, 0):

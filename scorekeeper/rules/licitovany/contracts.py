@@ -33,6 +33,12 @@ class Contract:
     silent: frozenset[str] = frozenset()
 
     @property
+    def may_give_up(self) -> bool:
+        """Whether the declarer may give it up before play (omyl: rung 1 only, docs/rules.md
+        §4a)."""
+        return self.rung == 1
+
+    @property
     def words(self) -> Msg:
         """The contract as players say it ("sto a sedma contract")."""
         return Msg(f"licit.c.{self.name}")

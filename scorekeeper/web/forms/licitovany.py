@@ -58,7 +58,7 @@ def gives(contract: Contract) -> str:
     if contract.second_suit:
         words.append("second")
     words += sorted(contract.silent)
-    if contract.name == "sedma":
+    if contract.may_give_up:
         words.append("omyl")
     if "sto" in contract.parts:
         words.append("points")
@@ -200,7 +200,7 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
     }
     if contract is None:
         return record  # the rules say the contract is missing (or unknown), beside it
-    omyl = bool(form.omyl.data) and contract.name == "sedma"
+    omyl = bool(form.omyl.data) and contract.may_give_up
     record["omyl"] = omyl
     if contract.trumps:
         record["trump"] = "hearts" if contract.hearts else (form.trump.data or None)
