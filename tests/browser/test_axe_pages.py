@@ -5,9 +5,9 @@ the 34 pages a pub sees (home, new match, the deal forms of all five games, spec
 history, rules, login, the organiser's desk, draw, results entry, table page, standings, TV,
 audit, seasons, season table and TV, roster, player page and the printables) and a tournament
 table's match as its phone opens it, and licitovaný mariáš's deal form and rules page; each
-theme is one browser context (``color_scheme``, as a phone in dark mode asks) logged in as the organiser,
-reusing one page for every address, every <details> opened (the share panel, the desk's QR codes
-and organiser link). TV views are checked at 1920×1080, the rest at 390×844.
+theme is one browser context (``color_scheme``, as a phone in dark mode asks) logged in as the
+organiser, reusing one page for every address, every <details> opened (the share panel, the
+desk's QR codes and organiser link). TV views are checked at 1920×1080, the rest at 390×844.
 
 Every rule runs in the light theme; the dark theme changes colours only (the stylesheets'
 ``prefers-color-scheme: dark`` blocks), so there axe runs its colour rules, which keeps the six
