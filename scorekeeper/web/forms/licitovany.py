@@ -215,37 +215,46 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
 
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
-    contract = CONTRACTS.get(str(record.get("contract")))
+    get = record.get
+    contract = CONTRACTS.get(str(get("contract")))
+    named_trump = contract is not None and not contract.hearts  # a červená one is hearts
     data: dict[str, Any] = {
-        "declarer": _str(record.get("declarer")),
-        "dealer": _str(record.get("dealer")),
-        "contract": record.get("contract") or "",
-        "trump": (record.get("trump") or "") if contract and not contract.hearts else "",
-        "second_suit": record.get("second_suit") or "",
-        "declarer_points": record.get("declarer_points"),
-        "defender_points": record.get("defender_points"),
-        "defender_marriages": record.get("defender_marriages"),
-        "renonc": _str(record.get("renonc")),
-        "renonc_kind": _str(record.get("renonc_kind") or 1),
-        "omyl": bool(record.get("omyl")),
+        "declarer": _str(get("declarer")),
+        "dealer": _str(get("dealer")),
+        "contract": _str(get("contract")),
+        "trump": _str(get("trump")) if named_trump else "",
+        "second_suit": _str(get("second_suit")),
+        "declarer_points": get("declarer_points"),
+        "defender_points": get("defender_points"),
+        "defender_marriages": get("defender_marriages"),
+        "renonc": _str(get("renonc")),
+        "renonc_kind": _str(get("renonc_kind") or 1),
+        "omyl": bool(get("omyl")),
         "tiche_sto": "",
         "ticha_sedma": "",
+        # a 0 stays 0: the record's list of premium points stays a list
+        **{f"pb_{i}": figure for i, figure in enumerate(get("pb") or [])},
     }
-    data["order"] = ",".join(str(p.get("kind")) for p in record.get("parts") or [])
-    for part in record.get("parts") or []:
-        kind = part.get("kind")
-        won = part.get("won")
-        data[f"{kind}_won"] = "" if won is None else ("1" if won else "0")
-        flek = list(part.get("flek") or [0, 0]) + [0, 0]
-        data[f"{kind}_flek"], data[f"{kind}_flek2"] = flek[:2]
-    for item in record.get("silent") or []:
+    parts = get("parts") or []
+    data["order"] = ",".join(str(p.get("kind")) for p in parts)
+    for part in parts:
+        data.update(_part_data(part))
+    for item in get("silent") or []:
         if item.get("kind") in SILENT:
-            data[item["kind"]] = item.get("side") or ""
-            if item["kind"] == "tiche_sto":
-                data["tiche_sto_points"] = item.get("points")
-    for i, figure in enumerate(record.get("pb") or []):
-        data[f"pb_{i}"] = figure  # a 0 stays 0: the record's list stays a list
+            data[item["kind"]] = _str(item.get("side"))
+            data.setdefault("tiche_sto_points", item.get("points"))
     return data
+
+
+def _part_data(part: Mapping[str, Any]) -> dict[str, Any]:
+    """A part's result and both defenders' fleks as form data."""
+    kind, won = part.get("kind"), part.get("won")
+    flek = [*list(part.get("flek") or []), 0, 0]
+    return {
+        f"{kind}_won": "" if won is None else str(int(won)),
+        f"{kind}_flek": flek[0],
+        f"{kind}_flek2": flek[1],
+    }
 
 
 def _part_said(game: str, part: Mapping[str, Any]) -> str:
@@ -256,25 +265,30 @@ def _part_said(game: str, part: Mapping[str, Any]) -> str:
     return f"{part_name(game, part['kind'])}{mark}{fleks}"
 
 
+def _play_said(game: str, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """What happened: omyl, a renonc, or the parts, silent parts and points."""
+    if record.get("omyl"):
+        return [str(_l("omyl"))]
+    if record.get("renonc") is not None:
+        return [str(_l("renonc by %(name)s", name=players[record["renonc"]]))]
+    bits = [_part_said(game, part) for part in record.get("parts") or []]
+    for item in record.get("silent") or []:
+        bits.append(f"{part_name(game, item['kind'])} → {_l(item['side'])}")
+    if record.get("declarer_points") is not None:
+        bits.append(f"{record['declarer_points']}:{record.get('defender_points')}")
+    return bits
+
+
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'Jana · sto a sedma · žaludy ♣ · sto ✓ · sedma ✗ flek/bez fleku · PB Ota 3'."""
     bits = [players[record["declarer"]], str(_l(CONTRACT_LABELS[record["contract"]]))]
-    if record.get("trump") and record["trump"] != "hearts":
+    if record.get("trump") and record["trump"] != HEARTS:  # a červená contract says hearts
         bits.append(suit_label(game, record["trump"], deck))
     if record.get("second_suit"):
         bits.append("+ " + suit_label(game, record["second_suit"], deck))
-    if record.get("omyl"):
-        bits.append(str(_l("omyl")))
-    elif record.get("renonc") is not None:
-        bits.append(str(_l("renonc by %(name)s", name=players[record["renonc"]])))
-    else:
-        bits += [_part_said(game, part) for part in record.get("parts") or []]
-        for item in record.get("silent") or []:
-            bits.append(f"{part_name(game, item['kind'])} → {_l(item['side'])}")
-        if record.get("declarer_points") is not None:
-            bits.append(f"{record['declarer_points']}:{record.get('defender_points')}")
+    bits += _play_said(game, record, players)
     pb = record.get("pb") or []
     bits += [str(_l("PB %(name)s %(n)s", name=players[i], n=n)) for i, n in enumerate(pb) if n]
     return " · ".join(str(b) for b in bits)

@@ -220,6 +220,15 @@ def certificates(tournament_id: str, pdf: bool) -> Response | str:
 # ---- blank score sheets and match records ---------------------------------------------------
 
 
+def _sheet_preset(game: str, tournament: dict[str, Any]) -> str | None:
+    """The preset a sheet is for (``?preset=``, else the tournament's): one that is a game of
+    its own (licitovaný mariáš) has its own columns; 404 for a preset the game does not have."""
+    preset = request.args.get("preset") or tournament.get("preset")
+    if preset is not None and preset not in get_game(game).presets:
+        abort(404)
+    return preset
+
+
 @printable("/sheets/<game>", "sheet")
 def sheet(game: str, pdf: bool) -> Response | str:
     """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
@@ -245,11 +254,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
         if state.get("stake"):  # every table plays for the tournament's stake
             event["stake"] = formats.money(state["stake"], state.get("currency"))
     seats = request.args.get("seats", type=int)
-    # a preset that is a game of its own (licitovaný mariáš) has its own columns; a tournament's
-    # sheet is its game's and preset's
-    preset = request.args.get("preset") or state.get("preset")
-    if preset is not None and preset not in get_game(game).presets:
-        abort(404)
+    preset = _sheet_preset(game, state)
     context = printviews.score_sheet_context(
         game, players, page=current_paper(), seats=seats, preset=preset
     )
