@@ -160,6 +160,8 @@ def _record_result(state: Mapping[str, Any], sides: list[str]) -> dict[str, Any]
     return {
         "scores": list(state.get("scores") or [0] * len(sides)),
         "money": list(money) if money else None,
+        # premium points per player (licitovaný mariáš, docs/rules.md §4a): beside, never in
+        "pb": list(state["pb"]) if state.get("pb") else None,
         "currency": state.get("currency") or "",
         "finished": finished,
         "winner": sides[winner] if finished and winner is not None else None,

@@ -149,7 +149,8 @@ def test_the_pages_speak_czech(client):
     assert "Závazek" in edit and "sto a sedma červených" in edit and "Prémiové body (PB)" in edit
     assert "Flek, první obránce" in edit
     assert "Jana · sto · zelené" in edit and "PB Petr 3" in edit  # the deal's line
-    assert "+3,20" in edit or "3,20" in edit  # sto 4 + 4 above 100, re from Ota: 24 units
+    assert "3,20" in edit  # sto 4 + 4 above 100, a flek from Ota: 8 + 16 = 24 units, 4,80 Kč
+    assert re.search(r'class="pb">Prémiové body \(PB\): .*Petr <b>3</b>', edit)  # the board
     rules = client.get(f"/m/{match['id']}/rules", headers=CS).text
     assert "Žebříček závazků" in rules and "dvě sedmy a sto červených" in rules
     assert "omyl (sedma vzdaná před hrou)" in rules and "renonc, paušál 2" in rules
