@@ -26,6 +26,27 @@ def _hra(declarer: int, trump: str, won: bool, flek: int = 0, *extra: dict) -> d
     }
 
 
+def _licit(declarer: int, contract: str, trump: str | None, *parts: tuple, **more: object) -> dict:
+    """A licitovaný deal (docs/api.md): ``parts`` as (kind, won, [flek, flek])."""
+    return {
+        "declarer": declarer,
+        "dealer": None,
+        "contract": contract,
+        "trump": trump,
+        "parts": [{"kind": k, "won": won, "flek": list(flek)} for k, won, flek in parts],
+        **more,
+    }
+
+
+#: Licitovaný mariáš (docs/rules.md §4a) at the association's 0.20 Kč a unit.
+LICIT_DEALS = [
+    _licit(0, "sedma", "clubs", ("hra", True, (1, 0)), ("sedma", True, (0, 0)), pb=[2, 0, 0]),
+    _licit(1, "betl", None, ("betl", True, (0, 0))),
+    _licit(2, "sto", "spades", ("sto", True, (0, 1)), declarer_points=110, defender_points=20),
+    _licit(0, "sedma_cervena", "hearts", ("hra", False, (1, 1)), ("sedma", False, (0, 0))),
+    _licit(1, "sedma", "diamonds", ("hra", None, (0, 0)), ("sedma", None, (0, 0)), omyl=True),
+]
+
 DEMO: tuple[tuple[dict, list[dict]], ...] = (
     (
         {"game": "marias", "players": ["Jana", "Petr", "Ota"], "stake": "0.20", "currency": "CZK"},
@@ -72,7 +93,23 @@ DEMO: tuple[tuple[dict, list[dict]], ...] = (
             },
         ],
     ),
+    # last: a data folder that holds the four samples before it gets this one only
+    (
+        {
+            "game": "marias",
+            "preset": "licitovany",
+            "players": ["Jana", "Petr", "Ota"],
+            "stake": "0.20",
+            "currency": "CZK",
+        },
+        LICIT_DEALS,
+    ),
 )
+
+
+def _label(setup: dict) -> str:
+    """The sample's name in the list: its game, or its preset where it has one."""
+    return str(setup.get("preset") or setup["game"])
 
 
 def demo(app_config: dict | None = None) -> int:
@@ -97,13 +134,11 @@ def demo(app_config: dict | None = None) -> int:
             .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
             .order_by(AuditEntry.id)
         ).all()
-        if len(loaded) >= len(DEMO):
-            for match in loaded[: len(DEMO)]:
-                link = url_for("matches.edit", match_id=match.id, token=match.token)
-                print(f"{match.game:9} {link}")
-            _league(session)
-            return 0
-        for setup, records in DEMO:
+        loaded = [m for m in loaded if not m.title_parts]  # not the league evening's tables
+        for match, (setup, _records) in zip(loaded, DEMO, strict=False):
+            link = url_for("matches.edit", match_id=match.id, token=match.token)
+            print(f"{_label(setup):10} {link}")
+        for setup, records in DEMO[len(loaded) :]:  # the samples not loaded yet
             match = matches.create_match(session=session, actor="demo", **setup)
             for record in records:
                 try:
@@ -116,7 +151,7 @@ def demo(app_config: dict | None = None) -> int:
                 link = url_for("matches.edit", match_id=match.id, token=match.token)
             except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
                 link = url_for("api.get_match", match_id=match.id)
-            print(f"{setup['game']:9} {link}")
+            print(f"{_label(setup):10} {link}")
         _league(session)
     return 0
 
@@ -128,6 +163,6 @@ def _league(session) -> None:
     from .demo_league import league_evening
 
     evening = league_evening(session)
-    print(f"{'league':9} {url_for('tournaments.show', tournament_id=evening.id)}")
+    print(f"{'league':10} {url_for('tournaments.show', tournament_id=evening.id)}")
     desk = url_for("tournaments.organiser_link", tournament_id=evening.id, token=evening.token)
-    print(f"{'':9} {desk}")
+    print(f"{'':10} {desk}")

@@ -104,8 +104,8 @@ def tally(monkeypatch):
     """Make the game name "tally" resolve to the stand-in game inside the services."""
     real = scoring.get_game
 
-    def get_game(name: str):  # noqa: ANN202
-        return TALLY if name == "tally" else real(name)
+    def get_game(name: str, preset: str | None = None):  # noqa: ANN202
+        return TALLY if name == "tally" else real(name, preset)
 
     monkeypatch.setattr(scoring, "get_game", get_game)
     monkeypatch.setattr(match_setup, "get_game", get_game)

@@ -31,20 +31,21 @@ def test_db_upgrade_and_demo(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr()
     assert "skipped" not in out.err
     lines = out.out.splitlines()[1:]
-    assert [line.split()[0] for line in lines[:5]] == [
+    assert [line.split()[0] for line in lines[:6]] == [
         "marias",
         "mariasz",
         "mariage",
         "marianna",
+        "licitovany",  # RULES.md §4a: the marias preset licitovany
         "league",  # RULES.md §6b: a league evening of twelve in two parts, played
     ]
-    assert "/o/" in lines[5]  # the organiser's link to the league evening
+    assert "/o/" in lines[6]  # the organiser's link to the league evening
     matches = create_engine(url).connect().exec_driver_sql("select count(*) from match").scalar()
     # the README's one command runs demo at every start: the same samples, not more
     assert cli.main(["demo"]) == 0
     assert capsys.readouterr().out == out.out
     again = create_engine(url).connect().exec_driver_sql("select count(*) from match").scalar()
-    assert again == matches == 4 + 2 * 4  # four samples and the evening's eight tables
+    assert again == matches == 5 + 2 * 4  # five samples and the evening's eight tables
 
 
 def test_unknown_command_exits_with_usage():

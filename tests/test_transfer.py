@@ -154,9 +154,9 @@ def test_cli_export_then_import_into_another_data_dir(tmp_path, monkeypatch, cap
     assert cli.main(["export", "--data-dir", str(tmp_path / "second")]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["tables"] == json.loads((tmp_path / "club.json").read_text())["tables"]
-    # the demo's four samples and its league evening's eight tables (RULES.md §6b), which comes
+    # the demo's five samples and its league evening's eight tables (RULES.md §6b), which comes
     # across with its format, parts, BP key and PB table
-    assert len(again["tables"]["match"]) == 4 + 2 * 4
+    assert len(again["tables"]["match"]) == 5 + 2 * 4  # licitovaný mariáš among the samples
     (evening,) = again["tables"]["tournament"]
     assert evening["format"] == "league" and evening["parts"] == 2
     assert evening["bp_key"] and evening["pb_table"]

@@ -24,6 +24,7 @@ PRESETS: dict[str, Any] = {
     # docs/rules.md §4: the preset keeps the id krizovy, but it is a house tariff, not the
     # four-player Křížový mariáš with partners (an organiser running that would pick it)
     "krizovy": _l("house tariff (betl 10, durch 20)"),
+    "licitovany": _l("licitovaný (the leagues' auction game)"),
     "standard": _l("standard"),
     "marianna": _l("Marianna"),
     "cinquecento": _l("Cinquecento"),

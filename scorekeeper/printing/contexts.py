@@ -107,13 +107,14 @@ def match_record_context(state: Mapping[str, Any]) -> dict[str, Any]:
     players = list(state.get("players") or sides)
     deltas = [d.get("delta") or [0] * len(sides) for d in state.get("deals") or []]
     game = state.get("game", "")
+    preset = state.get("preset")
     return {
         "title": rule_messages.render(state.get("title") or ""),  # a made-up title is coded
         "game": game,
         "deck": (state.get("options") or {}).get("deck"),  # the cards shown (option deck)
-        "game_title": game_short_title(game),
+        "game_title": game_short_title(game, preset),
         # the games table's last heading (the record of a Mariasz or Mariage match)
-        "game_points": games_points_label(game),
+        "game_points": games_points_label(game, preset),
         "sides": sides,
         "side_heads": short_names(sides),  # the narrow deal columns: first names
         "players": players,
@@ -159,6 +160,8 @@ def _record_result(state: Mapping[str, Any], sides: list[str]) -> dict[str, Any]
     return {
         "scores": list(state.get("scores") or [0] * len(sides)),
         "money": list(money) if money else None,
+        # premium points per player (licitovaný mariáš, docs/rules.md §4a): beside, never in
+        "pb": list(state["pb"]) if state.get("pb") else None,
         "currency": state.get("currency") or "",
         "finished": finished,
         "winner": sides[winner] if finished and winner is not None else None,
@@ -174,16 +177,17 @@ def _signed(value: int | None) -> str:
 ROW_MM = 8  # a handwritten figure needs about 8 mm of height
 
 
-def _game(name: str) -> Any:
-    """The game object of ``name``; KeyError for a game that is not in the registry."""
+def _game(name: str, preset: str | None = None) -> Any:
+    """The game object of ``name`` (and ``preset``, when it is a game of its own: licitovaný
+    mariáš); KeyError for a game that is not in the registry."""
     if name not in GAME_NAMES:
         raise KeyError(name)
-    return get_game(name)
+    return get_game(name, preset)
 
 
-def game_short_title(name: str) -> str:
+def game_short_title(name: str, preset: str | None = None) -> str:
     """The game's name on paper ("Mariáš"); an unknown name as it is."""
-    return _game(name).short_title if name in GAME_NAMES else name
+    return _game(name, preset).short_title if name in GAME_NAMES else name
 
 
 def _sides_for_sheet(
@@ -235,10 +239,12 @@ def score_sheet_context(
     *,
     page: Mapping[str, Any] | None = None,
     seats: int | None = None,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     """Columns and blank rows of a paper score sheet for ``game`` (KeyError if unknown);
-    ``seats``: how many players a blank sheet is for (a Mariáš table of 3 or 4)."""
-    rules = _game(game)
+    ``seats``: how many players a blank sheet is for (a Mariáš table of 3 or 4); ``preset``:
+    a preset that is a game of its own (licitovaný mariáš) has its own sheet."""
+    rules = _game(game, preset)
     title = rules.short_title
     names, sides = _sides_for_sheet(rules, players, seats)
     # the columns are narrow: first names over them (the full names head the sheet)
@@ -264,7 +270,7 @@ def score_sheet_context(
         "columns": columns,
         "width": width,
         "landscape": landscape,
-        "legend": sheet_legend(game),
+        "legend": sheet_legend(game, preset),
         "blank_rows": list(range(1, sheet_rows(usable // ROW_MM) + 1)),
     }
 
@@ -301,15 +307,17 @@ def column_label(key: str) -> str:
         "game_result": _("Game result"),
         "match_points": _("Match points"),
         "game_points": _("Game points"),
+        "contract": _("Contract"),
+        "pb": _("PB"),
     }
     return labels.get(key, key)
 
 
-def games_points_label(game: str) -> str:
+def games_points_label(game: str, preset: str | None = None) -> str:
     """The heading of a match's games-won column: 'Match points' (Mariasz), 'Game points'."""
-    return column_label(_game(game).game_points_key) if game in GAME_NAMES else ""
+    return column_label(_game(game, preset).game_points_key) if game in GAME_NAMES else ""
 
 
-def sheet_legend(game: str) -> str:
-    """A one-line reminder under a blank sheet (RULES.md §1–4), in the page's language."""
-    return _(_game(game).sheet_legend) if game in GAME_NAMES else ""
+def sheet_legend(game: str, preset: str | None = None) -> str:
+    """A one-line reminder under a blank sheet (RULES.md §1–4a), in the page's language."""
+    return _(_game(game, preset).sheet_legend) if game in GAME_NAMES else ""

@@ -99,7 +99,7 @@ def _match(
     except RuleError as error:
         _say(problems, at, error)
         return
-    game = get_game(match["game"])
+    game = get_game(match["game"], match["preset"])
     options = game.make_options(match["preset"], match["options"])
     n_players = len(match["players"])
     records = []
@@ -177,7 +177,11 @@ def _figures(
     at: str, tournament: dict[str, Any], seats: list, table: dict[str, Any], problems: Problems
 ) -> None:
     """Typed or confirmed figures that no play can give (unusual ones were confirmed once)."""
-    shape = SimpleNamespace(game=tournament["game"], options=tournament.get("options") or {})
+    shape = SimpleNamespace(
+        game=tournament["game"],
+        preset=tournament.get("preset"),  # the licitovaný preset is a game of its own here
+        options=tournament.get("options") or {},
+    )
     seated = SimpleNamespace(player_ids=seats)
     for key in ("manual_scores", "confirmed_scores"):
         if table.get(key) is None:

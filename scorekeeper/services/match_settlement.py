@@ -19,7 +19,7 @@ from ..rules.settlement import fewest_payments
 def settlement(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """``{"currency", "finished", "payments": [{"from", "to", "amount", "units"}]}`` for a game
     played for money (``amount`` a decimal string, None without a stake); None otherwise."""
-    game = get_game(state["game"])
+    game = get_game(state["game"], state.get("preset"))
     if not game.has_stake:
         return None
     payments = fewest_payments(list(state.get("scores") or []))

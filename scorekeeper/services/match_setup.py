@@ -47,6 +47,7 @@ def check(
         options = {}
     if not isinstance(options, Mapping):
         raise InvalidOptions("options", Msg("setup.options_object"))
+    rules = get_game(game, preset)  # a preset with a record of its own is a game of its own
     made = rules.make_options(preset, dict(options))
     # RULES.md v2: what a new match may not be created with (a stored match keeps its options).
     if new and (check_new := getattr(rules, "check_new_options", None)) is not None:

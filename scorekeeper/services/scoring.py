@@ -28,18 +28,18 @@ log = logging.getLogger(__name__)
 
 @lru_cache(maxsize=256)
 def _options(game_name: str, preset: str, options_json: str) -> Any:
-    return get_game(game_name).make_options(preset, json.loads(options_json))
+    return get_game(game_name, preset).make_options(preset, json.loads(options_json))
 
 
 def rules(match: Any) -> tuple[Any, Any]:
     """The match's game and its options object (cached: options are frozen dataclasses)."""
     options_json = json.dumps(match.options, sort_keys=True)
-    return get_game(match.game), _options(match.game, match.preset, options_json)
+    return get_game(match.game, match.preset), _options(match.game, match.preset, options_json)
 
 
 def rules_from_json(game_name: str, preset: str, options_json: str) -> tuple[Any, Any]:
     """``rules`` for a match read as columns, its options as the stored JSON text."""
-    return get_game(game_name), _options(game_name, preset, options_json)
+    return get_game(game_name, preset), _options(game_name, preset, options_json)
 
 
 def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
@@ -194,7 +194,7 @@ def minimal(match: Any, deal: dict[str, Any], result: MatchScore) -> dict[str, A
         "finished": bool(result.finished),
         "winner": result.winner,
     }
-    game = get_game(match.game)
+    game = get_game(match.game, match.preset)
     if game.has_stake:
         out["money"] = match_setup.money(game, list(result.scores), match.stake)
     for key in game.minimal_extra:  # what it answers besides the deal (API.md v2)
@@ -207,7 +207,7 @@ def minimal_from_state(state: dict[str, Any], deal: dict[str, Any]) -> dict[str,
     """The minimal answer cut from a whole state (a repeated key: the match as it is now)."""
     out = {"match_id": state["id"], "version": state["version"], "deal": deal}
     out.update({k: state[k] for k in ("scores", "finished", "winner")})
-    for key in get_game(state["game"]).minimal_extra:
+    for key in get_game(state["game"], state.get("preset")).minimal_extra:
         if key in state:
             out[key] = state[key]
     return out

@@ -52,7 +52,7 @@ def tournaments_of(session: Session, organiser_id: int, opened: list[str]) -> li
 
 def game_of(tournament: Tournament) -> GameRules:
     """The tournament's game object: what the tournament asks of its game, it asks this."""
-    return get_game(tournament.game)
+    return get_game(tournament.game, tournament.preset)
 
 
 def is_team_game(tournament: Tournament) -> bool:

@@ -43,6 +43,6 @@ def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) ->
     players = list(match.players)
     return dict(
         deal,
-        summary=summarize(match.game, deal["record"], players, match.options),
+        summary=summarize(match.game, deal["record"], players, match.options, match.preset),
         explanation=rule_messages.explanation(deal, names(match, state["sides"])),
     )

@@ -10,7 +10,7 @@ for developers only: the page keeps them in a closed "Details for developers" bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -24,6 +24,7 @@ PRESET_NAMES: dict[tuple[str, str], Any] = {
     ("marias", "pub"): _l("Pub tariff (dvě sedmy 8: a house value)"),
     ("marias", "csm"): _l("Association values (house values: betl 15, durch 30, dvě sedmy 40)"),
     ("marias", "krizovy"): _l("House tariff: betl 10, durch 20"),
+    ("marias", "licitovany"): _l("Licitovaný mariáš: the association's tariff on a 0.20 Kč unit"),
     ("marianna", "marianna"): _l("Marianna"),
     ("marianna", "cinquecento"): _l("Cinquecento"),
     ("marianna", "briscola151"): _l("Briscola 151 (two players)"),
@@ -51,6 +52,23 @@ GAME_SUMMARY: dict[str, Any] = {
     ),
 }
 
+#: A preset that is a game of its own says how it is played instead of its game (docs/rules.md §4a).
+PRESET_SUMMARY: dict[tuple[str, str], Any] = {
+    ("marias", "licitovany"): _l(
+        "The auction ends on a contract of the ladder below; the table records the declarer and "
+        "that contract. Each part of it is settled between the declarer and each defender; a flek "
+        "(up to boty) binds only the defender who said it; a contract in hearts (červené) doubles "
+        "every part. No player pays another more than the limit in one deal. Premium points (PB) "
+        "are written per player and never change the balance: a league adds them to the ranking."
+    ),
+}
+
+
+def summary(game: str, preset: str) -> str:
+    """How the game (or its preset, when that is a game of its own) is scored, in a paragraph."""
+    return str(PRESET_SUMMARY.get((game, preset)) or GAME_SUMMARY.get(game, ""))
+
+
 PART_WORDS: dict[str, Any] = {
     "hra": _l("hra (game)"),
     "sto": _l("sto (announced hundred)"),
@@ -65,11 +83,19 @@ PART_WORDS: dict[str, Any] = {
     "tiche_sto": _l("tiché sto (silent hundred; the hra is worth this instead of 1)"),
 }
 
+#: What a tariff holds besides the parts (licitovaný mariáš, docs/rules.md §4a).
+PAYMENT_WORDS: dict[str, Any] = {
+    "omyl": _l("omyl (a sedma given up before play)"),
+    "renonc": _l("renonc, paušál 1"),
+    "renonc_heavy": _l("renonc, paušál 2 (the heavier faults)"),
+}
+
 
 # Labels that read better on the rules page than the new-match form's (which explain the input).
 RULE_LABELS: dict[str, Any] = {
     "flek_max": _l("Highest flek level"),
     "limit": _l("Highest payment between two players in a deal"),
+    "limit_flekked": _l("…when both defenders flekked"),
     "deals": _l("Deals in the match, in all"),
     "chip_target": _l("The match ends when a balance reaches"),
     "finished_after": _l("Session finished by the table"),
@@ -104,6 +130,7 @@ def _value(name: str, value: Any, options: Mapping[str, Any]) -> str:
     words: dict[str, Any] = {
         "flek_max": lambda: _or_none(value, _("no limit")),
         "limit": lambda: _or_none(value, _("none")),
+        "limit_flekked": lambda: _or_none(value, _("none")),
         "deals": lambda: _or_none(
             value, _("none: an open session, ended with “%(button)s”", button=finish_button())
         ),
@@ -135,7 +162,7 @@ def describe(
     game: str, preset: str, options: Mapping[str, Any], labels: Mapping[str, Any]
 ) -> list[dict[str, str]]:
     """Every effective option: its label (``labels``: the new-match form's), name and value."""
-    tariff = get_game(game).tariff_names
+    tariff = get_game(game, preset).tariff_names
     rows = []
     for name, value in options.items():
         if name == "players" or name in tariff:
@@ -149,14 +176,40 @@ def describe(
 VALUED_AS = {"dve_sedmy_proti": "dve_sedmy"}
 
 
-def tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The Mariáš parts and their values in units (docs/rules.md §4)."""
+def tariff(options: Mapping[str, Any], names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The Mariáš parts and their values in units (docs/rules.md §4); ``names``: the game's
+    tariff in its own order (licitovaný mariáš: its parts, omyl and both renonc paušály)."""
+    if names:
+        words = {**PART_WORDS, **PAYMENT_WORDS}
+        return [
+            {"name": name, "label": str(words.get(name, name)), "value": options[name]}
+            for name in names
+            if options.get(name) is not None
+        ]
     value = {kind: options.get(VALUED_AS.get(kind, kind)) for kind in PART_WORDS}
     return [
         {"name": kind, "label": str(PART_WORDS[kind]), "value": value[kind]}
         for kind in PART_WORDS
         if value[kind] is not None
     ]
+
+
+def ladder(game: Any) -> list[dict[str, Any]]:
+    """A game's ladder of contracts (licitovaný mariáš, docs/rules.md §4a): each rung, its name
+    as players say it, the parts it settles and whether hearts double them; [] for a game
+    without one."""
+    rows = []
+    for contract in getattr(game, "ladder", ()):
+        parts = " + ".join(_(game.part_names[kind]) for kind in contract.parts)
+        rows.append(
+            {
+                "rung": contract.rung,
+                "name": _(game.contract_names[contract.name]),
+                "parts": parts,
+                "hearts": contract.hearts,
+            }
+        )
+    return rows
 
 
 def preset_name(game: str, preset: str) -> str:

@@ -32,7 +32,7 @@ def _match_page(reason: str, status: int) -> Any:
     if not svc.check_token(match, args.get("token")):
         return None
     state = svc.match_state(session=session, match=match)
-    module = forms.deal_form(match.game, match.players, match.options)
+    module = forms.deal_form(match.game, match.players, match.options, match.preset)
     form = module.build(match.game, match.players, match.options)
     form.validate()  # binds what was posted; errors are not the point here
     for field in form:

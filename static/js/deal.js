@@ -62,6 +62,7 @@
   });
 
   declarations();
+  contracts();
   copyLinks();
   window.SkForm = formState();
 
@@ -72,6 +73,52 @@
       bad.querySelector("button");
     if (first) first.focus({preventScroll: true});
     bad.scrollIntoView({block: "center"});
+  }
+
+  // A form whose choices say what they bring (data-gives, written from the rules: licitovaný
+  // mariáš's contracts): a [data-when] block shows while a checked choice gives one of its words.
+  // The flek steppers of a per-defender form (data-flek-for) are named by the defenders.
+  function contracts() {
+    var form = d.getElementById("deal-form");
+    if (!form || !form.querySelector("input[data-gives]")) return;
+    var players = JSON.parse(form.dataset.players || "[]"), flekFor = form.dataset.flekFor;
+    function picked(name) {
+      var input = form.querySelector("input[name=" + name + "]:checked");
+      return input && input.value !== "" ? +input.value : null;
+    }
+    function defenders() {
+      var declarer = picked("declarer"), sitter = players.length === 4 ? picked("dealer") : null;
+      if (declarer === null) return [];
+      return players.map(function (p, i) { return i; }).filter(function (i) {
+        return i !== declarer && i !== sitter;
+      });
+    }
+    function names() {
+      var seats = defenders();
+      form.querySelectorAll("input[data-step]").forEach(function (input) {
+        var label = form.querySelector("label[for='" + input.id + "']");
+        if (!label) return;
+        if (!label.dataset.plain) label.dataset.plain = label.textContent;
+        var seat = seats[/_flek2$/.test(input.name) ? 1 : 0];
+        label.textContent = seat === undefined || !flekFor ? label.dataset.plain :
+          flekFor.replace("%s", players[seat]);
+      });
+    }
+    function show() {
+      var given = [];
+      form.querySelectorAll("input[data-gives]:checked").forEach(function (input) {
+        given = given.concat(input.dataset.gives.split(" "));
+      });
+      form.querySelectorAll("[data-when]").forEach(function (block) {
+        block.hidden = !block.dataset.when.split(" ").some(function (w) {
+          return given.indexOf(w) >= 0;
+        });
+      });
+      names();
+    }
+    form.addEventListener("change", show);
+    form.addEventListener("sk-restored", show);
+    show();
   }
 
   // Marianna declarations: team + suit buttons append, each item has a Remove button; the list
@@ -159,6 +206,7 @@
         s.el.checked = s.checked;
         changed(s.el);
       });
+      if (initial.length) initial[0].el.form.dispatchEvent(new Event("sk-restored"));
     }
     function pristine(initial) {  // nothing typed (key, count, dealer aside)
       return initial.every(function (s) {
@@ -178,6 +226,7 @@
         }
         changed(el);
       });
+      form.dispatchEvent(new Event("sk-restored"));  // what the choices show follows
     }
     function clearErrors(form) {
       form.querySelectorAll(".js-error").forEach(function (p) { p.remove(); });

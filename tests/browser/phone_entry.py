@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.rules.licitovany.contracts import CONTRACTS
+
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 PREFIX = {"sedma": "seven", "dve_sedmy": "seven", "sedma_proti": "sp", "dve_sedmy_proti": "sp"}
 PART_ORDER = {"game": 0, "seven": 1, "sp": 2}
@@ -41,7 +43,11 @@ def flek(page, prefix: str, levels: Any) -> None:
 
 
 def enter(page, game: str, record: dict, n_players: int) -> None:
-    """Tap the record into the deal form (Save not included)."""
+    """Tap the record into the deal form (Save not included); a record with a ``contract`` is
+    licitovaný mariáš's (docs/rules.md §4a)."""
+    if "contract" in record:
+        _licit(page, record, n_players)
+        return
     {"marias": _marias, "marianna": _marianna}.get(game, _twohand)(page, record, n_players)
 
 
@@ -149,3 +155,68 @@ def _marias_more(page, record: dict, n_players: int) -> None:
         tap_choice(page, "renonc", record["renonc"])
     if n_players == 3 and record.get("dealer") is not None:
         tap_choice(page, "dealer", record["dealer"])
+
+
+def licit_form_order(record: dict) -> dict:
+    """A licitovaný record with its parts in the order its contract names them (the order a new
+    deal's form sends them in; the order means nothing to the rules)."""
+    named = CONTRACTS[record["contract"]].parts
+    return {**record, "parts": sorted(record["parts"], key=lambda p: named.index(p["kind"]))}
+
+
+def _unfold(page, index: int) -> None:
+    """Unfold the form's ``index``-th folded section (0: points, renonc, dealer; 1: PB)."""
+    more = page.locator("#deal-form details.more").nth(index)
+    if not more.evaluate("d => d.open"):
+        more.locator("summary").tap()
+
+
+def _licit(page, record: dict, n_players: int) -> None:
+    if n_players == 4:
+        tap_choice(page, "dealer", record["dealer"])
+    tap_choice(page, "declarer", record["declarer"])
+    tap_choice(page, "contract", record["contract"])  # first: it shows what it needs
+    if record.get("trump") and not CONTRACTS[record["contract"]].hearts:
+        tap_choice(page, "trump", record["trump"])
+    if record.get("second_suit"):
+        tap_choice(page, "second_suit", record["second_suit"])
+    if record.get("omyl"):
+        page.tap("label[for='omyl']")
+    for part in [] if record.get("omyl") else record["parts"]:
+        kind, won = part["kind"], part.get("won")
+        if won is None:
+            _unfold(page, 0)  # "Or let the points decide the game"
+            tap_choice(page, f"{kind}_won", "")
+        elif not won:
+            tap_choice(page, f"{kind}_won", 0)
+        for field, level in zip((f"{kind}_flek", f"{kind}_flek2"), part["flek"], strict=True):
+            for _ in range(level):  # each defender's own stepper
+                page.tap(f"#f-{field} button:text-is('+')")
+    for item in record.get("silent") or []:
+        tap_choice(page, item["kind"], item["side"])
+        if "points" in item:
+            fill(page, "#tiche_sto_points", item["points"])
+    _licit_more(page, record, n_players)
+
+
+def _licit_more(page, record: dict, n_players: int) -> None:
+    typed = {
+        key: record.get(key)
+        for key in ("declarer_points", "defender_points", "defender_marriages")
+        if record.get(key) is not None
+    }
+    three_dealer = n_players == 3 and record.get("dealer") is not None
+    if typed or record.get("renonc") is not None or three_dealer:
+        _unfold(page, 0)
+    for key, value in typed.items():
+        fill(page, f"#{key}", value)
+    if record.get("renonc") is not None:
+        tap_choice(page, "renonc", record["renonc"])
+        if record.get("renonc_kind") == 2:
+            tap_choice(page, "renonc_kind", 2)
+    if three_dealer:
+        tap_choice(page, "dealer", record["dealer"])
+    if record.get("pb") is not None:
+        _unfold(page, 1)
+        for seat, figure in enumerate(record["pb"]):
+            fill(page, f"#pb_{seat}", figure)

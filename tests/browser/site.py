@@ -5,7 +5,8 @@
 evenings (the first finished, the second in its second round with tables still playing, so some
 rows are provisional) and a third evening waiting for its first draw. The names are the long
 and accented ones that break layouts: "Chrudoš Wąsowicz-Przybyłowski", "Ömer Übermann".
-``Site.pages()`` then gives each of the 34 pages (and a tournament table's match) its address;
+``Site.pages()`` then gives each of the 34 pages, a tournament table's match and licitovaný
+mariáš's deal form and rules page its address;
 ``log_in`` opens the organiser's login in a browser context. Used by ``test_axe_pages.py`` and
 ``test_screens.py``.
 """
@@ -79,7 +80,19 @@ MATCHES: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
         {"game": "mariage", "players": ["Hans Übermann", "Grete"]},
         [_two("hearts", 95, (["hearts"], [])), _two("clubs", 30, ([], []))],
     ),
-}
+    # docs/rules.md §4a: a sedma with a flek from one defender and premium points, a betl
+    "licitovany": (
+        {"game": "marias", "preset": "licitovany", "players": NAMES[2:5], "stake": "0.20",
+         "currency": "CZK"},
+        [
+            {"declarer": 0, "dealer": None, "contract": "sedma", "trump": "clubs",
+             "parts": [{"kind": "hra", "won": True, "flek": [1, 0]},
+                       {"kind": "sedma", "won": False, "flek": [0, 0]}], "pb": [2, 0, 0]},
+            {"declarer": 1, "dealer": None, "contract": "betl", "trump": None,
+             "parts": [{"kind": "betl", "won": True, "flek": [0, 1]}]},
+        ],
+    ),
+}  # fmt: skip
 
 
 @dataclass
@@ -96,7 +109,8 @@ class Site:
     player: str = ""  # a roster entry
 
     def pages(self) -> dict[str, str]:
-        """The 34 pages of the front-end review and a tournament table's match, by name."""
+        """The 34 pages of the front-end review, a tournament table's match and licitovaný
+        mariáš's deal form and rules page, by name."""
         mid, token = self.matches["marias"]
         t, s = self.running, self.season
         found = {
@@ -111,6 +125,7 @@ class Site:
             "edit deal": f"/m/{mid}/{token}/deals/1",
             "history": f"/m/{mid}/{token}/history",
             "rules": f"/m/{mid}/rules",
+            "rules licitovany": "/m/{}/rules".format(self.matches["licitovany"][0]),
             "print record": f"/m/{mid}/record",
             "blank sheet": "/sheets/marias",
             "login": "/auth/login",

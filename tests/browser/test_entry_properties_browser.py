@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from scorekeeper.rules.registry import get_game
 from tests.browser.conftest import PHONE
-from tests.browser.phone_entry import enter, in_form_order
+from tests.browser.phone_entry import enter, in_form_order, licit_form_order
 from tests.browser.test_match_browser import saved
-from tests.strategies import mariage, marianna, marias, mariasz
+from tests.strategies import licitovany, mariage, marianna, marias, mariasz
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +62,14 @@ CASES = {
         4,
         marias.match_records(n_players=4, min_deals=2, max_deals=DEALS),
     ),
+    # docs/rules.md §4a: the contract first, then its trump, second suit, parts, fleks, PB
+    "licitovany-3": ("marias", "licitovany", 3, licitovany.match_records(max_deals=DEALS)),
+    "licitovany-4": (
+        "marias",
+        "licitovany",
+        4,
+        licitovany.match_records(n_players=4, max_deals=DEALS),
+    ),
 }
 ENTERED: dict[str, list[int]] = {}  # deals entered per example, reported at the end
 
@@ -88,7 +96,7 @@ def api(base: str, path: str, body: dict | None = None, token: str | None = None
 
 def canonical(game: str, preset: str | None, n_players: int, record: dict) -> dict:
     """The record as the server stores it (its own canonical JSON of the same deal)."""
-    rules = get_game(game)
+    rules = get_game(game, preset)
     options = rules.make_options(preset)
     return rules.record_to_json(rules.parse_record(record, options, n_players))
 
@@ -109,7 +117,9 @@ def test_the_phone_stores_exactly_the_deals_tapped_in(phone_page, live_server, c
     )
     @given(records=strategy)
     def entered_as_drawn(records):
-        if game == "marias":
+        if preset == "licitovany":
+            records = [licit_form_order(r) for r in records]
+        elif game == "marias":
             records = [in_form_order(r) for r in records]
         body = {"game": game, "players": PLAYERS[n_players]}
         if preset:

@@ -118,9 +118,12 @@ def test_what_the_table_taps_is_44_px(browser, whole_site, viewport):
     )
     try:
         page.goto(f"{base}/language/de?next=/")
-        for game in ("marias", "mariasz", "marianna", "briscola", "mariage"):
+        for game in ("marias", "mariasz", "marianna", "briscola", "mariage", "licitovany"):
             page.goto(base + pages[f"deal {game}"])
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            shows = page.locator("#deal-form input[data-gives]")
+            if shows.count():  # licitovaný: dvě sedmy a sto shows suits, two parts and fleks
+                page.click(f"label[for='{shows.nth(9).get_attribute('id')}']")
             if found := _small_targets(page, controls):
                 small[game] = found
     finally:

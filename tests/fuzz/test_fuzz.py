@@ -12,6 +12,7 @@ import os
 
 import pytest
 
+from .forms import page_cases
 from .run import SKIP, Tally, collect, run, sample
 from .world import build
 
@@ -46,3 +47,23 @@ def test_every_route_of_the_app_is_fuzzed(app, client):
             continue
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert f"{method} {rule.rule}" in routes, f"{method} {rule.rule} is not fuzzed"
+
+
+def test_the_licitovany_match_is_fuzzed_on_every_route(app, client):
+    # docs/rules.md §4a: the preset's own record, form and pages get the same hostile input
+    world = build(client)
+    match_id, token = next(m[2:4] for m in world.matches if m[1] == "licitovany")
+    cases = [case for case in collect(app, client, world) if match_id in case.url]
+    pages = {  # its pages, and the blank sheet of its own columns
+        "GET /m/<match_id>": f"/m/{match_id}",
+        "GET /m/<match_id>/<token>": f"/m/{match_id}/{token}",
+        "GET /m/<match_id>/rules": f"/m/{match_id}/rules",
+        "GET /m/<match_id>/record": f"/m/{match_id}/record",
+        "GET /sheets/<game>": "/sheets/marias?preset=licitovany",
+    }
+    for route, url in pages.items():
+        cases += page_cases(route, url)
+    chosen = sample(cases, PER_CLASS)
+    assert {"api", "form", "page"} <= {case.surface for case in chosen}
+    tally = run(client, world, chosen)
+    assert not tally.failures, report(tally)

@@ -21,6 +21,18 @@ TWOHAND = {
     "marriages": [["hearts"], []],
     "first_to_target": None,
 }
+#: docs/rules.md §4a (licitovaný mariáš): a sedma with a flek from one defender and PB
+LICIT = {
+    "declarer": 0,
+    "dealer": None,
+    "contract": "sedma",
+    "trump": "clubs",
+    "parts": [
+        {"kind": "hra", "won": True, "flek": [1, 0]},
+        {"kind": "sedma", "won": True, "flek": [0, 0]},
+    ],
+    "pb": [2, 0, 0],
+}
 MARIANNA = {
     "points": [70, None],
     "declarations": [{"side": 0, "suit": "hearts"}],
@@ -34,6 +46,7 @@ GAMES = [
     ("marias", "pub", PLAYERS[:4], {**HRA, "dealer": 3}),
     ("marias", "csm", PLAYERS[:3], HRA),
     ("marias", "krizovy", PLAYERS[:3], HRA),
+    ("marias", "licitovany", PLAYERS[:3], LICIT),
     ("mariasz", None, PLAYERS[:2], TWOHAND),
     ("mariage", None, PLAYERS[:2], TWOHAND),
     ("marianna", "marianna", PLAYERS[:4], MARIANNA),

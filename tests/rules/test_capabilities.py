@@ -129,5 +129,11 @@ def test_named_presets_title_the_match_and_fix_some_options():
         assert preset in marianna.presets
         assert fixed <= set(marianna.options_to_json(marianna.make_options(preset)))
     assert "covered_marianna" in marianna.preset_fixed["briscola151"]
-    for name in ("marias", "mariasz", "mariage"):
+    for name in ("mariasz", "mariage"):
         assert not get_game(name).preset_titles and not get_game(name).preset_fixed
+    # RULES.md §4a: licitovaný mariáš is titled by its name; a flek always binds one defender
+    marias = get_game("marias")
+    assert set(marias.preset_titles) == set(marias.preset_fixed) == {"licitovany"}
+    licit = get_game("marias", "licitovany")
+    assert licit.preset_titles == marias.preset_titles and licit.preset_fixed == marias.preset_fixed
+    assert marias.preset_fixed["licitovany"] <= set(licit.options_to_json(licit.make_options()))

@@ -54,7 +54,9 @@ def test_defaults():
         "deals": None,
     }
     assert GAME.default_preset == "pub"
-    assert set(GAME.presets) == {"pub", "csm", "krizovy"}
+    # RULES.md §4a: licitovany is a preset too, scored by a package of its own
+    assert set(GAME.presets) == {"pub", "csm", "krizovy", "licitovany"}
+    assert type(GAME.make_options("licitovany")).__name__ == "LicitovanyOptions"
 
 
 BAD_OPTIONS = [

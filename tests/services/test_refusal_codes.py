@@ -154,7 +154,11 @@ def _ends_earlier(w) -> None:
     it at deal 1, so the deals after it would come after its end."""
     with pytest.MonkeyPatch.context() as mp:
         real = scoring.get_game
-        mp.setattr(scoring, "get_game", lambda name: TALLY if name == "tally" else real(name))
+        mp.setattr(
+            scoring,
+            "get_game",
+            lambda name, preset=None: TALLY if name == "tally" else real(name, preset),
+        )
         mp.setattr(ms.match_setup, "get_game", scoring.get_game)
         scoring._options.cache_clear()
         try:

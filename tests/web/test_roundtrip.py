@@ -24,7 +24,7 @@ SETTINGS = settings(
 
 def roundtrip(client, game: str, preset: str, options: Any, players: list[str], record: dict):
     """Store ``record``, save its edit form untouched, return (stored before, stored after)."""
-    rules = get_game(game)
+    rules = get_game(game, preset)
     created = client.post(
         "/api/v1/matches",
         json={"game": game, "preset": preset, "players": players,

@@ -71,6 +71,7 @@ __all__ = [
 ]
 
 _CENT = Decimal("0.01")
+LICITOVANY = "licitovany"  # docs/rules.md §4a: a preset whose record is its own
 
 
 def _check_players(n_players: int) -> None:
@@ -96,7 +97,9 @@ class MariasRules:
     name = "marias"
     title = "Czech Mariáš"
     default_preset = DEFAULT_PRESET
-    presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    #: the presets of this object, and ``licitovany`` (docs/rules.md §4a), whose record is its own:
+    #: ``registry.get_game("marias", "licitovany")`` scores it (``rules.licitovany``)
+    presets: Mapping[str, Mapping[str, Any]] = {**PRESETS, LICITOVANY: {}}
     has_stake = True
     default_currency = "CZK"
     zero_sum = True
@@ -114,8 +117,8 @@ class MariasRules:
     tariff_names = PART_VALUE_NAMES
     sheet_seats = (3, 4)
     sheet_landscape = True
-    preset_titles: Mapping[str, str] = {}
-    preset_fixed: Mapping[str, frozenset[str]] = {}
+    preset_titles: Mapping[str, str] = {LICITOVANY: N_("Licitovaný mariáš")}
+    preset_fixed: Mapping[str, frozenset[str]] = {LICITOVANY: frozenset({"flek_per_defender"})}
     game_points_key = "game_points"
     sheet_legend = N_(
         "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · each flek doubles"
@@ -178,8 +181,13 @@ class MariasRules:
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None
-    ) -> MariasOptions:
-        """Options for a preset with overrides applied. Raises InvalidOptions."""
+    ) -> Any:
+        """Options for a preset with overrides applied. Raises InvalidOptions. The
+        ``licitovany`` preset's are its own package's (``LicitovanyOptions``)."""
+        if preset == LICITOVANY:  # its own package, found as every layer finds a game
+            from ..registry import get_game
+
+            return get_game(self.name, preset).make_options(preset, overrides)
         return make_options(preset, overrides)
 
     def check_new_options(self, options: MariasOptions) -> None:

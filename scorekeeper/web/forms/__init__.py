@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from ...rules.registry import get_game
-from . import common, marianna, marias, twohand
+from . import common, licitovany, marianna, marias, twohand
 from .common import (
     SYMBOLS,
     ConfirmForm,
@@ -54,20 +54,32 @@ __all__ = [
 ]
 
 #: The deal-form modules by the name a game object gives in ``deal_form``.
-DEAL_FORMS: dict[str, ModuleType] = {"marias": marias, "marianna": marianna, "twohand": twohand}
+DEAL_FORMS: dict[str, ModuleType] = {
+    "marias": marias,
+    "licitovany": licitovany,
+    "marianna": marianna,
+    "twohand": twohand,
+}
 
 
-def deal_form(game: str, players: Sequence[str], options: Mapping[str, Any]) -> ModuleType:
-    """The game's deal-form module (build/to_record/from_record) for this match."""
-    return DEAL_FORMS[get_game(game).deal_form]
+def deal_form(
+    game: str, players: Sequence[str], options: Mapping[str, Any], preset: str | None = None
+) -> ModuleType:
+    """The game's (or its preset's, when that is a game of its own) deal-form module
+    (build/to_record/from_record) for this match."""
+    return DEAL_FORMS[get_game(game, preset).deal_form]
 
 
 def summarize(
-    game: str, record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]
+    game: str,
+    record: Mapping[str, Any],
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    preset: str | None = None,
 ) -> str:
     """One line saying what the table reported in a deal, in the players' deck."""
     try:
         deck = options.get("deck")
-        return deal_form(game, players, options).summarize(game, record, players, deck)
+        return deal_form(game, players, options, preset).summarize(game, record, players, deck)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return ""

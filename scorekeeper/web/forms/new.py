@@ -30,6 +30,8 @@ TILES: list[tuple[str, str | None, Any, Any]] = [
     ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
     # docs/rules.md v2 §4: kept under the id krizovy, but it is a house tariff, not Křížový mariáš
     ("marias", "krizovy", _l("Mariáš, house tariff"), _l("House tariff: betl 10, durch 20")),
+    # docs/rules.md §4a: the auction game of the Czech association and its leagues
+    ("marias", "licitovany", _l("Licitovaný mariáš"), _l("the leagues' auction game, 3–4 players")),
     ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
     ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
     ("marianna", "marianna", _l("Marianna"), _l("4 players in teams, to 501")),
@@ -51,7 +53,7 @@ def offered_options(game: str, preset: str, defaults: Mapping[str, Any]) -> dict
     """The options a player may change on this game's and preset's new-match form (a named
     preset leaves no room for some: the game's ``preset_fixed``; four players never see the
     two-player game's options)."""
-    fixed = set(get_game(game).preset_fixed.get(preset, frozenset()))
+    fixed = set(get_game(game, preset).preset_fixed.get(preset, frozenset()))
     if defaults.get("players") == 4:
         fixed |= TWO_PLAYERS_ONLY
     return {name: value for name, value in defaults.items() if name not in fixed}
@@ -67,6 +69,9 @@ OPTION_LABELS: dict[str, Any] = {
     "sitter_pays": _l("The dealer sitting out pays and collects too"),
     "renonc": _l("Revoke (renonc) penalty, units"),
     "limit": _l("Highest payment between two players (empty: none)"),
+    "limit_flekked": _l("…when both defenders flekked (empty: none)"),
+    "omyl": _l("Omyl (a sedma given up), units"),
+    "renonc_heavy": _l("Heavier renonc (paušál 2), units"),
     # the board's button, quoted by its real label (templates/matches/_board.html)
     "deals": _l(
         "Deals in the match, in all (empty: an open session, ended with “%(button)s”)",

@@ -39,7 +39,7 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     if request.method == "GET" and deal is None:
         return _gone(match, state, token, n, opened)
     n = deal["n"] if deal else n
-    module = forms.deal_form(match.game, match.players, match.options)
+    module = forms.deal_form(match.game, match.players, match.options, match.preset)
     data = module.from_record(deal["record"], match.players, match.options) if deal else {}
     data["version"] = deal["etag"] if deal else ""
     form = module.build(match.game, match.players, match.options, data=data)

@@ -91,6 +91,7 @@ def _new_setup(game: str, preset: str) -> tuple[Any, str, dict[str, Any], int, i
     preset = rules.default_preset if preset == "default" else preset
     if preset not in rules.presets and preset != rules.default_preset:
         abort(404)
+    rules = get_game(game, preset)  # a preset with a record of its own is a game of its own
     options = rules.make_options(preset)
     defaults = forms_new.offered_options(game, preset, rules.options_to_json(options))
     counts = rules.player_counts(options)
@@ -177,7 +178,7 @@ def show(match_id: str) -> Any:
 def edit(match_id: str, token: str) -> Any:
     """The table's page: scores plus the deal form; POST adds a deal."""
     match = load_match(match_id, token)
-    module = forms.deal_form(match.game, match.players, match.options)
+    module = forms.deal_form(match.game, match.players, match.options, match.preset)
     form = module.build(match.game, match.players, match.options)
     box: list[str] = []
     status = 200

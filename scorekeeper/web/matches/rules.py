@@ -85,6 +85,12 @@ def _settlement(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"finished": settled["finished"], "lines": payment_lines(settled, state["sides"])}
 
 
+def _own_tariff(game: Any) -> tuple[str, ...]:
+    """The tariff in the game's own order where it is a preset's of its own (licitovaný);
+    plain Mariáš keeps the rules page's order of parts."""
+    return game.tariff_names if getattr(game, "ladder", ()) else ()
+
+
 @bp.get("/m/<match_id>/rules")
 def rules_page(match_id: str) -> str:
     """How this match is scored: game, preset, every effective option, the Mariáš tariff."""
@@ -97,11 +103,12 @@ def rules_page(match_id: str) -> str:
         state=state,
         title=game_title(match.game, game.title),
         preset=rules_words.preset_name(match.game, match.preset),
-        summary=rules_words.GAME_SUMMARY.get(match.game, ""),
+        summary=rules_words.summary(match.game, match.preset),
         rows=rules_words.describe(
             match.game, match.preset, options, rules_words.labels(OPTION_LABELS)
         ),
-        tariff=rules_words.tariff(options) if game.tariff_names else [],
+        tariff=rules_words.tariff(options, _own_tariff(game)) if game.tariff_names else [],
+        ladder=rules_words.ladder(game),
         raw_options=options,  # the API's names and values, in the page's developer box
         played_to=rules_words.played_to(match.game, options, state),
         refused=refused_deals(state, match),

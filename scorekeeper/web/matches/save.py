@@ -59,7 +59,7 @@ def save_deal(match_id: str, token: str) -> Response:
         match = None
     if match is None or not svc.check_token(match, token):
         return _refused(404, [_("This match link does not work: there is no such match.")])
-    module = forms.deal_form(match.game, match.players, match.options)
+    module = forms.deal_form(match.game, match.players, match.options, match.preset)
     form = module.build(match.game, match.players, match.options)
     if not form.validate_on_submit():
         if "csrf_token" in form and form.csrf_token.errors:

@@ -71,7 +71,8 @@ def context(
         # a tournament table whose round is closed: final, the deal form and edits are gone
         "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
-        "deal_form": get_game(game).deal_form,  # which templates/matches/_deal_*.html
+        # which templates/matches/_deal_*.html (a preset may be a game of its own)
+        "deal_form": get_game(game, match.preset).deal_form,
         "players": players,
         "options": options,
         "rows": rows,
@@ -105,7 +106,8 @@ def context(
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
     """Mariasz: the points of the game in progress toward the target (API.md ``current``)."""
     current = state.get("current")
-    if not current or not any(current) or not get_game(state["game"]).shows_current_game:
+    game = get_game(state["game"], state.get("preset"))
+    if not current or not any(current) or not game.shows_current_game:
         return None
     target = state["options"].get("target", 131)
     number = len(state.get("games") or []) + 1
@@ -243,7 +245,7 @@ def history_rows(match: Any, entries: Sequence[Mapping[str, Any]]) -> list[dict[
         def said(record: Any) -> str:
             if not isinstance(record, Mapping) or "finished" in record or "game" in record:
                 return ""
-            return summarize(match.game, record, match.players, match.options)
+            return summarize(match.game, record, match.players, match.options, match.preset)
 
         rows.append(
             {

@@ -23,7 +23,7 @@ from ...db import get_session
 from ...i18n import formats, use_page_language
 from ...printing import contexts as printviews
 from ...printing.response import css_string, current_paper, respond
-from ...rules.registry import GAME_NAMES
+from ...rules.registry import GAME_NAMES, get_game
 from ...standings_table import category_label
 from . import bp
 
@@ -220,6 +220,15 @@ def certificates(tournament_id: str, pdf: bool) -> Response | str:
 # ---- blank score sheets and match records ---------------------------------------------------
 
 
+def _sheet_preset(game: str, tournament: dict[str, Any]) -> str | None:
+    """The preset a sheet is for (``?preset=``, else the tournament's): one that is a game of
+    its own (licitovaný mariáš) has its own columns; 404 for a preset the game does not have."""
+    preset = request.args.get("preset") or tournament.get("preset")
+    if preset is not None and preset not in get_game(game).presets:
+        abort(404)
+    return preset
+
+
 @printable("/sheets/<game>", "sheet")
 def sheet(game: str, pdf: bool) -> Response | str:
     """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
@@ -227,6 +236,7 @@ def sheet(game: str, pdf: bool) -> Response | str:
         abort(404)
     players = [p for p in request.args.get("players", "").split(",") if p.strip()]
     tournament_id, event = request.args.get("tournament"), None
+    state: dict[str, Any] = {}
     if tournament_id and not request.args.get("table", type=int):  # a blank sheet of an event:
         state = _service_call(_state_of, tournament_id=tournament_id)  # in its language
         use_page_language(state.get("language"))
@@ -244,7 +254,10 @@ def sheet(game: str, pdf: bool) -> Response | str:
         if state.get("stake"):  # every table plays for the tournament's stake
             event["stake"] = formats.money(state["stake"], state.get("currency"))
     seats = request.args.get("seats", type=int)
-    context = printviews.score_sheet_context(game, players, page=current_paper(), seats=seats)
+    preset = _sheet_preset(game, state)
+    context = printviews.score_sheet_context(
+        game, players, page=current_paper(), seats=seats, preset=preset
+    )
     context["event"] = event
     return respond(
         "print/sheet.html",

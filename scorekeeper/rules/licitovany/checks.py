@@ -1,0 +1,171 @@
+"""The refusals of docs/rules.md §4a (and the §5 ones that apply) between the fields of one
+licitovaný deal record.
+
+Called by ``parse.parse_record`` once every field has its type and range. What plain Mariáš
+checks the same way (the sitter, points that add up, ``won`` against the points, a silent
+hundred's side and points) is checked by Mariáš's own functions; the rest is the auction game's:
+the contract's parts, its trumps and second suit, where silent parts may stand, omyl, a sto's
+figure, the defenders' marriages and premium points. Raises InvalidDeal listing every problem.
+"""
+
+from __future__ import annotations
+
+from ..base import FieldError, InvalidDeal
+from ..marias.checks import _points_and_games, _silent_hundred, _sitter, _won
+from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
+from .contracts import HEARTS, Contract, in_hearts
+from .options import LicitovanyOptions
+from .record import HUNDRED_MAX, LicitRecord
+
+_CARDS = 90
+
+
+def _contract_parts(record: LicitRecord, contract: Contract) -> list[FieldError]:
+    """Exactly the parts the contract settles: none outside it, none of it missing."""
+    words = contract.words
+    errors = [
+        FieldError(f"parts.{i}.kind", Msg("licit.part_outside", contract=words, part=p.kind))
+        for i, p in enumerate(record.parts)
+        if p.kind not in contract.parts
+    ]
+    kinds = {p.kind for p in record.parts}
+    errors += [
+        FieldError("parts", Msg("licit.part_missing", contract=words, part=kind))
+        for kind in contract.parts
+        if kind not in kinds
+    ]
+    return errors
+
+
+def _trumps(record: LicitRecord, contract: Contract) -> list[FieldError]:
+    """Betl and durch name no trump; a červená contract is hearts; any other names a suit that
+    is not hearts (with hearts it is the červená rung); dvě sedmy name a second suit."""
+    trump = record.trump
+    if not contract.trumps:
+        if trump is not None:
+            return [FieldError("trump", Msg("marias.no_trump_game", part=contract.name))]
+    elif contract.hearts and trump != HEARTS:
+        return [FieldError("trump", Msg("licit.hearts_only", contract=contract.words))]
+    elif trump is None:
+        return [FieldError("trump", Msg("licit.name_trump", contract=contract.words))]
+    elif trump == HEARTS and not contract.hearts:
+        return [
+            FieldError("trump", Msg("licit.hearts_contract", contract=in_hearts(contract).words))
+        ]
+    return []
+
+
+def _second_suit(record: LicitRecord, contract: Contract) -> list[FieldError]:
+    second = record.second_suit
+    if not contract.second_suit:
+        return [] if second is None else [FieldError("second_suit", Msg("licit.second_only"))]
+    if second is None:
+        return [FieldError("second_suit", Msg("licit.second_needed"))]
+    if second == record.trump:
+        return [FieldError("second_suit", Msg("licit.second_trump"))]
+    return []
+
+
+def _silent(record: LicitRecord, contract: Contract, errors: list[FieldError]) -> None:
+    """A silent hundred only beside a sedma contract's hra, a silent seven only in a plain sto."""
+    for i, silent in enumerate(record.silent):
+        field = f"silent.{i}"
+        if silent.kind not in contract.silent:
+            code = "licit.silent_hundred_where"
+            if silent.kind == "ticha_sedma":
+                code = "licit.silent_seven_where"
+            errors.append(FieldError(f"{field}.kind", Msg(code, contract=contract.words)))
+        elif silent.kind == "tiche_sto":
+            if any(p.kind == "hra" for p in record.parts):  # else the hra is missing (said)
+                _silent_hundred(record, silent, field, errors)  # type: ignore[arg-type]
+            if silent.points is not None and silent.points > HUNDRED_MAX:
+                over = Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points)
+                errors.append(FieldError(f"{field}.points", over))
+
+
+def _omyl(record: LicitRecord, contract: Contract) -> list[FieldError]:
+    """Only an unflekked sedma is given up, before play: no result, no points, nothing silent."""
+    errors = []
+    if not contract.may_give_up:
+        errors.append(FieldError("omyl", Msg("licit.omyl_contract", contract=contract.words)))
+    for i, part in enumerate(record.parts):
+        if part.flek != (0, 0):
+            errors.append(FieldError(f"parts.{i}.flek", Msg("licit.omyl_flek")))
+        if part.won is not None:
+            errors.append(FieldError(f"parts.{i}.won", Msg("licit.omyl_won")))
+    if record.silent or record.declarer_points is not None or record.defender_points is not None:
+        errors.append(FieldError("omyl", Msg("licit.omyl_played")))
+    if record.renonc is not None:
+        errors.append(FieldError("omyl", Msg("licit.omyl_renonc")))
+    return errors
+
+
+def _sto(record: LicitRecord, options: LicitovanyOptions) -> list[FieldError]:
+    """A sto's figure is the cards and the first marriage announced (at most 130); it is lost
+    exactly below 100; a failed sto paid per 10 short needs that figure."""
+    dp = record.declarer_points
+    sto = next((i for i, p in enumerate(record.parts) if p.kind == "sto"), None)
+    if sto is None:
+        return []
+    won = record.parts[sto].won
+    if dp is None:
+        if won is False and options.sto_failure == "per_ten_short":
+            return [FieldError("declarer_points", Msg("licit.sto_failed_points"))]
+        return []
+    if dp > HUNDRED_MAX:
+        return [FieldError("declarer_points", Msg("licit.sto_over", max=HUNDRED_MAX, n=dp))]
+    if won is False and dp >= 100:
+        return [FieldError(f"parts.{sto}.won", Msg("marias.sto_lost_made", n=dp))]
+    return []
+
+
+def _marriages(record: LicitRecord, contract: Contract) -> list[FieldError]:
+    """The defenders' marriages stand against a sto, and fit the two figures: the cards add up
+    to 90 and the declarer's figure holds one marriage at most (0, 20 or 40)."""
+    married = record.defender_marriages
+    if married is None:
+        return []
+    if "sto" not in contract.parts:
+        return [FieldError("defender_marriages", Msg("licit.marriages_sto"))]
+    dp, fp = record.declarer_points, record.defender_points
+    if dp is None or fp is None or record.renonc is not None:
+        return []
+    own = dp + fp - _CARDS - married
+    if own in (0, 20, 40) and 0 <= fp - married <= _CARDS:
+        return []
+    return [FieldError("defender_marriages", Msg("licit.marriages_points", n=married))]
+
+
+def _pb(record: LicitRecord, n_players: int) -> list[FieldError]:
+    """The player sitting the deal out earns no premium points in it."""
+    sitter = record.dealer if n_players == 4 else None
+    if record.pb is None or sitter is None or not record.pb[sitter]:
+        return []
+    return [FieldError(f"pb.{sitter}", Msg("licit.pb_sitter", sitter=sitter))]
+
+
+def _with_contract(
+    record: LicitRecord, contract: Contract, options: LicitovanyOptions
+) -> list[FieldError]:
+    errors = _contract_parts(record, contract)
+    errors += _trumps(record, contract) + _second_suit(record, contract)
+    _silent(record, contract, errors)
+    errors += _marriages(record, contract)
+    if record.omyl:
+        return errors + _omyl(record, contract)
+    if record.renonc is None:
+        errors += _sto(record, options)
+        _won(record, errors)  # type: ignore[arg-type]  # each part won or lost, as the points
+    return errors
+
+
+def check_record(record: LicitRecord, options: LicitovanyOptions, n_players: int) -> None:
+    """Raise InvalidDeal for every docs/rules.md §4a / §5 contradiction between the fields."""
+    errors: list[FieldError] = []
+    _sitter(record, n_players, errors)  # type: ignore[arg-type]
+    errors += _with_contract(record, record.ladder, options)
+    _points_and_games(record, errors)  # type: ignore[arg-type]
+    errors += _pb(record, n_players)
+    if errors:
+        raise InvalidDeal(errors)
