@@ -221,11 +221,7 @@ def present(
     rows_in = list(document.get("rows") or []) if after or rows_before_results else []
     n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
     order = tiebreak_order(document)
-    keys = order if tiebreaks is None else order[:tiebreaks]
-    league = standings_league.is_league(document)
-    figures = standings_league.headings(document, with_parts=parts) if league else []
-    keys = [k for k in keys if k not in standings_league.FIGURES] if league else keys
-    keys = [*keys, "lot"] if lot else keys
+    keys, figures = _columns(document, order, tiebreaks=tiebreaks, lot=lot, parts=parts)
     stake = stake_of(tournament) if with_money else None
     ctx = {"gone": set(tournament.get("withdrawn") or []), "stake": stake,
            "figures": [k for k, _t, _w in figures]}  # fmt: skip
@@ -235,15 +231,37 @@ def present(
         **_headings(tournament, n_rounds, keys, stake),
         rows=rows,
         after_round=after,
-        legend=[
-            *(standings_league.legend(document) if league else []),
-            *legend(tournament, order, decided=any(r["decided_by"] for r in rows)),
-        ],
+        legend=_legend(document, order, rows),
         prize_lots=prize_lots(rows, prize_places(tournament)) if after else [],
         decider=decider,
         order=[tiebreak_label(k) for k in [*order, "lot"]],
         figure_headings=[Heading(*h) for h in figures],
     )
+
+
+def _columns(
+    document: Mapping[str, Any],
+    order: list[str],
+    *,
+    tiebreaks: int | None,
+    lot: bool,
+    parts: bool,
+) -> tuple[list[str], list]:
+    """The tie-break columns shown (the first ``tiebreaks`` of the order, then the lot if asked)
+    and a league evening's figure columns, whose tie-breaks are not repeated among them."""
+    keys = order if tiebreaks is None else order[:tiebreaks]
+    figures: list = []
+    if standings_league.is_league(document):
+        figures = standings_league.headings(document, with_parts=parts)
+        keys = [k for k in keys if k not in standings_league.FIGURES]
+    return ([*keys, "lot"] if lot else list(keys)), figures
+
+
+def _legend(document: Mapping[str, Any], order: list[str], rows: list[dict]) -> list[str]:
+    """A league evening's figures in words, then the tie-breaks, the lot and the marked cells."""
+    lines = standings_league.legend(document) if standings_league.is_league(document) else []
+    decided = any(r["decided_by"] for r in rows)
+    return [*lines, *legend(document.get("tournament") or {}, order, decided=decided)]
 
 
 def _headings(

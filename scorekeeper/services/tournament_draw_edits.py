@@ -105,11 +105,8 @@ def _where(tables: list[TournamentTable], player_id: str) -> TournamentTable | N
 
 
 def _swap(session, tournament, rnd, tables, swap) -> list[TournamentTable]:
-    if not isinstance(swap, list | tuple) or len(swap) != 2:
-        raise RuleError("swap", Msg("draw.swap_two"))
-    a, b = (_ids(p, "swap") for p in swap)
-    if a == b:
-        raise RuleError("swap", Msg("player.two_different"))
+    """Two players change seats (tables, or a table and the bye)."""
+    a, b = _swap_pair(swap)
     names = common.player_names(session, [a, b])
     where = {}
     for pid in (a, b):
@@ -120,18 +117,33 @@ def _swap(session, tournament, rnd, tables, swap) -> list[TournamentTable]:
     if ta is not None and ta is tb:
         raise RuleError("swap", Msg("draw.same_table", t=ta.number))
     if ta is None or tb is None:  # one of them has the bye: the other takes it
-        seated, off = (a, b) if ta is not None else (b, a)
-        table = ta or tb
-        table.player_ids = [off if p == seated else p for p in table.player_ids]
-        rnd.bye_ids = [seated if p == off else p for p in rnd.bye_ids]
-        session.add(rnd)
-        return [table]
+        return [_swap_bye(session, rnd, (a, ta), (b, tb))]
     ta.player_ids = [b if p == a else p for p in ta.player_ids]
     tb.player_ids = [a if p == b else p for p in tb.player_ids]
     return [ta, tb]
 
 
+def _swap_pair(swap: Any) -> tuple[str, str]:
+    """The two different players a swap names."""
+    if not isinstance(swap, list | tuple) or len(swap) != 2:
+        raise RuleError("swap", Msg("draw.swap_two"))
+    a, b = (_ids(p, "swap") for p in swap)
+    if a == b:
+        raise RuleError("swap", Msg("player.two_different"))
+    return a, b
+
+
+def _swap_bye(session, rnd, first: tuple, second: tuple) -> TournamentTable:
+    """One of two players has the bye: the seated one takes it, the other takes the seat."""
+    (seated, table), (off, _none) = (first, second) if first[1] is not None else (second, first)
+    table.player_ids = [off if p == seated else p for p in table.player_ids]
+    rnd.bye_ids = [seated if p == off else p for p in rnd.bye_ids]
+    session.add(rnd)
+    return table
+
+
 def _move(session, tournament, rnd, tables, move, number) -> list[TournamentTable]:
+    """A player moves to table ``number`` (from another table, the bye, or left out)."""
     pid = _ids(move, "move")
     entrants = common.load_players(session, tournament.id)
     entrant = next((p for p in entrants if p.id == pid), None)
@@ -143,22 +155,32 @@ def _move(session, tournament, rnd, tables, move, number) -> list[TournamentTabl
         raise RuleError("table", Msg("draw.sits_there", name=entrant.name, t=target.number))
     if source is None and not _may_join(entrant, rnd):
         raise RuleError("move", _not_drawn(entrant.name, rnd.number))
+    _check_sizes(tournament, target, source)
+    target.player_ids = [*target.player_ids, pid]
+    if source is None:
+        _seat_from_outside(session, rnd, entrant)
+        return [target]
+    source.player_ids = [p for p in source.player_ids if p != pid]
+    return [source, target]
+
+
+def _check_sizes(tournament, target: TournamentTable, source: TournamentTable | None) -> None:
+    """The target gains a player and the source loses one: both stay sizes a draw makes."""
     allowed = _sizes(tournament)
     if len(target.player_ids) + 1 not in allowed:
         raise RuleError("table", _too_many(target.number, len(target.player_ids) + 1, allowed))
     if source is not None and len(source.player_ids) - 1 not in allowed:
         raise RuleError("move", _too_many(source.number, len(source.player_ids) - 1, allowed))
-    target.player_ids = [*target.player_ids, pid]
-    if source is None:
-        if pid in rnd.bye_ids:
-            rnd.bye_ids = [p for p in rnd.bye_ids if p != pid]
-            session.add(rnd)
-        if rnd.number in (entrant.absent_rounds or []):  # back after all: no longer away
-            entrant.absent_rounds = [n for n in entrant.absent_rounds if n != rnd.number] or None
-            session.add(entrant)
-        return [target]
-    source.player_ids = [p for p in source.player_ids if p != pid]
-    return [source, target]
+
+
+def _seat_from_outside(session, rnd: TournamentRound, entrant: Any) -> None:
+    """A player seated from the bye or from the left-out: no longer on the bye, nor away."""
+    if entrant.id in rnd.bye_ids:
+        rnd.bye_ids = [p for p in rnd.bye_ids if p != entrant.id]
+        session.add(rnd)
+    if rnd.number in (entrant.absent_rounds or []):  # back after all: no longer away
+        entrant.absent_rounds = [n for n in entrant.absent_rounds if n != rnd.number] or None
+        session.add(entrant)
 
 
 def _may_join(entrant: Any, rnd: TournamentRound) -> bool:

@@ -46,31 +46,46 @@ def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]
     return history, byes
 
 
-def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
-    players = [
+def _playing(session: Session, tournament: Tournament, number: int) -> list:
+    """The players in this round: not withdrawn before it, and not away for it."""
+    return [
         p
         for p in common.load_players(session, tournament.id)
         if (p.withdrawn_after is None or p.withdrawn_after >= number)
         and number not in (p.absent_rounds or [])  # away this round, not withdrawn
     ]
-    history, byes = _history(session, tournament)
-    ranking = None
-    if tournament.draw_method == "standings" or tournament.table_size == 2:
+
+
+def _method(
+    session: Session, tournament: Tournament, number: int, players: list
+) -> tuple[str, list[str] | None]:
+    """How this round is drawn (random, by the standings, spread by a seeding) and the ranking
+    it follows. Two-player games and teams are paired Swiss-style (leaders together) from round
+    2; a league's later part is drawn from the results before it (RULES.md §6b); a first round
+    may be spread by the season's or the ratings' order."""
+
+    def ranking_now() -> list[str]:
         rows = tournament_standings.standings_of(session, tournament)["rows"]
-        ranking = [row["player_id"] for row in rows]
-    # two-player games and teams are paired Swiss-style (leaders together) from round 2
+        return [row["player_id"] for row in rows]
+
     swiss = tournament.draw_method == "standings" or tournament.table_size == 2
+    ranking = ranking_now() if swiss else None
     method = "standings" if swiss and number > 1 else "random"
     if common.is_league(tournament) and league.opens_part(
         number, tournament.rounds_planned, tournament.parts
-    ):  # RULES.md §6b: a later part is drawn from the results before it, leaders together
-        method = "standings"
-        rows = tournament_standings.standings_of(session, tournament)["rows"]
-        ranking = [row["player_id"] for row in rows]
+    ):
+        method, ranking = "standings", ranking_now()
     if number == 1 and tournament.seeding in ("season", "rating"):
         from .tournament_seasons import seeding_order
 
         method, ranking = "spread", seeding_order(session, tournament, players)
+    return method, ranking
+
+
+def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
+    players = _playing(session, tournament, number)
+    history, byes = _history(session, tournament)
+    method, ranking = _method(session, tournament, number, players)
     pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
     try:
         return drawing.draw_round(

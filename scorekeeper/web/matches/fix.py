@@ -47,37 +47,10 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     conflict = None
     status = 200
     if request.method == "POST" and not match_view.declaration_tap(form):
-        if form.validate_on_submit():
-            record = module.to_record(form, match.players, match.options)
-            try:
-                svc.replace_deal(
-                    session=get_session(),
-                    match_id=match.id,
-                    n=n,
-                    record=record,
-                    **_expected(form.version.data),
-                    actor=ACTOR,
-                )
-            except Locked as error:
-                box = [rule_messages.render(error.message)]
-            except StaleDeal as error:
-                state = svc.match_state(session=get_session(), match=match)
-                conflict = match_conflict.explain(match, state, error, "edit")
-            except NotFound:
-                state = svc.match_state(session=get_session(), match=match)
-                conflict = match_conflict.gone(match, state, n, "edit")
-            except RuleError as error:
-                box = deal_words.form_errors(form, match, error.errors)
-            except Conflict as error:  # a stale bare version number: nothing was changed
-                box, status = [error.message], 409
-            else:
-                flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
-                return redirect(url_for(".edit", match_id=match.id, token=token))
-        else:
-            box = match_view.wtf_errors(form)
-        if deal is None and not conflict:  # a deal number past the list: it is not there
-            conflict = match_conflict.gone(match, state, n, "edit")
-        status = 409 if conflict or status == 409 else 422
+        posted = _post(match, token, form, n, deal, state)
+        if not isinstance(posted, tuple):
+            return posted  # saved: back to the match
+        box, conflict, status, state = posted
     ctx = match_view.context(match, state, token, form=form, box=box)
     if conflict:
         yours = conflict["yours"]
@@ -89,6 +62,58 @@ def edit_deal(match_id: str, token: str, n: int) -> Any:
     deal = deal_words.with_names(match, state, deal)
     page = render_template("matches/deal_edit.html", deal=deal, n=n, conflict=opened, **ctx)
     return page, 409 if opened else status
+
+
+def _post(match: Any, token: str, form: Any, n: int, deal: dict | None, state: dict) -> Any:
+    """A posted edit: the redirect when it landed, else (the messages for the box, the
+    conflict, the status, the match state now)."""
+    box: list[str] = []
+    conflict = None
+    status = 200
+    if form.validate_on_submit():
+        refused = _replace(match, form, n, state)
+        if refused is None:
+            flash(_("Deal %(n)s saved; the scores after it are recomputed.", n=n), "ok")
+            return redirect(url_for(".edit", match_id=match.id, token=token))
+        box, conflict, status, state = refused
+    else:
+        box = match_view.wtf_errors(form)
+    if deal is None and not conflict:  # a deal number past the list: it is not there
+        conflict = match_conflict.gone(match, state, n, "edit")
+    status = 409 if conflict or status == 409 else 422
+    return box, conflict, status, state
+
+
+Refusal = tuple[list[str], dict | None, int, dict]
+
+
+def _replace(match: Any, form: Any, n: int, state: dict) -> Refusal | None:
+    """Replace deal ``n`` with the form's record: None when it landed, else what refused it
+    (the messages, the conflict, the status, and the match state it was told against)."""
+    module = forms.deal_form(match.game, match.players, match.options, match.preset)
+    record = module.to_record(form, match.players, match.options)
+    try:
+        svc.replace_deal(
+            session=get_session(),
+            match_id=match.id,
+            n=n,
+            record=record,
+            **_expected(form.version.data),
+            actor=ACTOR,
+        )
+    except Locked as error:
+        return [rule_messages.render(error.message)], None, 200, state
+    except StaleDeal as error:
+        state = svc.match_state(session=get_session(), match=match)
+        return [], match_conflict.explain(match, state, error, "edit"), 200, state
+    except NotFound:
+        state = svc.match_state(session=get_session(), match=match)
+        return [], match_conflict.gone(match, state, n, "edit"), 200, state
+    except RuleError as error:
+        return deal_words.form_errors(form, match, error.errors), None, 200, state
+    except Conflict as error:  # a stale bare version number: nothing was changed
+        return [error.message], None, 409, state
+    return None
 
 
 def _shown_deal(match: Any, state: dict, n: int) -> tuple[dict | None, dict | None]:
