@@ -30,3 +30,17 @@ def test_a_broken_contract_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyP
     )
     monkeypatch.chdir(ROOT)
     assert importlinter_cli.lint_imports(config_filename=str(config)) != 0
+
+
+MODULE_LINES = 400  # docs/architecture.md: small modules, each with one concern
+
+
+def test_no_module_of_the_app_is_longer_than_400_lines() -> None:
+    """A module past 400 lines holds more than one concern: split it (migrations excepted)."""
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in (ROOT / "scorekeeper").rglob("*.py")
+        if "migrations" not in path.parts
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    }
+    assert long == {}

@@ -21,13 +21,15 @@ from .mariasz import match_over
 from .messages import Msg
 from .twohand import (
     RecordRules,
-    TwoHandGame,
     TwoHandRecord,
-    check_bool,
-    check_int,
     deal_points,
     deal_total,
     describe_deal,
+)
+from .twohand_game import (
+    TwoHandGame,
+    check_bool,
+    check_int,
     parse_all,
 )
 

@@ -46,15 +46,17 @@ from .base import (
 from .messages import Msg
 from .twohand import (
     RecordRules,
-    TwoHandGame,
     TwoHandRecord,
+    deal_points,
+    deal_total,
+    describe_deal,
+)
+from .twohand_game import (
+    TwoHandGame,
     ace_king_mode,
     check_ace_king,
     check_bool,
     check_int,
-    deal_points,
-    deal_total,
-    describe_deal,
     parse_all,
 )
 

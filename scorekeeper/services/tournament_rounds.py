@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from ..models.match import AuditEntry, Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
-from . import bulk, match_setup, matches, scoring
+from . import bulk, match_setup, matches, scoring, tournament_json
 from . import tournament_common as common
 from .errors import Conflict
 from .messages import Msg
@@ -180,7 +180,7 @@ def round_answer(session: Session, tournament: Tournament, rnd: TournamentRound)
                 "token": match.token,
             }
         )
-    return common.round_json(rnd, names, tables)
+    return tournament_json.round_json(rnd, names, tables)
 
 
 def _start(tournament: Tournament, rnd: TournamentRound) -> None:

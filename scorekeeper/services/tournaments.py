@@ -11,26 +11,23 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from ..limits import PLAYERS_PER_TOURNAMENT
-from ..models.match import Match
 from ..models.season import Season
 from ..models.tournament import (
     Tournament,
     TournamentAudit,
-    TournamentRound,
-    TournamentTable,
 )
 from ..rules.base import RuleError
 from ..rules.registry import GAME_NAMES, get_game
-from . import match_setup, match_store, match_write, tournament_settings, tournament_standings
+from . import match_setup, tournament_json, tournament_settings, tournament_standings
 from . import tournament_common as common
 from .messages import Msg
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
 from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
+from .tournament_guards import register_guards, table_of_match  # noqa: F401  (re-exported)
 from .tournament_league import check_format
 from .tournament_players import (  # noqa: F401  (re-exported)
     add_keep_apart,
@@ -87,6 +84,7 @@ __all__ = [
     "round_draw",
     "set_absent",
     "set_manual_result",
+    "register_guards",
     "standings",
     "start_round",
     "table_of_match",
@@ -329,79 +327,11 @@ def audit_log(*, session: Session, tournament_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def _round_of_match(session: Session, match_id: str, *columns: Any) -> Any:
-    """``columns`` of the round (and table) whose table is played as this match, or None."""
-    return session.exec(
-        select(*columns)
-        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentTable.match_id == match_id)
-    ).first()
-
-
-def table_of_match(*, session: Session, match_id: str) -> tuple[str, int, int] | None:
-    """(tournament id, round, table) of the tournament table played as this match, or None."""
-    row = _round_of_match(
-        session, match_id, TournamentRound.tournament_id, TournamentRound.number,
-        TournamentTable.number,
-    )  # fmt: skip
-    return tuple(row) if row else None
-
-
-# Built once (this guard runs on every deal save): a Core statement (no ORM entities), executed
-# with the match id as a parameter on the session's connection.
-_round, _table = TournamentRound.__table__, TournamentTable.__table__
-_CLOSED_ROUND = (
-    sa.select(_round.c.number, _round.c.status)
-    .join(_table, _table.c.round_id == _round.c.id)
-    .where(_table.c.match_id == sa.bindparam("match_id_"))
-)
-
-
-# The same check as a column of the match row (the append reads it with the match).
-_CLOSED_ROUND_OF_MATCH = (
-    sa.select(_round.c.number)
-    .join(_table, _table.c.round_id == _round.c.id)
-    .where(_table.c.match_id == Match.__table__.c.id, _round.c.status == "closed")
-    .limit(1)
-    .scalar_subquery()
-)
-
-
-def closed_round_guard(session: Session, match_id: str) -> str | None:
-    """A table's deals are final once its round is closed (the organiser corrects results)."""
-    row = match_store.run(session, _CLOSED_ROUND, {"match_id_": match_id}).first()
-    return closed_round_reason(row[0] if row is not None and row[1] == "closed" else None)
-
-
-def closed_round_reason(number: int | None) -> str | None:
-    """Why a match may not change when it is a table of closed round ``number`` (or None)."""
-    if number is None:
-        return None
-    return Msg("match.round_closed", n=number)
-
-
-def no_rematch_guard(session: Session, match_id: str) -> str | None:
-    """A tournament table's match has no rematch: its players' next match comes from the draw
-    (a rematch of a table would open a match whose deals never reach the tournament)."""
-    if _round_of_match(session, match_id, TournamentRound.number) is None:
-        return None
-    return Msg("match.table_no_rematch")
-
-
-def register_guards() -> None:
-    """Hang the tournament's guards on the match services (``create_app`` calls this once per
-    app; calling it again adds nothing): a closed round's deals are final, a table has no
-    rematch."""
-    if closed_round_guard not in match_write.GUARDS:
-        match_write.GUARDS.append(closed_round_guard)
-    match_write.FOLDED[closed_round_guard] = (_CLOSED_ROUND_OF_MATCH, closed_round_reason)
-    if no_rematch_guard not in match_write.REMATCH_GUARDS:
-        match_write.REMATCH_GUARDS.append(no_rematch_guard)
-
-
 def tournament_state(*, session: Session, tournament_id: str) -> dict[str, Any]:
     """The tournament as plain JSON: set-up, entrants, rounds with their tables and results."""
-    return common.state(session, get_tournament(session=session, tournament_id=tournament_id))
+    return tournament_json.state(
+        session, get_tournament(session=session, tournament_id=tournament_id)
+    )
 
 
 def standings(*, session: Session, tournament_id: str) -> dict[str, Any]:
@@ -418,7 +348,7 @@ def live(*, session: Session, tournament_id: str) -> dict[str, Any]:
     tables = common.Tables(session).preload(tournament.id)
     mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
     return {
-        "state": common.state(session, tournament, tables),
+        "state": tournament_json.state(session, tournament, tables),
         "standings": tournament_standings.cached_standings(
             session, tournament, mark, tables=tables
         ),
@@ -446,7 +376,7 @@ def tournament_table(
     """One table of a round, as ``tournament_state`` shows it (its round with only this table
     in "tables"), without loading the other tables; NotFound."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    return common.one_table(session, tournament, round, table)
+    return tournament_json.one_table(session, tournament, round, table)
 
 
 def standings_etag(*, session: Session, tournament_id: str, fresh: bool = False) -> str:

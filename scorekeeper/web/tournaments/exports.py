@@ -23,6 +23,7 @@ from ... import standings_table
 from ...db import get_session
 from ...printing import contexts as printviews
 from ...services import tournament_common as common
+from ...services import tournament_json
 from ...services import tournament_seasons as seasons
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
@@ -106,7 +107,7 @@ def deals(tournament_id: str) -> Response:
     session = get_session()
     tournament = _call(svc.get_tournament, session=session, tournament_id=tournament_id)
     loaded = common.Tables(session).preload(tournament.id)
-    state = common.state(session, tournament, loaded)  # every match scored once, for both
+    state = tournament_json.state(session, tournament, loaded)  # every match scored once, for both
     headings = [_("Round"), _("Table"), _("Deal"), _("Players"), _("Record"), _("Change")]
     sheet = Sheet(tournament.name, headings)
     for rnd in state["rounds"]:
