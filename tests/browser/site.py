@@ -5,8 +5,10 @@
 evenings (the first finished, the second in its second round with tables still playing, so some
 rows are provisional) and a third evening waiting for its first draw. The names are the long
 and accented ones that break layouts: "Chrudoš Wąsowicz-Przybyłowski", "Ömer Übermann".
-``Site.pages()`` then gives each of the 34 pages, a tournament table's match and licitovaný
-mariáš's deal form and rules page its address;
+It adds the demo's league evening (RULES.md §6b: twelve players in two parts, ZB and PB typed,
+owned by the organiser). ``Site.pages()`` then gives each of the 34 pages, a tournament table's
+match, licitovaný mariáš's deal form and rules page, and the league evening's standings, TV,
+settings, table sheet and printed standings its address;
 ``log_in`` opens the organiser's login in a browser context. Used by ``test_axe_pages.py`` and
 ``test_screens.py``.
 """
@@ -107,10 +109,11 @@ class Site:
     table_token: str = ""  # round 2, table 1 of the running evening
     table_match: str = ""  # that table's match, as its phone opens it (a Confirm link on top)
     player: str = ""  # a roster entry
+    league: str = ""  # the league evening (two parts, both rounds closed)
 
     def pages(self) -> dict[str, str]:
-        """The 34 pages of the front-end review, a tournament table's match and licitovaný
-        mariáš's deal form and rules page, by name."""
+        """The 34 pages of the front-end review, a tournament table's match, licitovaný
+        mariáš's deal form and rules page and the league evening's five, by name."""
         mid, token = self.matches["marias"]
         t, s = self.running, self.season
         found = {
@@ -149,6 +152,11 @@ class Site:
             "print seating": f"/tournaments/{t}/print/seating?round=2",
             "print tickets": f"/tournaments/{t}/print/tickets?round=2",
             "print certificates": f"/tournaments/{self.finished}/print/certificates",
+            "league standings": f"/tournaments/{self.league}",
+            "league settings": f"/tournaments/{self.league}/settings",
+            "league sheet": f"/tournaments/{self.league}/rounds/2/tables/1/sheet",
+            "league print standings": f"/tournaments/{self.league}/print/standings",
+            "league tv": f"/tournaments/{self.league}/tv",
         }
         return found
 
@@ -242,7 +250,19 @@ def build(app: Any, *, players: int = len(NAMES), season_players: int = 0) -> Si
         site.table_match = f"/m/{drawn['tables'][-1]['match_id']}/{drawn['tables'][-1]['token']}"
         state = tournaments.tournament_state(session=session, tournament_id=site.running)
         site.player = state["players"][0]["player_id"]
+        site.league = _league(session, owner.id)
     return site
+
+
+def _league(session: Any, owner_id: int) -> str:
+    """The demo's league evening, handed to the site's organiser (its desk pages are theirs)."""
+    from scorekeeper.demo_league import league_evening
+
+    evening = league_evening(session, actor="site")
+    evening.organiser_id = owner_id
+    session.add(evening)
+    session.commit()
+    return evening.id
 
 
 def log_in(page: Any, server: str) -> None:
