@@ -20,6 +20,7 @@ from ..tournament import standings as ranking
 from . import tournament_common as common
 from .errors import Conflict
 from .messages import Msg
+from .tournament_guards import table_of_match
 
 MAX_PARTS = 10
 MAX_PB = 100_000  # premium points of one seat at one table
@@ -145,6 +146,18 @@ def check_pb(tournament: Tournament, seats: int, pb: Any) -> list[int] | None:
 
 
 # ---- the standings ------------------------------------------------------------------
+
+
+def pb_choices(*, session: Session, match_id: str) -> list[dict[str, Any]]:
+    """The league's PB table (rule, condition, points) when this match is a table of a league
+    evening that loaded one, for the table's deal form; else nothing."""
+    found = table_of_match(session=session, match_id=match_id)
+    if found is None:
+        return []
+    tournament = session.get(Tournament, found[0])
+    if tournament is None or not common.is_league(tournament):
+        return []
+    return list(tournament.pb_table or [])
 
 
 def standings_json(

@@ -205,3 +205,36 @@ def test_a_record_survives_the_edit_form(client, data, n_players):
     record = data.draw(strategy.records(options, n_players))
     before, after = roundtrip(client, "marias", "licitovany", options, PLAYERS[:n_players], record)
     assert after == before
+
+
+def test_a_league_tables_deal_form_offers_the_leagues_pb_table(client):
+    # RULES.md §6b: premium points come from the league's PB table, loaded as data; the deal
+    # form of a league evening's table lists them and offers each figure on every PB field
+    made = client.post(
+        "/api/v1/tournaments",
+        json={"name": "Pražská liga", "game": "marias", "preset": "licitovany",
+              "players": ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída"], "rounds": 2,
+              "seed": 3, "format": "league", "stake": "0.20", "currency": "CZK"},
+    )  # fmt: skip
+    assert made.status_code == 201, made.get_json()
+    t = made.get_json()
+    auth = {"Authorization": f"Bearer {t['token']}"}
+    table = client.put(
+        f"/api/v1/tournaments/{t['id']}/pb-table",
+        data="sedma;na 3 trumfy;7\nsto;bez trumfové desítky;10\n".encode(),
+        headers={**auth, "Content-Type": "text/csv; charset=utf-8"},
+    )
+    assert table.status_code == 200, table.get_json()
+    drawn = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=auth).get_json()
+    seat = drawn["tables"][0]
+    page = client.get(f"/m/{seat['match_id']}/{seat['token']}", headers=CS)
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert html.count('list="pb-choices"') == 3  # every player's PB field
+    assert '<option value="7" label="sedma (na 3 trumfy)">' in html
+    assert '<option value="10" label="sto (bez trumfové desítky)">' in html
+    assert "sedma, na 3 trumfy: 7; sto, bez trumfové desítky: 10" in html
+    # a licitovaný match outside a league has plain PB fields
+    match, _auth = _create(client)
+    plain = client.get(f"/m/{match['id']}/{match['token']}", headers=CS).get_data(as_text=True)
+    assert "pb-choices" not in plain and "PB" in plain

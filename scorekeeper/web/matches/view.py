@@ -28,6 +28,7 @@ from ...rules.registry import get_game
 from ...services import match_write
 from ...services import matches as svc
 from ...services.errors import NotFound
+from ...services.tournament_league import pb_choices as league_pb
 from .. import forms, suits
 from ..deal_words import with_names
 from ..forms import summarize
@@ -96,11 +97,22 @@ def context(
         edit_url = public_url("matches.edit", match_id=match.id, token=token)
         qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
         ctx.update(edit_url=edit_url, qr=Markup(qr))
+    if token is not None and form is not None and "pb_0" in form:  # RULES.md §6b
+        ctx["pb_choices"] = league_pb(session=get_session(), match_id=match.id)
+        ctx["pb_words"] = "; ".join(map(_pb_line, ctx["pb_choices"]))
     if form is not None and "declarations" in form:
         ctx["declared"] = describe_tokens(
             form.declarations.data, form.sides, game, options.get("deck")
         )
     return ctx
+
+
+def _pb_line(line: Mapping[str, Any]) -> str:
+    """One line of a league's PB table as the deal form lists it: "sedma, na 3 trumfy: 7"."""
+    if line.get("condition"):
+        return _("%(rule)s, %(condition)s: %(n)s", rule=line["rule"], condition=line["condition"],
+                 n=line["points"])  # fmt: skip
+    return _("%(rule)s: %(n)s", rule=line["rule"], n=line["points"])
 
 
 def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
