@@ -204,3 +204,74 @@ def test_sheet_title_and_formula_rules():
     assert not spreadsheets.formula_like("Jana") and not spreadsheets.formula_like("1-2")
     sheet = spreadsheets.Sheet("t", ["A"], [["=1"], [-5], [spreadsheets.Rank(3, True)]])
     assert spreadsheets.csv_text(sheet, "en").splitlines() == ["\ufeffA", "'=1", "-5", "3"]
+
+
+def test_a_league_evening_exports_zb_pb_sb_bp_and_money_from_zb(app, client):
+    # RULES.md §6b: a league evening ranks on SB = ZB + PB and gives BP; its money is the chip
+    # balance's (ZB) at the stake, as on the page, never SB's
+    from scorekeeper.db import get_session
+    from scorekeeper.demo_league import league_evening
+
+    with app.app_context():
+        tid = league_evening(get_session()).id
+    rows = list(csv.reader(io.StringIO(_csv(client, f"/tournaments/{tid}/standings.csv"))))
+    head = rows[0]
+    for heading in ("ZB", "PB", "SB", "BP", "SB 1", "SB 2", "Money (CZK)"):
+        assert heading in head
+    assert "Balance" not in head
+    at = {h: i for i, h in enumerate(head)}
+    for row in rows[1:]:
+        zb, pb, sb = (int(row[at[k]]) for k in ("ZB", "PB", "SB"))
+        assert sb == zb + pb and int(row[at["SB 1"]]) + int(row[at["SB 2"]]) == sb
+        assert row[at["Money (CZK)"]] == f"{zb * 0.2:.2f}"
+    assert [int(r[at["BP"]]) for r in rows[1:4]] == [30, 25, 21]  # the league's key for 12
+
+
+def test_clubs_categories_and_prizes_in_the_standings_and_the_club_table(client):
+    # the desk's categories, clubs and payout reach the downloads: the standings carry club,
+    # categories and each paid place's prize; ?category= ranks one category alone, as the page
+    # does; the club table has a download of its own
+    players = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída"]
+    tournament, auth = _tournament(client, "Pohár", players, stake="0.20", currency="CZK")
+    tid = tournament["id"]
+    settings = {"fee": "100", "payout": ["0.5", "0.3", "0.2"]}
+    assert (
+        client.patch(f"/api/v1/tournaments/{tid}", json=settings, headers=auth).status_code == 200
+    )
+    state = client.get(f"/api/v1/tournaments/{tid}").json
+    for p in state["players"]:
+        body = {"club": "Sokol Kvilda" if p["name"] in ("Jana", "Ota", "Eva") else "U Lípy"}
+        if p["name"] in ("Jana", "Lída"):
+            body["categories"] = ["women"]
+        url = f"/api/v1/tournaments/{tid}/players/{p['id']}"
+        assert client.patch(url, json=body, headers=auth).status_code == 200
+    standings = client.get(f"/api/v1/tournaments/{tid}/standings").json["rows"]
+    sheet = _book(client, f"/tournaments/{tid}/standings.xlsx")
+    head = [c.value for c in sheet[1]]
+    assert head[4:6] == ["Club", "Categories"] and "Prize (CZK)" in head
+    rows = {r[3]: r for r in sheet.iter_rows(min_row=2, values_only=True)}
+    assert rows["Jana"][4] == "Sokol Kvilda" and rows["Jana"][5] == "Women"
+    assert rows["Petr"][5] in ("", None)
+    by_place = {r["place"]: r["player"] for r in standings}
+    prize = head.index("Prize (CZK)")
+    assert [rows[by_place[n]][prize] for n in (1, 2, 3, 4)] == [300, 180, 120, None]
+    women = list(
+        csv.reader(io.StringIO(_csv(client, f"/tournaments/{tid}/standings.csv?category=women")))
+    )
+    assert sorted(r[3] for r in women[1:]) == ["Jana", "Lída"] and "Prize (CZK)" not in women[0]
+    assert [r[0] for r in women[1:]] in (["1", "2"], ["1", "1"])
+    assert client.get(f"/tournaments/{tid}/standings.csv?category=juniors").status_code == 404
+    clubs = _book(client, f"/tournaments/{tid}/clubs.xlsx")
+    assert [c.value for c in clubs[1]] == [
+        "Rank",
+        "Shared rank",
+        "Club",
+        "Total",
+        "Players counted",
+        "Other players",
+    ]
+    table = client.get(f"/api/v1/tournaments/{tid}/clubs").json["rows"]
+    got = list(clubs.iter_rows(min_row=2, values_only=True))
+    assert [(r[0], r[2], r[3]) for r in got] == [(c["rank"], c["club"], c["total"]) for c in table]
+    assert "Jana (" in next(r[4] for r in got if r[2] == "Sokol Kvilda")
+    assert client.get(f"/tournaments/{tid}/clubs.csv").status_code == 200

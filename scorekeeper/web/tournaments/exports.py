@@ -4,7 +4,8 @@ says what the sheets hold (headings in the reader's words, numbers as numbers);
 ``web.spreadsheets`` writes them in the reader's convention and keeps people's text from
 starting formulas.
 
-URLs: ``/tournaments/<id>/standings.csv|.xlsx``, ``/tournaments/<id>/deals.csv``,
+URLs: ``/tournaments/<id>/standings.csv|.xlsx`` (``?category=``),
+``/tournaments/<id>/clubs.csv|.xlsx``, ``/tournaments/<id>/deals.csv``,
 ``/seasons/<id>/table.csv|.xlsx|.pdf``. Open to anyone holding the id, like the pages.
 """
 
@@ -15,7 +16,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -24,6 +25,7 @@ from ...db import get_session
 from ...printing import contexts as printviews
 from ...services import tournament_common as common
 from ...services import tournament_json
+from ...services import tournament_prizes as prizes
 from ...services import tournament_seasons as seasons
 from ...services import tournaments as svc
 from ...services.errors import ServiceError
@@ -55,37 +57,87 @@ def _flag(on: Any) -> str:
     return _("yes") if on else ""
 
 
-def standings_sheet(document: dict[str, Any]) -> Sheet:
+def standings_sheet(document: dict[str, Any], prizes: dict[str, Any] | None = None) -> Sheet:
     """The standings in words and numbers: rank (a number; shared ones marked), place, player,
-    the ranking column, the money at the stake, each round, every tie-break by its name, the
-    lot, withdrawn and provisional. The headings are the page's (``standings_table``)."""
+    club and categories (when any entrant has one), the ranking column (a league evening's ZB,
+    PB, SB, BP and each part's SB, RULES.md §6b), the money at the stake (a league evening's
+    from ZB), each round, every tie-break by its name, the lot, the prize of the place (with
+    ``prizes``, the payout), withdrawn and provisional. The headings are the page's
+    (``standings_table``)."""
     table = standings_table.present(document, lot=True)
-    tournament = document.get("tournament") or {}
-    stake = standings_table.stake_of(tournament)
     rows_in = list(document["rows"]) if table.rows else []
-    headings = [_("Rank"), _("Shared rank"), _("Place"), table.who_heading, table.total_heading]
-    if table.money_heading is not None:
-        headings.append(f"{_('Money')} ({table.money_heading})")
-    headings += [_("Round %(n)s", n=n) for n in range(1, len(table.round_headings) + 1)]
-    headings += [_words(h.title) for h in table.tiebreak_headings]
-    headings += [_("Withdrawn"), _("Provisional")]
-    keys = [h.key for h in table.tiebreak_headings]
-    sheet = Sheet(tournament.get("name") or _("standings"), headings)
+    columns = _Columns(
+        table,
+        clubs=any(r.get("club") for r in rows_in),
+        categories=any(r.get("categories") for r in rows_in),
+        prizes={p["place"]: p["amount"] for p in prizes["rows"]} if prizes else None,
+        stake=standings_table.stake_of(document.get("tournament") or {}),
+    )
+    sheet = Sheet((document.get("tournament") or {}).get("name") or _("standings"), [])
+    sheet.headings = columns.headings(prizes)
     ranks = _ranks([r["rank"] for r in rows_in])
     for rank, row, shown in zip(ranks, rows_in, table.rows, strict=True):
-        pending = set(row.get("pending_rounds") or [])
-        results = list(row.get("rounds") or []) + [None] * len(table.round_headings)
-        cells: list[Any] = [rank, _flag(rank.shared), row["place"], row["player"], row["total"]]
-        if table.money_heading is not None:
-            cells.append(_money(row["total"], stake))
-        cells += [
-            None if n in pending else results[n - 1]
-            for n in range(1, len(table.round_headings) + 1)
-        ]
-        cells += [row["tiebreaks"].get(k) for k in keys]
-        cells += [_flag(shown["withdrawn"]), _flag(shown["provisional"])]
-        sheet.rows.append(cells)
+        sheet.rows.append(columns.cells(rank, row, shown))
     return sheet
+
+
+class _Columns:
+    """Which columns a standings sheet has, their headings and one row's cells."""
+
+    def __init__(self, table: Any, *, clubs: bool, categories: bool, prizes: Any, stake: Any):
+        self.table, self.clubs, self.categories, self.prizes = table, clubs, categories, prizes
+        self.stake = stake
+        self.figures = [h.key for h in table.figure_headings]  # a league evening's
+        self.keys = [h.key for h in table.tiebreak_headings]
+        self.n_rounds = len(table.round_headings)
+
+    def headings(self, prizes: dict[str, Any] | None) -> list[str]:
+        table = self.table
+        out = [_("Rank"), _("Shared rank"), _("Place"), table.who_heading]
+        out += [_("Club")] * self.clubs + [_("Categories")] * self.categories
+        if self.figures:
+            out += [h.text.replace("\u00a0", " ") for h in table.figure_headings]
+        else:
+            out.append(table.total_heading)
+        if table.money_heading is not None:
+            out.append(f"{_('Money')} ({table.money_heading})")
+        out += [_("Round %(n)s", n=n) for n in range(1, self.n_rounds + 1)]
+        out += [_words(h.title) for h in table.tiebreak_headings]
+        if prizes is not None:
+            out.append(f"{_('Prize')} ({prizes.get('currency') or _('Money')})")
+        return [*out, _("Withdrawn"), _("Provisional")]
+
+    def cells(self, rank: Rank, row: dict[str, Any], shown: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [rank, _flag(rank.shared), row["place"], row["player"]]
+        if self.clubs:
+            out.append(row.get("club") or "")
+        if self.categories:
+            labels = (standings_table.category_label(c) for c in row.get("categories") or [])
+            out.append(", ".join(labels))
+        if self.figures:
+            out += [None if shown["no_result"] else _figure(row, k) for k in self.figures]
+        else:
+            out.append(row["total"])
+        if self.table.money_heading is not None:
+            out.append(_money(row.get("zb") if self.figures else row["total"], self.stake))
+        pending = set(row.get("pending_rounds") or [])
+        results = list(row.get("rounds") or []) + [None] * self.n_rounds
+        out += [None if n in pending else results[n - 1] for n in range(1, self.n_rounds + 1)]
+        out += [row["tiebreaks"].get(k) for k in self.keys]
+        if self.prizes is not None:
+            amount = self.prizes.get(row["place"])
+            out.append(Money(Decimal(amount)) if amount is not None else None)
+        return [*out, _flag(shown["withdrawn"]), _flag(shown["provisional"])]
+
+
+def _figure(row: dict[str, Any], key: str) -> Any:
+    """A league evening's figure of a row: ZB, PB, SB, BP, or ``partN``'s SB (RULES.md §6b)."""
+    if not key.startswith("part"):
+        return row.get(key)
+    parts = row.get("parts") or []
+    index = int(key[4:]) - 1
+    part = parts[index] if index < len(parts) else {}
+    return part.get("sb") if part.get("played") else None
 
 
 def _money(total: Any, stake: Decimal | None) -> Money | None:
@@ -96,9 +148,37 @@ def _money(total: Any, stake: Decimal | None) -> Money | None:
 
 @bp.get("/tournaments/<tournament_id>/standings.<any(csv, xlsx):kind>")
 def standings(tournament_id: str, kind: str) -> Response:
-    """The standings for a spreadsheet."""
+    """The standings for a spreadsheet (``?category=women``: that category ranked alone, as the
+    page shows it); with an entry fee, the prize of each paid place."""
     document = _call(svc.standings, session=get_session(), tournament_id=tournament_id)
-    return spreadsheets.response(standings_sheet(document), _("standings"), kind)
+    category = request.args.get("category")
+    if category:
+        document = _call(prizes.in_category, document, category)
+        document["tournament"] = {
+            **document["tournament"],
+            "name": f"{document['tournament'].get('name') or ''} · "
+            f"{standings_table.category_label(document['category'])}",
+        }
+    paid = (
+        prizes.payouts_of(document) if document["tournament"].get("fee") and not category else None
+    )
+    return spreadsheets.response(standings_sheet(document, paid), _("standings"), kind)
+
+
+@bp.get("/tournaments/<tournament_id>/clubs.<any(csv, xlsx):kind>")
+def clubs(tournament_id: str, kind: str) -> Response:
+    """The club table for a spreadsheet: rank, club, total, players counted, the others."""
+    table = _call(prizes.clubs, session=get_session(), tournament_id=tournament_id)
+    headings = [_("Rank"), _("Shared rank"), _("Club"), _("Total"), _("Players counted"),
+                _("Other players")]  # fmt: skip
+    sheet = Sheet(_("Club table"), headings)
+    for rank, club in zip(_ranks([c["rank"] for c in table["rows"]]), table["rows"], strict=True):
+        counted = [p for p in club["players"] if p["counted"]]
+        others = [p["player"] for p in club["players"] if not p["counted"]]
+        named = ", ".join(f"{p['player']} ({p['place']}.)" for p in counted)
+        sheet.rows.append([rank, _flag(rank.shared), club["club"], club["total"], named,
+                           ", ".join(others)])  # fmt: skip
+    return spreadsheets.response(sheet, _("Club table"), kind)
 
 
 @bp.get("/tournaments/<tournament_id>/deals.csv")
