@@ -260,3 +260,44 @@ def test_a_season_of_three_evenings(live_app, live_server, page, browser, tmp_pa
         subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1",
                         str(tmp_path / "certificates.pdf"), str(Path(SHOTS) / "certificate")],
                        check=True)  # fmt: skip
+
+
+@pytest.mark.parametrize(("players", "size"), [(9, "few"), (18, ""), (24, "many"), (36, None)])
+def test_the_tvs_table_list_fits_beside_the_standings(
+    live_app, live_server, browser, players, size
+):
+    # the running round's tables beside the standings at 1920×1080: in the largest type their
+    # names fit in (web/tournaments/tv_fit.py), the standings' own 4.2vh when they can; never
+    # cut off at the bottom; a list that fits at no size is left to the seating sheet
+    from scorekeeper.db import get_session
+    from scorekeeper.services import tournament_rounds, tournaments
+    from tests.browser.site import names
+
+    with live_app.app_context():
+        session = get_session()
+        field = ["Eva", "Ota", "Jana", "Petr", "Lída", "Karel", "Věra", "Milan", "Hana"]
+        t = tournaments.create_tournament(
+            session=session, name="Večer", game="marias", rounds=2, seed=5,
+            players=field if players == 9 else names(players),
+        )  # fmt: skip
+        tournament_rounds.draw_next_round(session=session, tournament_id=t.id, seed=1)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    tv = context.new_page()
+    tv.goto(f"{live_server}/tournaments/{t.id}/tv")
+    aside = tv.locator("aside.seating")
+    if size is None:
+        assert aside.count() == 0 and tv.locator("main.with-tables").count() == 0
+        context.close()
+        return
+    assert tv.evaluate("() => document.querySelector('aside.seating').className") == (
+        f"seating {size}".strip() if size else "seating "
+    )
+    font = {"few": 4.2, "": 3.2, "many": 2.6}[size] * 10.8
+    rows = tv.locator("aside.seating li")
+    assert float(rows.first.evaluate("li => getComputedStyle(li).fontSize")[:-2]) == pytest.approx(
+        font, abs=0.1
+    )
+    main = tv.locator("main").bounding_box()
+    last = rows.nth(rows.count() - 1).bounding_box()
+    assert last["y"] + last["height"] <= main["y"] + main["height"]  # the last table shows whole
+    context.close()

@@ -28,7 +28,7 @@ from ...services.errors import ServiceError
 from ...standings_table import category_label, present
 from ..auth import current_organiser
 from ..links import public_url
-from . import bp, forms
+from . import bp, forms, tv_fit
 from .helpers import get_or_404
 
 REFRESH_SECONDS = 20
@@ -99,10 +99,14 @@ def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
     current = state["rounds"][-1] if state["rounds"] else None
     finished, settled = _finished(state, current)
     table = present(standings, tiebreaks=0 if tv else None, decider=tv)
-    show_tables = bool(current and current["status"] != "closed" and len(current["tables"]) <= 12)
+    seating = None
+    if current and current["status"] != "closed" and len(current["tables"]) <= 12:
+        seating = tv_fit.seating_size([t["players"] for t in current["tables"]])
+    show_tables = seating is not None
     return {
         "t": state,
         **_tv_pages(table.rows, show_tables=show_tables),
+        "tv_seating": seating or "",
         "turn": TV_TURN_SECONDS,
         "finished": finished,
         "tournament": tournament,
