@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.base import DealScore, InvalidDeal, InvalidOptions, MatchFinished, MatchScore
+from scorekeeper.rules.base import (
+    DealScore,
+    GameWords,
+    InvalidDeal,
+    InvalidOptions,
+    MatchFinished,
+    MatchScore,
+)
 from scorekeeper.services import match_setup, scoring
 
 
@@ -38,6 +45,11 @@ class Tally:
     zero_sum = False
     minimal_extra: tuple[str, ...] = ()
     preset_titles: Mapping[str, str] = {}
+    words = GameWords(
+        summary="First to the target wins.",
+        preset_labels={"standard": "standard", "short": "short"},
+        preset_descriptions={"standard": "To 30", "short": "To 10"},
+    )
 
     def make_options(self, preset=None, overrides=None):  # noqa: ANN001, ANN201
         values = dict(self.presets[preset or self.default_preset])

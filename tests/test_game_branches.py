@@ -1,8 +1,10 @@
 """No layer outside the games' package branches on a game's name (docs/architecture.md).
 
 What a page, a service or a sheet needs to know about a game is an attribute or a method of the
-game object in the registry (``scorekeeper.rules.base.GameRules``); a line like
-``if game == "marias":`` outside ``scorekeeper/rules/`` fails this test.
+game object in the registry (``scorekeeper.rules.base.GameRules``), its words included
+(``GameWords``: summary, presets' names, suits, tiles, how a match ends); a line like
+``if game == "marias":`` outside ``scorekeeper/rules/`` fails this test, and so does a table keyed
+by a game's name there (``{"marias": …}``, ``("marias", "pub"): …``, a row ``("marias", …)``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,20 @@ SCANNED = (
     ("templates", "*.html"),
     ("static/js", "*.js"),
 )
+#: A table keyed by a game's name: a dict key "marias": …, or a tuple (not a call) starting
+#: ("marias", …).
+TABLE = re.compile(rf"""(["']({GAME_NAMES})["']\s*:|(?<![\w.])\(\s*["']({GAME_NAMES})["']\s*,)""")
 GAMES_PACKAGE = "scorekeeper/rules/"
 ALLOWED: set[str] = set()  # no exceptions: keep it empty
+#: Tables keyed by something else that is spelled like a game: path -> why.
+OTHER_KEYS = {
+    # a game's ``deal_form`` names its form and template (marias, marianna, twohand, licitovany)
+    "scorekeeper/web/forms/__init__.py": "keyed by GameRules.deal_form",
+    # the plain Marianna declaration is itself called "marianna" (docs/rules.md §3)
+    "scorekeeper/web/forms/marianna.py": "keyed by a declaration's kind",
+    # a game's ``standings_kind`` names how its tournaments rank (RULES.md §6)
+    "scorekeeper/tournament/standings.py": "keyed by GameRules.standings_kind",
+}
 
 
 def branches() -> list[str]:
@@ -38,6 +52,40 @@ def branches() -> list[str]:
                 if BRANCH.search(line):
                     found.append(f"{name}:{number}: {line.strip()}")
     return found
+
+
+def tables() -> list[str]:
+    """'path:line: text' of every table keyed by a game's name outside the games' package."""
+    found = []
+    for folder, pattern in SCANNED:
+        for path in sorted((ROOT / folder).rglob(pattern)):
+            name = path.relative_to(ROOT).as_posix()
+            if name.startswith(GAMES_PACKAGE) or "/vendor/" in name or name in OTHER_KEYS:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if TABLE.search(line):
+                    found.append(f"{name}:{number}: {line.strip()}")
+    return found
+
+
+def test_no_table_is_keyed_by_a_game_outside_the_games():
+    found = tables()
+    assert not found, (
+        "Give the game an attribute (rules/base.py GameRules, GameWords) instead of a table "
+        "keyed by its name:\n" + "\n".join(found)
+    )
+
+
+def test_the_table_pattern_finds_what_it_is_for():
+    for line in (
+        '    "marias": _l("Czech Mariáš"),',
+        "    ('marias', 'pub'): _l(\"Pub tariff\"),",
+        '    ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players")),',
+        "GERMAN = {'mariage': {...}}",
+    ):
+        assert TABLE.search(line), line
+    for line in ('get_game("marias", "licitovany")', 'title = N_("Czech Mariáš")', '"pub": 1'):
+        assert not TABLE.search(line), line
 
 
 def test_no_game_name_branches_outside_the_games():

@@ -1,8 +1,9 @@
 """The games' and presets' names in the page's language, and how a game of a match was won.
 
-The rules keep an English ``title`` ("Czech Mariáš") for their own messages; pages and sheets
-show ``game_title(name)`` and ``preset_label(name, preset)`` instead, so the names can be
-translated (Czech players call Marianna "italská Marianna", Italians "Marianna italiana").
+Each game names itself and its presets in English, ``N_`` marked (its ``title`` and
+``GameWords``, beside its rules); pages and sheets show ``game_title(name)`` and
+``preset_label(preset)``, translated (Czech players call Marianna "italská Marianna", Italians
+"Marianna italiana").
 """
 
 from __future__ import annotations
@@ -10,43 +11,30 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
-TITLES: dict[str, Any] = {
-    "marias": _l("Czech Mariáš"),
-    "mariasz": _l("Polish Mariasz"),
-    "mariage": _l("German Mariage"),
-    "marianna": _l("Italian Marianna"),
-}
-PRESETS: dict[str, Any] = {
-    "pub": _l("pub rules"),
-    "csm": _l("ČSM association"),
-    # docs/rules.md §4: the preset keeps the id krizovy, but it is a house tariff, not the
-    # four-player Křížový mariáš with partners (an organiser running that would pick it)
-    "krizovy": _l("house tariff (betl 10, durch 20)"),
-    "licitovany": _l("licitovaný (the leagues' auction game)"),
-    "standard": _l("standard"),
-    "marianna": _l("Marianna"),
-    "cinquecento": _l("Cinquecento"),
-    "briscola151": _l("Briscola 151"),
-}
 
 
 def game_title(name: str, title: str | None = None) -> str:
-    """The game's name as the page's language says it ("Czech Mariáš" for ``marias``);
-    another game keeps ``title`` (its rules' own), or the registry's."""
-    if name in TITLES:
-        return str(TITLES[name])
-    if title is not None:
-        return title
+    """The game's name as the page's language says it ("Czech Mariáš" for ``marias``, its
+    rules' ``N_`` marked title); a name that is no game keeps ``title`` (or itself)."""
+    from ..rules.base import InvalidOptions
     from ..rules.registry import get_game
 
-    return get_game(name).title
+    try:
+        return _(get_game(name).title)
+    except InvalidOptions:
+        return title if title is not None else name
 
 
 def preset_label(preset: str) -> str:
-    """A preset's name as the page's language says it ("pub rules" for ``pub``)."""
-    return str(PRESETS[preset]) if preset in PRESETS else preset
+    """A preset's name as the page's language says it ("pub rules" for ``pub``): each game
+    names its own presets (``GameWords.preset_labels``); another word stays as it is."""
+    from ..rules.registry import GAME_NAMES, get_game
+
+    for name in GAME_NAMES:
+        label = get_game(name, preset).words.preset_labels.get(preset)
+        if label:
+            return _(label)
+    return preset
 
 
 def game_kind(kind: Any) -> str:

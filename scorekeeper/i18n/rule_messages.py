@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from flask_babel import get_translations
@@ -25,7 +26,6 @@ from ..rules.messages import (
     CATALOGUE,
     EITHER_KEYS,
     JOINS,
-    N_,
     PART_KEYS,
     PART_NAMES,
     SEAT_KEYS,
@@ -36,13 +36,13 @@ from ..rules.messages import (
 )
 from . import suits as suit_words
 
-# The games' titles (params named ``game`` carry the rules' English title).
-TITLES: tuple[str, ...] = (
-    N_("Czech Mariáš"),
-    N_("Polish Mariasz"),
-    N_("German Mariage"),
-    N_("Italian Marianna"),
-)
+
+@cache
+def _titles() -> frozenset[str]:
+    """The games' English titles (``N_`` marked in each game): params named ``game`` carry one."""
+    from ..rules.registry import GAME_NAMES, get_game
+
+    return frozenset(get_game(name).title for name in GAME_NAMES)
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def _param(key: str, value: Any, names: Names, t: Any) -> str:
     if key in PART_KEYS:
         return t.gettext(PART_NAMES[value]) if value in PART_NAMES else str(value)
     if key == "game":
-        return t.gettext(value) if value in TITLES else str(value)
+        return t.gettext(value) if value in _titles() else str(value)
     if key == "value":
         return repr(value)
     return str(value)

@@ -1,10 +1,12 @@
-"""The names of the suits in each deck, as each game's players say them: written once, here.
+"""The names of the suits in each deck, as each game's players say them: Italian and French here,
+the German-suited deck's from each game.
 
 Data always says ``hearts``, ``diamonds``, ``clubs``, ``spades``; the match option ``deck``
 (``german`` | ``italian`` | ``french``, default per game) says which cards those are. The names
 are gettext msgids: English pages keep each game's own words for its German-suited deck (Mariáš
-"červené", Mariasz "czerwień", Mariage "Herz"), and the catalogues give every other language its
-own names for the same cards (docs/glossary-*.md). The rule messages (``i18n.rule_messages``)
+"červené", Mariasz "czerwień", Mariage "Herz"; each game gives them in ``GameWords.german_suits``,
+beside its rules), and the catalogues give every other language its own names for the same cards
+(docs/glossary-*.md). The rule messages (``i18n.rule_messages``)
 and the pages' suit names and pictures (``web.suits``) both read them from here.
 """
 
@@ -13,32 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from ..rules.base import N_
+from ..rules.base import GERMAN_SUITS, N_, InvalidOptions
 from ..rules.registry import get_game
 
-#: The German-suited deck in each game's own words.
-GERMAN: dict[str, dict[str, str]] = {
-    "marias": {
-        "hearts": N_("červené"),
-        "diamonds": N_("kule"),
-        "clubs": N_("žaludy"),
-        "spades": N_("zelené"),
-    },
-    "mariasz": {
-        "hearts": N_("czerwień"),
-        "diamonds": N_("dzwonki"),
-        "clubs": N_("żołędzie"),
-        "spades": N_("wino"),
-    },
-    "mariage": {
-        "hearts": N_("Herz"),
-        "diamonds": N_("Schellen"),
-        "clubs": N_("Eichel"),
-        "spades": N_("Grün"),
-    },
-}
-#: Every other game holding German suits (Marianna by choice) uses the German names.
-GERMAN_DEFAULT = "mariage"
 ITALIAN: dict[str, str] = {
     "hearts": N_("coppe"),
     "diamonds": N_("denari"),
@@ -62,8 +41,11 @@ def default_deck(game: str) -> str:
 
 def words(deck: str, game: str) -> Mapping[str, str]:
     """suit -> the msgid of its name in ``deck`` as ``game``'s players say it."""
-    if deck == "german":
-        return GERMAN.get(game, GERMAN[GERMAN_DEFAULT])
+    if deck == "german":  # each game's own words (GameWords.german_suits), else the German
+        try:
+            return get_game(game).words.german_suits
+        except InvalidOptions:
+            return GERMAN_SUITS
     return ITALIAN if deck == "italian" else FRENCH
 
 

@@ -177,11 +177,36 @@ class SheetColumn:
     per_side: bool = False
 
 
+#: The German-suited deck's suits as German players say them; a game whose players have names
+#: of their own (Mariáš, Mariasz) gives its own in ``GameWords.german_suits``.
+GERMAN_SUITS: Mapping[str, str] = {
+    "hearts": N_("Herz"), "diamonds": N_("Schellen"), "clubs": N_("Eichel"), "spades": N_("Grün"),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """What a game says of itself to players, each text ``N_`` marked in English (the pages
+    translate them): one place per game, beside its rules."""
+
+    summary: str  # how a match is scored: the rules page's opening paragraph
+    preset_labels: Mapping[str, str]  # each preset's short name ("pub rules"), for menus
+    preset_descriptions: Mapping[str, str]  # each preset as players know it (the rules page)
+    german_suits: Mapping[str, str] = field(default_factory=lambda: GERMAN_SUITS)
+    #: its tiles on the new-match page, in order: (preset or None for the default, name, blurb)
+    tiles: tuple[tuple[str | None, str, str], ...] = ()
+    #: how a match ends, as the board says it: "target" (a points target), "games" (games each to
+    #: a target, then match points or a number of games), "game_points" (game points or a number
+    #: of games), "session" (agreed deals, a balance, or the table's Finish)
+    ending: str = "target"
+
+
 class GameRules(Protocol):
     """The interface every game module exposes as its module-level ``GAME`` object."""
 
     name: str  # "mariasz" | "mariage" | "marianna" | "marias"
-    title: str  # shown to players, e.g. "Czech Mariáš"
+    title: str  # shown to players, e.g. "Czech Mariáš" (N_ marked: the pages translate it)
+    words: GameWords  # its summary, its presets' names and its suit names, for the pages
     default_preset: str
     presets: Mapping[str, Mapping[str, Any]]  # preset name -> option overrides
 

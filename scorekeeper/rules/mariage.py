@@ -32,6 +32,7 @@ from .twohand_game import (
     check_int,
     parse_all,
 )
+from .twohand_words import MARIAGE
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
 
@@ -58,7 +59,8 @@ class Mariage(TwoHandGame):
     """The GameRules of German Mariage scoring."""
 
     name = "mariage"
-    title = "German Mariage"
+    title = N_("German Mariage")
+    words = MARIAGE
     short_title = "Mariage"
     has_target = False
     carries_ties = True

@@ -59,6 +59,7 @@ from .twohand_game import (
     check_int,
     parse_all,
 )
+from .twohand_words import MARIASZ
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
 _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}
@@ -104,7 +105,8 @@ class Mariasz(TwoHandGame):
     """The GameRules of Polish Mariasz."""
 
     name = "mariasz"
-    title = "Polish Mariasz"
+    title = N_("Polish Mariasz")
+    words = MARIASZ
     short_title = "Mariasz"
     shows_current_game = True
     game_points_key = "match_points"

@@ -14,6 +14,9 @@ from .messages import Msg
 
 GAME_NAMES: tuple[str, ...] = ("mariasz", "mariage", "marianna", "marias")
 
+#: The order the new-match page offers the games in (each game's own tiles in turn).
+MENU: tuple[str, ...] = ("marias", "mariasz", "mariage", "marianna")
+
 #: (game, preset) -> the package whose ``GAME`` scores that preset (it changes the record).
 PRESET_GAMES: dict[tuple[str, str], str] = {("marias", "licitovany"): "licitovany"}
 

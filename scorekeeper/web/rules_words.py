@@ -19,54 +19,11 @@ from flask_babel import ngettext
 
 from ..rules.registry import get_game
 
-# Presets as the players know them (docs/rules.md v2 §4: krizovy is a house tariff, not Křížový).
-PRESET_NAMES: dict[tuple[str, str], Any] = {
-    ("marias", "pub"): _l("Pub tariff (dvě sedmy 8: a house value)"),
-    ("marias", "csm"): _l("Association values (house values: betl 15, durch 30, dvě sedmy 40)"),
-    ("marias", "krizovy"): _l("House tariff: betl 10, durch 20"),
-    ("marias", "licitovany"): _l("Licitovaný mariáš: the association's tariff on a 0.20 Kč unit"),
-    ("marianna", "marianna"): _l("Marianna"),
-    ("marianna", "cinquecento"): _l("Cinquecento"),
-    ("marianna", "briscola151"): _l("Briscola 151 (two players)"),
-    ("mariasz", "standard"): _l("Standard"),
-    ("mariage", "standard"): _l("Standard"),
-}
-
-GAME_SUMMARY: dict[str, Any] = {
-    "mariasz": _l(
-        "Each game (partia) is won by the first to reach the target with card points and "
-        "marriages: in the game's first deal a dubla (2 match points), later a sympla (1). Every "
-        "player also gets 1 match point per plain marriage and 2 per trump marriage."
-    ),
-    "mariage": _l(
-        "Every deal is a game, won by the player with more points: 1 game point, or 2 when the "
-        "loser has fewer than 33. A tie goes to the winner of the next decided game."
-    ),
-    "marianna": _l(
-        "Each side scores its card points (120 a deal, always played out) and its "
-        "declarations; the match is played to the target."
-    ),
-    "marias": _l(
-        "Every part is settled between the declarer and each defender; flek doubles a part at "
-        "every level, hearts double the trump-game parts, open cards double every part."
-    ),
-}
-
-#: A preset that is a game of its own says how it is played instead of its game (docs/rules.md §4a).
-PRESET_SUMMARY: dict[tuple[str, str], Any] = {
-    ("marias", "licitovany"): _l(
-        "The auction ends on a contract of the ladder below; the table records the declarer and "
-        "that contract. Each part of it is settled between the declarer and each defender; a flek "
-        "(up to boty) binds only the defender who said it; a contract in hearts (červené) doubles "
-        "every part. No player pays another more than the limit in one deal. Premium points (PB) "
-        "are written per player and never change the balance: a league adds them to the ranking."
-    ),
-}
-
 
 def summary(game: str, preset: str) -> str:
-    """How the game (or its preset, when that is a game of its own) is scored, in a paragraph."""
-    return str(PRESET_SUMMARY.get((game, preset)) or GAME_SUMMARY.get(game, ""))
+    """How the game (or its preset, when that is a game of its own) is scored, in a paragraph:
+    the game's own words (``GameWords.summary``)."""
+    return _(get_game(game, preset).words.summary)
 
 
 PART_WORDS: dict[str, Any] = {
@@ -213,8 +170,10 @@ def ladder(game: Any) -> list[dict[str, Any]]:
 
 
 def preset_name(game: str, preset: str) -> str:
-    """The preset as players know it."""
-    return str(PRESET_NAMES.get((game, preset), preset))
+    """The preset as players know it (``GameWords.preset_descriptions``; docs/rules.md §4:
+    krizovy is a house tariff, not Křížový)."""
+    text = get_game(game, preset).words.preset_descriptions.get(preset)
+    return _(text) if text else preset
 
 
 def _mariasz_played_to(o: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
@@ -270,16 +229,17 @@ def _marias_agreed(o: Mapping[str, Any]) -> str:
     return _("Played: %(what)s", what=_(", or ").join(parts))
 
 
-#: Each game's end in words (the texts are the pages' to translate, so they live here).
+#: How a match ends in words, by the game's ``GameWords.ending`` (the texts are the pages' to
+#: translate, so they live here).
 PLAYED_TO: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any] | None], str]] = {
-    "mariasz": _mariasz_played_to,
-    "mariage": _mariage_played_to,
-    "marianna": _marianna_played_to,
-    "marias": _marias_played_to,
+    "games": _mariasz_played_to,
+    "game_points": _mariage_played_to,
+    "target": _marianna_played_to,
+    "session": _marias_played_to,
 }
 
 
 def played_to(game: str, options: Mapping[str, Any], state: Mapping[str, Any] | None = None) -> str:
     """What the match is played to, for the board: '131 a game, to 10 match points'; a Mariáš
     match decided by an extra round says so, with its deals (``state``: the match state)."""
-    return PLAYED_TO.get(game, _marias_played_to)(options, state)
+    return PLAYED_TO[get_game(game).words.ending](options, state)

@@ -48,6 +48,7 @@ from .options import PRESET, TARIFF_NAMES, LicitovanyOptions, make_options, opti
 from .parse import parse_record
 from .record import LicitRecord, Part, Silent, record_to_json
 from .settle import settle
+from .words import WORDS
 
 __all__ = [
     "CONTRACTS",
@@ -76,7 +77,8 @@ class LicitovanyRules:
 
     name = "marias"
     preset = PRESET
-    title = "Czech Mariáš"
+    title = N_("Czech Mariáš")
+    words = WORDS
     default_preset = PRESET
     presets: Mapping[str, Mapping[str, Any]] = {PRESET: {}}
     preset_titles: Mapping[str, str] = {PRESET: N_("Licitovaný mariáš")}

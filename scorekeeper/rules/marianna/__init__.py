@@ -47,6 +47,7 @@ from .records import (
     v2_refusals,
 )
 from .records import parse_record as _parse_record
+from .words import WORDS
 
 COVERED_VALUE = 20
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -213,7 +214,8 @@ class MariannaGame:
     """The ``GameRules`` of Italian Marianna and its presets."""
 
     name = "marianna"
-    title = "Italian Marianna"
+    title = N_("Italian Marianna")
+    words = WORDS
     default_preset = DEFAULT_PRESET
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     has_stake = False

@@ -59,6 +59,7 @@ from .record import FLEK_NAMES, MariasRecord, Part, Silent, record_to_json
 from .record import NAMES as PART_NAMES
 from .settle import settle
 from .v2 import refusals
+from .words import WORDS
 
 __all__ = [
     "GAME",
@@ -95,7 +96,8 @@ class MariasRules:
     """Czech Mariáš for 3 players, or 4 with the dealer sitting out each deal."""
 
     name = "marias"
-    title = "Czech Mariáš"
+    title = N_("Czech Mariáš")
+    words = WORDS
     default_preset = DEFAULT_PRESET
     #: the presets of this object, and ``licitovany`` (docs/rules.md §4a), whose record is its own:
     #: ``registry.get_game("marias", "licitovany")`` scores it (``rules.licitovany``)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
 from wtforms import BooleanField, HiddenField, SelectField, StringField
@@ -18,26 +19,22 @@ from wtforms.validators import DataRequired, Length, Optional
 from ...limits import NAME_MAX
 from ...rules.base import DECKS
 from ...rules.messages import PART_NAMES
-from ...rules.registry import get_game
+from ...rules.registry import MENU, get_game
 from ..suits import DECK_LABELS
 from .base import Form
 from .common import TapRadio, as_choices
 from .numbers import MAX_DIGITS, IntegerField
 
-# Game tiles on the new-match page: (game, preset, label, blurb).
-TILES: list[tuple[str, str | None, Any, Any]] = [
-    ("marias", "pub", _l("Mariáš"), _l("pub rules, 3–4 players")),
-    ("marias", "csm", _l("Mariáš ČSM"), _l("association values")),
-    # docs/rules.md v2 §4: kept under the id krizovy, but it is a house tariff, not Křížový mariáš
-    ("marias", "krizovy", _l("Mariáš, house tariff"), _l("House tariff: betl 10, durch 20")),
-    # docs/rules.md §4a: the auction game of the Czech association and its leagues
-    ("marias", "licitovany", _l("Licitovaný mariáš"), _l("the leagues' auction game, 3–4 players")),
-    ("mariasz", None, _l("Mariasz"), _l("Polish, 2 players, to 131")),
-    ("mariage", None, _l("German Mariage"), _l("2 players, each deal a game")),
-    ("marianna", "marianna", _l("Marianna"), _l("4 players in teams, to 501")),
-    ("marianna", "cinquecento", _l("Cinquecento"), _l("4 players, to 500")),
-    ("marianna", "briscola151", _l("Briscola 151"), _l("2 players, to 151")),
-]
+
+def tiles() -> list[tuple[str, str | None, str, str]]:
+    """The game tiles of the new-match page, (game, preset, label, blurb) in the page's
+    language: each game's own (``GameWords.tiles``), the games in ``registry.MENU`` order."""
+    return [
+        (name, preset, _(label), _(blurb))
+        for name in MENU
+        for preset, label, blurb in get_game(name).words.tiles
+    ]
+
 
 # Options the preset fixes (Briscola 151 is the two-player Marianna): not on the form.
 # ``finished_after`` is set by the Finish action of an open Mariáš session, never on the form.

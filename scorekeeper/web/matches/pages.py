@@ -80,7 +80,7 @@ def home() -> str:
 @bp.get("/matches/new")
 def new() -> str:
     """Pick the game and preset (one tap)."""
-    return render_template("matches/new.html", tiles=forms_new.TILES)
+    return render_template("matches/new.html", tiles=forms_new.tiles())
 
 
 def _new_setup(game: str, preset: str) -> tuple[Any, str, dict[str, Any], int, int]:
@@ -119,7 +119,7 @@ def _create(form: Any, rules: Any, preset: str, seats: int, defaults: dict[str, 
 
 def _tile_title(game: str, preset: str, default: str) -> str:
     """The new-match page's heading: the tile's label for this game and preset."""
-    labels = (str(t[2]) for t in forms_new.TILES if t[0] == game and t[1] in (preset, None))
+    labels = (t[2] for t in forms_new.tiles() if t[0] == game and t[1] in (preset, None))
     return next(labels, default)
 
 
