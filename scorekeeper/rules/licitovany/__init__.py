@@ -25,7 +25,6 @@ Where docs/rules.md §4a is silent this engine decides (tests pin each choice):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
 from ..base import (
@@ -37,9 +36,8 @@ from ..base import (
     SheetColumn,
     State,
     fold,
-    option,
 )
-from ..marias import money
+from ..marias.family import MariasFamily, money
 from ..marias.record import FLEK_NAMES, NAMES
 from ..messages import Msg
 from .contracts import CONTRACT_LABELS, CONTRACTS, LADDER, PART_KINDS, Contract
@@ -72,29 +70,18 @@ __all__ = [
 ]
 
 
-class LicitovanyRules:
+class LicitovanyRules(MariasFamily):
     """Licitovaný mariáš for 3 players, or 4 with the dealer sitting out each deal."""
 
-    name = "marias"
     preset = PRESET
-    title = N_("Czech Mariáš")
     words = WORDS
     default_preset = PRESET
     presets: Mapping[str, Mapping[str, Any]] = {PRESET: {}}
     preset_titles: Mapping[str, str] = {PRESET: N_("Licitovaný mariáš")}
     #: a flek binds only the defender who said it: the new-match form does not offer the switch
     preset_fixed: Mapping[str, frozenset[str]] = {PRESET: frozenset({"flek_per_defender"})}
-    has_stake = True
-    default_currency = "CZK"
-    zero_sum = True
-    tournament_rankings = ("balance", "placings")
-    tournament_table_sizes = (3, 4)
     deal_form = "licitovany"
     short_title = "Licitovaný"
-    has_target = False
-    carries_ties = False
-    shows_current_game = False
-    dealer_sits_out = True
     minimal_extra = ("money", "pb")
     part_names: Mapping[str, str] = {kind: NAMES[kind] for kind in PART_KINDS}
     #: the contracts by record name, as the deal form names them (N_ marked), ladder order
@@ -102,9 +89,6 @@ class LicitovanyRules:
     ladder: tuple[Contract, ...] = LADDER  # the rules page lists it, rung by rung
     flek_names = FLEK_NAMES[:5]  # up to boty (docs/rules.md §4a: four levels)
     tariff_names = TARIFF_NAMES
-    sheet_seats = (3, 4)
-    sheet_landscape = True
-    game_points_key = "game_points"
     sheet_legend = N_(
         "Units: hra 1 · sedma 2 · sto 4 · betl 15 · durch 30 · dvě sedmy 40 · omyl 6 · "
         "each flek doubles for the defender who said it · limit 500 (750)"
@@ -127,30 +111,6 @@ class LicitovanyRules:
             SheetColumn("balance", "strong", per_side=True),
             SheetColumn("pb", "narrow", per_side=True),
         )
-
-    def money(self, scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
-        """Each balance times the stake per unit ("-1.40"); InvalidOptions for a bad stake."""
-        return money(scores, stake)
-
-    def names_trump(self, options: Any) -> bool:
-        """A deal names a trump (or betl/durch in its place)."""
-        return True
-
-    def ends_by_finish(self, options: Any) -> bool:
-        """A session without a number of deals is open: the table ends it with Finish."""
-        return option(options, "deals") is None
-
-    def plays_in_teams(self, options: Any) -> bool:
-        """Each player settles on their own."""
-        return False
-
-    def standings_kind(self, options: Any) -> str:
-        """Balances (or places) at tables of three or four, zero-sum."""
-        return "marias"
-
-    def table_score(self, options: Any) -> str:
-        """Each player's balance at the table."""
-        return "balance"
 
     def check_table_figures(
         self, options: Any, scores: Sequence[int]

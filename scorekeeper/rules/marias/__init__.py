@@ -2,7 +2,8 @@
 
 The work is split over small modules: ``options`` (options and presets),
 ``record`` (the record dataclasses and canonical JSON), ``parse`` and
-``checks`` (docs/rules.md §5), ``settle`` (one deal's payments). This module scores a
+``checks`` (docs/rules.md §5), ``settle`` (one deal's payments), ``family`` (what Mariáš and
+licitovaný mariáš answer alike, and ``money``), ``words`` (what it says of itself to players). This module scores a
 whole match: the running balances in units, and the end of a match (docs/rules.md §4 v2 "The end of
 a match"): after ``deals`` deals, after the deal in which a balance reaches ``chip_target``, or
 after the deals an open session was finished at (``finished_after``, the *Finish* action). The
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from ..base import (
@@ -46,6 +46,7 @@ from ..base import (
     with_refusals,
 )
 from ..messages import Msg
+from .family import MariasFamily, money
 from .options import (
     DEFAULT_PRESET,
     PART_VALUE_NAMES,
@@ -71,7 +72,6 @@ __all__ = [
     "money",
 ]
 
-_CENT = Decimal("0.01")
 LICITOVANY = "licitovany"  # docs/rules.md §4a: a preset whose record is its own
 
 
@@ -92,36 +92,22 @@ def _check_seats(record: MariasRecord, n_players: int, n: int) -> None:
         raise InvalidDeal("dealer", Msg("marias.wrong_table", n=n_players), deal=n)
 
 
-class MariasRules:
+class MariasRules(MariasFamily):
     """Czech Mariáš for 3 players, or 4 with the dealer sitting out each deal."""
 
-    name = "marias"
-    title = N_("Czech Mariáš")
     words = WORDS
     default_preset = DEFAULT_PRESET
     #: the presets of this object, and ``licitovany`` (docs/rules.md §4a), whose record is its own:
     #: ``registry.get_game("marias", "licitovany")`` scores it (``rules.licitovany``)
     presets: Mapping[str, Mapping[str, Any]] = {**PRESETS, LICITOVANY: {}}
-    has_stake = True
-    default_currency = "CZK"
-    zero_sum = True
-    tournament_rankings = ("balance", "placings")
-    tournament_table_sizes = (3, 4)  # 4 only where the number of players needs it
     deal_form = "marias"
     short_title = "Mariáš"
-    has_target = False
-    carries_ties = False
-    shows_current_game = False
-    dealer_sits_out = True
     minimal_extra = ("money",)
     part_names: Mapping[str, str] = PART_NAMES
     flek_names = FLEK_NAMES
     tariff_names = PART_VALUE_NAMES
-    sheet_seats = (3, 4)
-    sheet_landscape = True
     preset_titles: Mapping[str, str] = {LICITOVANY: N_("Licitovaný mariáš")}
     preset_fixed: Mapping[str, frozenset[str]] = {LICITOVANY: frozenset({"flek_per_defender"})}
-    game_points_key = "game_points"
     sheet_legend = N_(
         "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · each flek doubles"
     )
@@ -140,30 +126,6 @@ class MariasRules:
             SheetColumn("this_deal", per_side=True),
             SheetColumn("balance", "strong", per_side=True),
         )
-
-    def money(self, scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
-        """Each balance times the stake per unit ("-1.40"); InvalidOptions for a bad stake."""
-        return money(scores, stake)
-
-    def names_trump(self, options: Any) -> bool:
-        """A deal names a trump (or betl/durch in its place)."""
-        return True
-
-    def ends_by_finish(self, options: Any) -> bool:
-        """A session without a number of deals is open: the table ends it with Finish."""
-        return option(options, "deals") is None
-
-    def plays_in_teams(self, options: Any) -> bool:
-        """Each player settles on their own."""
-        return False
-
-    def standings_kind(self, options: Any) -> str:
-        """Balances (or places) at tables of three or four, zero-sum."""
-        return "marias"
-
-    def table_score(self, options: Any) -> str:
-        """Each player's balance at the table."""
-        return "balance"
 
     def check_table_figures(
         self, options: Any, scores: Sequence[int]
@@ -335,23 +297,6 @@ class _End:
             return Msg("marias.over_shared", why=why, n=best)
         tied = [i for i, t in enumerate(totals) if t == best]
         return Msg("marias.extra_round", why=why, players=tied, n=best, deals=self.round)
-
-
-def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
-    """Each balance times the stake per unit, as a string with two decimals ("-1.40")."""
-    try:
-        per_unit = Decimal(str(stake))
-    except InvalidOperation:
-        raise InvalidOptions(FieldError("stake", Msg("marias.stake"))) from None
-    if not per_unit.is_finite() or per_unit < 0:
-        raise InvalidOptions("stake", Msg("marias.stake"))
-    # Sub-cent stakes keep their own precision so the amounts still sum to zero.
-    places = min(_CENT, Decimal(1).scaleb(min(0, per_unit.normalize().as_tuple().exponent)))
-    result = []
-    for score in scores:
-        amount = (per_unit * score).quantize(places, rounding=ROUND_HALF_UP)
-        result.append(str(amount if amount else amount.copy_abs()))
-    return result
 
 
 GAME = MariasRules()
