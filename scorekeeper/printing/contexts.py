@@ -196,7 +196,7 @@ def _sides_for_sheet(
     """(players, sides) for a sheet: blanks where nobody was named (``seats`` of them, where the
     game's sheet has that many: a Mariáš table of 4), teams for four in marianna."""
     names = [p.strip() for p in players if p.strip()]
-    counts = game.sheet_seats
+    counts = game.sheet.seats
     if len(names) not in counts:
         wanted = seats if seats in counts else counts[0]
         names = (names + [""] * wanted)[:wanted]
@@ -252,9 +252,9 @@ def score_sheet_context(
 
     columns = [
         {"label": column_label(c.key), "sub": per_side if c.per_side else None, "cls": c.cls}
-        for c in rules.sheet_columns(len(names))
+        for c in rules.sheet.columns[len(names)]
     ]
-    landscape = rules.sheet_landscape
+    landscape = rules.sheet.landscape
     width = sum(len(c["sub"]) if c["sub"] else 1 for c in columns)
     page = page or paper("a4")
     usable = (page["width_mm"] if landscape else page["height_mm"]) - 2 * MARGIN_MM - 52
@@ -289,7 +289,7 @@ def sheet_rows(per_page: int) -> int:
 
 
 def column_label(key: str) -> str:
-    """The heading of a score sheet column named by the game's ``sheet_columns``."""
+    """The heading of a score sheet column named by the game's ``sheet.columns``."""
     labels = {
         "n": "#",
         "dealer": _("Dealer"),
@@ -320,4 +320,4 @@ def games_points_label(game: str, preset: str | None = None) -> str:
 
 def sheet_legend(game: str, preset: str | None = None) -> str:
     """A one-line reminder under a blank sheet (RULES.md §1–4a), in the page's language."""
-    return _(_game(game, preset).sheet_legend) if game in GAME_NAMES else ""
+    return _(_game(game, preset).sheet.legend) if game in GAME_NAMES else ""

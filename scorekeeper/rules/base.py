@@ -185,6 +185,22 @@ GERMAN_SUITS: Mapping[str, str] = {
 
 
 @dataclass(frozen=True)
+class GameSheet:
+    """How a game's blank score sheet is laid out (``printing`` draws it): the columns for each
+    number of players it is printed for, the usual number first; across or down the page; and a
+    one-line reminder under it (``N_`` marked, English)."""
+
+    columns: Mapping[int, tuple[SheetColumn, ...]]
+    landscape: bool
+    legend: str
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The numbers of players a blank sheet is for, the usual one first."""
+        return tuple(self.columns)
+
+
+@dataclass(frozen=True)
 class GameWords:
     """What a game says of itself to players, each text ``N_`` marked in English (the pages
     translate them): one place per game, beside its rules."""
@@ -226,18 +242,12 @@ class GameRules(Protocol):
     part_names: Mapping[str, str]  # a deal's parts by record kind, as players say them (N_ marked)
     flek_names: tuple[str, ...]  # flek level -> its name ("" for none); empty: no flek
     tariff_names: tuple[str, ...]  # options that are a part's value in units (the tariff table)
-    sheet_seats: tuple[int, ...]  # players a blank score sheet is for, the usual count first
-    sheet_landscape: bool  # the blank score sheet is printed across the page
+    sheet: GameSheet  # the blank score sheet: columns per number of players, layout, reminder
     game_points_key: str  # heading key of the games' score column: match_points | game_points
-    sheet_legend: str  # a one-line reminder under a blank sheet (N_ marked, English)
     #: presets players know as games of their own, by their name ("Cinquecento")
     preset_titles: Mapping[str, str]
     #: per preset, the options it leaves no room for: a new-match form does not offer them
     preset_fixed: Mapping[str, frozenset[str]]
-
-    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
-        """The columns of a blank score sheet for this many players."""
-        ...
 
     # A game with ``has_stake`` also answers ``money(scores, stake) -> list[str]``: each
     # balance times the stake per unit, as a decimal string.

@@ -31,6 +31,7 @@ from .twohand_game import (
     check_bool,
     check_int,
     parse_all,
+    two_hand_sheet,
 )
 from .twohand_words import MARIAGE
 
@@ -64,7 +65,9 @@ class Mariage(TwoHandGame):
     short_title = "Mariage"
     has_target = False
     carries_ties = True
-    sheet_legend = N_("Each deal is a game: 1 game point, 2 when the loser has under 33")
+    sheet = two_hand_sheet(
+        "game_points", N_("Each deal is a game: 1 game point, 2 when the loser has under 33")
+    )
     options_class = MariageOptions
     checks = CHECKS
 

@@ -58,6 +58,7 @@ from .twohand_game import (
     check_bool,
     check_int,
     parse_all,
+    two_hand_sheet,
 )
 from .twohand_words import MARIASZ
 
@@ -110,7 +111,10 @@ class Mariasz(TwoHandGame):
     short_title = "Mariasz"
     shows_current_game = True
     game_points_key = "match_points"
-    sheet_legend = N_("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131")
+    sheet = two_hand_sheet(
+        "match_points",
+        N_("138 card points a deal · marriages 40 in trumps, 20 plain · game to 131"),
+    )
 
     def names_trump(self, options: Any) -> bool:
         """Without trumps (``no_trump``) a deal names none."""

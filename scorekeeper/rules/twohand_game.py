@@ -9,7 +9,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from .base import FieldError, InvalidDeal, InvalidOptions, SheetColumn, negative_figures
+from .base import (
+    FieldError,
+    GameSheet,
+    InvalidDeal,
+    InvalidOptions,
+    SheetColumn,
+    negative_figures,
+)
 from .messages import Msg
 from .twohand import (
     ACE_KING_MODES,
@@ -137,6 +144,20 @@ def parse_all(game: Any, options: Any, n_players: int, records: Sequence[Any]) -
     return parsed
 
 
+def two_hand_sheet(game_points_key: str, legend: str) -> GameSheet:
+    """The blank sheet of two players: trump, card points, marriages, the game's result and the
+    running score (match or game points)."""
+    columns = (
+        SheetColumn("n", "n"),
+        SheetColumn("trump", "narrow"),
+        SheetColumn("card_points", per_side=True),
+        SheetColumn("marriages", per_side=True),
+        SheetColumn("game_result", "wide"),
+        SheetColumn(game_points_key, "strong", per_side=True),
+    )
+    return GameSheet(columns={2: columns}, landscape=False, legend=legend)
+
+
 class TwoHandGame:
     """What the Mariasz and Mariage GameRules share: options, two players, the record's JSON.
 
@@ -164,23 +185,10 @@ class TwoHandGame:
     part_names: Mapping[str, str] = {}
     flek_names: tuple[str, ...] = ()
     tariff_names: tuple[str, ...] = ()
-    sheet_seats = (2,)
-    sheet_landscape = False
     preset_titles: Mapping[str, str] = {}
     preset_fixed: Mapping[str, frozenset[str]] = {}
     game_points_key = "game_points"
-    sheet_legend: str
-
-    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
-        """Trump, card points, marriages, the game's result and the running score."""
-        return (
-            SheetColumn("n", "n"),
-            SheetColumn("trump", "narrow"),
-            SheetColumn("card_points", per_side=True),
-            SheetColumn("marriages", per_side=True),
-            SheetColumn("game_result", "wide"),
-            SheetColumn(self.game_points_key, "strong", per_side=True),
-        )
+    sheet: GameSheet  # ``two_hand_sheet``
 
     def names_trump(self, options: Any) -> bool:
         """A deal names its trump (Mariasz without trumps overrides this)."""

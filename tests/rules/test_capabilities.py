@@ -74,16 +74,16 @@ def test_every_game_answers_what_the_pages_and_sheets_ask(name):
     assert game.short_title
     for flag in (game.has_target, game.carries_ties, game.shows_current_game):
         assert isinstance(flag, bool)
-    assert isinstance(game.dealer_sits_out, bool) and isinstance(game.sheet_landscape, bool)
+    assert isinstance(game.dealer_sits_out, bool) and isinstance(game.sheet.landscape, bool)
     assert isinstance(game.names_trump(options), bool)
     assert isinstance(game.names_trump(game.options_to_json(options)), bool)
     assert game.ends_by_finish(options) == game.ends_by_finish(game.options_to_json(options))
-    assert game.sheet_seats[0] in game.sheet_seats
-    for seats in game.sheet_seats:
-        columns = game.sheet_columns(seats)
+    assert game.sheet.seats[0] in game.sheet.seats
+    for seats in game.sheet.seats:
+        columns = game.sheet.columns[seats]
         assert columns[0].key == "n" and any(c.per_side for c in columns)
     assert game.game_points_key in ("match_points", "game_points")
-    assert game.sheet_legend
+    assert game.sheet.legend
     assert set(game.tariff_names) <= set(game.options_to_json(options))
     assert ("money" in game.minimal_extra) == game.has_stake
 
@@ -94,8 +94,8 @@ def test_which_game_answers_what():
     assert [n for n in GAME_NAMES if not get_game(n).has_target] == ["mariage", "marias"]
     assert get_game("mariasz").deal_form == get_game("mariage").deal_form == "twohand"
     assert get_game("marias").dealer_sits_out
-    [dealer] = {c.key for c in get_game("marias").sheet_columns(4)} - {
-        c.key for c in get_game("marias").sheet_columns(3)
+    [dealer] = {c.key for c in get_game("marias").sheet.columns[4]} - {
+        c.key for c in get_game("marias").sheet.columns[3]
     }
     assert dealer == "dealer"
 

@@ -31,6 +31,7 @@ from ..base import (
     N_,
     DealScore,
     FieldError,
+    GameSheet,
     InvalidOptions,
     MatchScore,
     SheetColumn,
@@ -89,28 +90,31 @@ class LicitovanyRules(MariasFamily):
     ladder: tuple[Contract, ...] = LADDER  # the rules page lists it, rung by rung
     flek_names = FLEK_NAMES[:5]  # up to boty (docs/rules.md §4a: four levels)
     tariff_names = TARIFF_NAMES
-    sheet_legend = N_(
-        "Units: hra 1 · sedma 2 · sto 4 · betl 15 · durch 30 · dvě sedmy 40 · omyl 6 · "
-        "each flek doubles for the defender who said it · limit 500 (750)"
-    )
     state_format = 1
-
-    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
-        """Who declared which contract, each defender's flek, the result, then each player's
-        change, balance and premium points."""
-        dealer = (SheetColumn("dealer", "narrow"),) if n_players == 4 else ()
-        return (
-            SheetColumn("n", "n"),
-            *dealer,
-            SheetColumn("declarer", "name"),
-            SheetColumn("contract", "wide"),
-            SheetColumn("trump", "narrow"),
-            SheetColumn("flek", "narrow"),
-            SheetColumn("won_lost", "narrow"),
-            SheetColumn("this_deal", per_side=True),
-            SheetColumn("balance", "strong", per_side=True),
-            SheetColumn("pb", "narrow", per_side=True),
-        )
+    #: who declared which contract, each defender's flek, the result, then each player's change,
+    #: balance and premium points (at four, who dealt and sat out)
+    sheet = GameSheet(
+        columns={
+            n: (
+                SheetColumn("n", "n"),
+                *((SheetColumn("dealer", "narrow"),) if n == 4 else ()),
+                SheetColumn("declarer", "name"),
+                SheetColumn("contract", "wide"),
+                SheetColumn("trump", "narrow"),
+                SheetColumn("flek", "narrow"),
+                SheetColumn("won_lost", "narrow"),
+                SheetColumn("this_deal", per_side=True),
+                SheetColumn("balance", "strong", per_side=True),
+                SheetColumn("pb", "narrow", per_side=True),
+            )
+            for n in (3, 4)
+        },
+        landscape=True,
+        legend=N_(
+            "Units: hra 1 · sedma 2 · sto 4 · betl 15 · durch 30 · dvě sedmy 40 · omyl 6 · "
+            "each flek doubles for the defender who said it · limit 500 (750)"
+        ),
+    )
 
     def check_table_figures(
         self, options: Any, scores: Sequence[int]

@@ -20,6 +20,7 @@ from ..base import (
     N_,
     DealScore,
     FieldError,
+    GameSheet,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
@@ -233,8 +234,6 @@ class MariannaGame:
     part_names: Mapping[str, str] = {}
     flek_names: tuple[str, ...] = ()
     tariff_names: tuple[str, ...] = ()
-    sheet_seats = (4, 2)
-    sheet_landscape = False
     preset_titles: Mapping[str, str] = {"cinquecento": "Cinquecento", "briscola151": "Briscola 151"}
     # docs/rules.md §3a Cinquecento: first marianna 40, later 20; no mariannino, no mariannone;
     # §3b Briscola 151: only matrimoni are declared; the target and the claim remain
@@ -252,16 +251,20 @@ class MariannaGame:
         ),
     }
     game_points_key = "game_points"
-    sheet_legend = N_("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501")
-
-    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
-        """Each side's card points, declarations and running total."""
-        return (
-            SheetColumn("n", "n"),
-            SheetColumn("card_points", per_side=True),
-            SheetColumn("declarations", "decl", per_side=True),
-            SheetColumn("total", "strong", per_side=True),
-        )
+    #: each side's card points, declarations and running total; four players first
+    sheet = GameSheet(
+        columns=dict.fromkeys(
+            (4, 2),
+            (
+                SheetColumn("n", "n"),
+                SheetColumn("card_points", per_side=True),
+                SheetColumn("declarations", "decl", per_side=True),
+                SheetColumn("total", "strong", per_side=True),
+            ),
+        ),
+        landscape=False,
+        legend=N_("120 card points a deal · mariannas 40, 60, 80, 100 in order · match to 501"),
+    )
 
     def names_trump(self, options: Any) -> bool:
         """Two players name a trump; four play it from the first marianna declared."""

@@ -1,16 +1,16 @@
 """Czech Mariáš (docs/rules.md §4): the ``GAME`` object the registry hands out, and ``money``.
 
-The work is split over small modules: ``options`` (options and presets),
-``record`` (the record dataclasses and canonical JSON), ``parse`` and
-``checks`` (docs/rules.md §5), ``settle`` (one deal's payments), ``family`` (what Mariáš and
-licitovaný mariáš answer alike, and ``money``), ``words`` (what it says of itself to players). This module scores a
-whole match: the running balances in units, and the end of a match (docs/rules.md §4 v2 "The end of
-a match"): after ``deals`` deals, after the deal in which a balance reaches ``chip_target``, or
-after the deals an open session was finished at (``finished_after``, the *Finish* action). The
-highest balance wins; a shared top balance plays one more round (one deal per player at the
-table) and again until one player leads, so there is no draw. Version 2's refusals of a record on
-its own (``v2``) are listed in each deal's ``refusals`` rather than raised, so records
-stored before version 2 still score as recorded.
+The work is split over small modules: ``options`` (options and presets), ``record`` (the record
+dataclasses and canonical JSON), ``parse`` and ``checks`` (docs/rules.md §5), ``settle`` (one
+deal's payments), ``family`` (what Mariáš and licitovaný mariáš answer alike, and ``money``),
+``words`` (what it says of itself to players). This module scores a whole match: the running
+balances in units, and the end of a match (docs/rules.md §4 v2 "The end of a match"): after
+``deals`` deals, after the deal in which a balance reaches ``chip_target``, or after the deals an
+open session was finished at (``finished_after``, the *Finish* action). The highest balance wins; a
+shared top balance plays one more round (one deal per player at the table) and again until one
+player leads, so there is no draw. Version 2's refusals of a record on its own (``v2``) are listed
+in each deal's ``refusals`` rather than raised, so records stored before version 2 still score as
+recorded.
 
 Where docs/rules.md is silent this engine decides (tests pin each choice):
 - points are at most 190 a side (90 card points + 40 + 3 × 20 in marriages); both sides
@@ -35,6 +35,7 @@ from ..base import (
     N_,
     DealScore,
     FieldError,
+    GameSheet,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
@@ -108,24 +109,29 @@ class MariasRules(MariasFamily):
     tariff_names = PART_VALUE_NAMES
     preset_titles: Mapping[str, str] = {LICITOVANY: N_("Licitovaný mariáš")}
     preset_fixed: Mapping[str, frozenset[str]] = {LICITOVANY: frozenset({"flek_per_defender"})}
-    sheet_legend = N_(
-        "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · each flek doubles"
+    #: who declared what, its flek and result, then each player's change and balance (at four,
+    #: who dealt and sat out)
+    sheet = GameSheet(
+        columns={
+            n: (
+                SheetColumn("n", "n"),
+                *((SheetColumn("dealer", "narrow"),) if n == 4 else ()),
+                SheetColumn("declarer", "name"),
+                SheetColumn("trump", "narrow"),
+                SheetColumn("game_parts", "wide"),
+                SheetColumn("flek", "narrow"),
+                SheetColumn("won_lost", "narrow"),
+                SheetColumn("this_deal", per_side=True),
+                SheetColumn("balance", "strong", per_side=True),
+            )
+            for n in (3, 4)
+        },
+        landscape=True,
+        legend=N_(
+            "Units (pub): hra 1 · sto 4 · sedma 2 · dvě sedmy 8 · betl 5 · durch 10 · "
+            "each flek doubles"
+        ),
     )
-
-    def sheet_columns(self, n_players: int) -> tuple[SheetColumn, ...]:
-        """Who declared what, its flek and result, then each player's change and balance."""
-        dealer = (SheetColumn("dealer", "narrow"),) if n_players == 4 else ()
-        return (
-            SheetColumn("n", "n"),
-            *dealer,
-            SheetColumn("declarer", "name"),
-            SheetColumn("trump", "narrow"),
-            SheetColumn("game_parts", "wide"),
-            SheetColumn("flek", "narrow"),
-            SheetColumn("won_lost", "narrow"),
-            SheetColumn("this_deal", per_side=True),
-            SheetColumn("balance", "strong", per_side=True),
-        )
 
     def check_table_figures(
         self, options: Any, scores: Sequence[int]

@@ -30,8 +30,6 @@ class MariasFamily:
     carries_ties = False
     shows_current_game = False
     dealer_sits_out = True
-    sheet_seats = (3, 4)
-    sheet_landscape = True
     game_points_key = "game_points"
 
     def money(self, scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
