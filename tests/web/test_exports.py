@@ -275,3 +275,27 @@ def test_clubs_categories_and_prizes_in_the_standings_and_the_club_table(client)
     assert [(r[0], r[2], r[3]) for r in got] == [(c["rank"], c["club"], c["total"]) for c in table]
     assert "Jana (" in next(r[4] for r in got if r[2] == "Sokol Kvilda")
     assert client.get(f"/tournaments/{tid}/clubs.csv").status_code == 200
+
+
+def test_the_prize_money_has_a_download_of_its_own(client):
+    # the payout per place (API.md v3 GET …/payouts) for a spreadsheet: place, player, share,
+    # amount in the tournament's currency, by lot, provisional; then the pool, paid and kept
+    players = ["Jana", "Petr", "Ota", "Eva", "Karel", "Lída"]
+    tournament, auth = _tournament(client, "Pohár", players, stake="0.20", currency="CZK")
+    tid = tournament["id"]
+    settings = {"fee": "100", "payout": ["0.5", "0.3"]}
+    assert (
+        client.patch(f"/api/v1/tournaments/{tid}", json=settings, headers=auth).status_code == 200
+    )
+    paid = client.get(f"/api/v1/tournaments/{tid}/payouts").json
+    sheet = _book(client, f"/tournaments/{tid}/payouts.xlsx")
+    assert [c.value for c in sheet[1]] == [
+        "Place", "Player", "Share of the pool", "Prize (CZK)", "By lot", "Provisional"]  # fmt: skip
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert [(r[0], r[1], r[3]) for r in rows[:2]] == [
+        (p["place"], p["player"], float(p["amount"])) for p in paid["rows"]]  # fmt: skip
+    assert [(r[1], r[3]) for r in rows[2:]] == [("Pool", 600), ("Paid", 480), ("Kept", 120)]
+    text = _csv(client, f"/tournaments/{tid}/payouts.csv?lang=cs")
+    assert text.splitlines()[0].startswith("Místo;") and ";300,00;" in text
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert f"/tournaments/{tid}/payouts.xlsx" in page

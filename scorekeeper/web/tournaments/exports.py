@@ -5,7 +5,8 @@ says what the sheets hold (headings in the reader's words, numbers as numbers);
 starting formulas.
 
 URLs: ``/tournaments/<id>/standings.csv|.xlsx`` (``?category=``),
-``/tournaments/<id>/clubs.csv|.xlsx``, ``/tournaments/<id>/deals.csv``,
+``/tournaments/<id>/clubs.csv|.xlsx``, ``/tournaments/<id>/payouts.csv|.xlsx``,
+``/tournaments/<id>/deals.csv``,
 ``/seasons/<id>/table.csv|.xlsx|.pdf``. Open to anyone holding the id, like the pages.
 """
 
@@ -163,6 +164,25 @@ def standings(tournament_id: str, kind: str) -> Response:
         prizes.payouts_of(document) if document["tournament"].get("fee") and not category else None
     )
     return spreadsheets.response(standings_sheet(document, paid), _("standings"), kind)
+
+
+@bp.get("/tournaments/<tournament_id>/payouts.<any(csv, xlsx):kind>")
+def payouts(tournament_id: str, kind: str) -> Response:
+    """The prize money for a spreadsheet: each paid place with its player, share and amount
+    (by lot, provisional), then the pool, what is paid and what is kept."""
+    paid = _call(prizes.payouts, session=get_session(), tournament_id=tournament_id)
+    currency = paid.get("currency") or _("Money")
+    amount = f"{_('Prize')} ({currency})"
+    headings = [_("Place"), _("Player"), _("Share of the pool"), amount, _("By lot"),
+                _("Provisional")]  # fmt: skip
+    sheet = Sheet(_("Prize money"), headings)
+    for row in paid["rows"]:
+        sheet.rows.append([row["place"], row["player"] or "", Decimal(row["share"]),
+                           Money(Decimal(row["amount"])), _flag(row["by_lot"]),
+                           _flag(row["provisional"])])  # fmt: skip
+    for label, key in ((_("Pool"), "pool"), (_("Paid"), "paid"), (_("Kept"), "kept")):
+        sheet.rows.append([None, label, None, Money(Decimal(paid[key])), "", ""])
+    return spreadsheets.response(sheet, _("Prize money"), kind)
 
 
 @bp.get("/tournaments/<tournament_id>/clubs.<any(csv, xlsx):kind>")
