@@ -10,6 +10,7 @@ by a game's name there (``{"marias": …}``, ``("marias", "pub"): …``, a row `
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,32 +41,28 @@ OTHER_KEYS = {
 }
 
 
-def branches() -> list[str]:
-    """'path:line: text' of every game-name branch outside the games' package."""
+def _matches(pattern: re.Pattern[str], skip: Collection[str] = ()) -> list[str]:
+    """'path:line: text' of every line outside the games' package (and ``skip``) that matches."""
     found = []
-    for folder, pattern in SCANNED:
-        for path in sorted((ROOT / folder).rglob(pattern)):
+    for folder, glob in SCANNED:
+        for path in sorted((ROOT / folder).rglob(glob)):
             name = path.relative_to(ROOT).as_posix()
-            if name.startswith(GAMES_PACKAGE) or "/vendor/" in name:
+            if name.startswith(GAMES_PACKAGE) or "/vendor/" in name or name in skip:
                 continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if BRANCH.search(line):
+                if pattern.search(line):
                     found.append(f"{name}:{number}: {line.strip()}")
     return found
+
+
+def branches() -> list[str]:
+    """Every game-name branch outside the games' package."""
+    return _matches(BRANCH)
 
 
 def tables() -> list[str]:
-    """'path:line: text' of every table keyed by a game's name outside the games' package."""
-    found = []
-    for folder, pattern in SCANNED:
-        for path in sorted((ROOT / folder).rglob(pattern)):
-            name = path.relative_to(ROOT).as_posix()
-            if name.startswith(GAMES_PACKAGE) or "/vendor/" in name or name in OTHER_KEYS:
-                continue
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if TABLE.search(line):
-                    found.append(f"{name}:{number}: {line.strip()}")
-    return found
+    """Every table keyed by a game's name outside the games' package."""
+    return _matches(TABLE, OTHER_KEYS)
 
 
 def test_no_table_is_keyed_by_a_game_outside_the_games():
