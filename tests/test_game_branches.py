@@ -37,7 +37,7 @@ OTHER_KEYS = {
     # the plain Marianna declaration is itself called "marianna" (docs/rules.md §3)
     "scorekeeper/web/forms/marianna.py": "keyed by a declaration's kind",
     # a game's ``standings_kind`` names how its tournaments rank (RULES.md §6)
-    "scorekeeper/tournament/standings.py": "keyed by GameRules.standings_kind",
+    "scorekeeper/tournament/standings.py": "keyed by GameRules.tournament.standings_kind",
 }
 
 

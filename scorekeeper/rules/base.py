@@ -12,7 +12,7 @@ HTML form and the API can show each message next to the field it is about.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -217,6 +217,30 @@ class GameWords:
     ending: str = "target"
 
 
+#: A table's typed figures: (what no play can give: refused, what the options make unusual).
+Figures = tuple[list["FieldError"], list["FieldError"]]
+
+
+@dataclass(frozen=True)
+class GameTournament:
+    """What a tournament asks of a game (RULES.md §6); the tournament side never branches on the
+    game's name either. ``standings_kind``, ``table_score`` and ``check_table_figures`` take the
+    match options (object or JSON form)."""
+
+    rankings: tuple[str, ...]  # what its standings may rank by; the first is the default
+    table_sizes: tuple[int, ...]  # seats at a tournament table; the first is the default
+    #: how ``tournament.standings`` ranks it: "marias" (balances at tables of 3 or 4),
+    #: "marianna" (fixed teams of two) or "twoplayer" (pairs)
+    standings_kind: Callable[[Any], str]
+    #: what one figure of a table's result is: "balance" (zero-sum), "team_points",
+    #: "match_points" or "game_points" (the organiser types it from a sheet)
+    table_score: Callable[[Any], str]
+    #: a table's figures typed from its paper sheet (whole numbers, one per seat): what no play
+    #: can give (refused) and what play gives only in ways the options rule out for the usual
+    #: table (unusual: stored once the organiser confirms them); paths ``scores.i``
+    check_table_figures: Callable[[Any, Sequence[int]], Figures]
+
+
 class GameRules(Protocol):
     """The interface every game module exposes as its module-level ``GAME`` object."""
 
@@ -310,28 +334,7 @@ class GameRules(Protocol):
         """The match's totals in a running state: scores, finished, winner, extra (no deals)."""
         ...
 
-    # What a tournament asks of a game (RULES.md §6); the tournament side never branches on
-    # ``name`` either.
-    tournament_rankings: tuple[str, ...]  # what its standings may rank by; the first is default
-    tournament_table_sizes: tuple[int, ...]  # seats at a tournament table; the first is default
-
-    def standings_kind(self, options: Any) -> str:
-        """How ``tournament.standings`` ranks a tournament of this game: "marias" (balances at
-        tables of 3 or 4), "marianna" (fixed teams of two) or "twoplayer" (pairs)."""
-        ...
-
-    def table_score(self, options: Any) -> str:
-        """What one figure of a tournament table's result is: "balance" (zero-sum),
-        "team_points", "match_points" or "game_points" (the organiser types it from a sheet)."""
-        ...
-
-    def check_table_figures(
-        self, options: Any, scores: Sequence[int]
-    ) -> tuple[list[FieldError], list[FieldError]]:
-        """A table's figures typed from its paper sheet (whole numbers, one per seat): what no
-        play can give (refused) and what play gives only in ways the options rule out for the
-        usual table (unusual: stored once the organiser confirms them). Paths ``scores.i``."""
-        ...
+    tournament: GameTournament  # what a tournament asks of it (RULES.md §6)
 
 
 def negative_figures(scores: Sequence[int]) -> list[FieldError]:

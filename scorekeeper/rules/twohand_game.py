@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
+from functools import cached_property
 from typing import Any
 
 from .base import (
     FieldError,
     GameSheet,
+    GameTournament,
     InvalidDeal,
     InvalidOptions,
     SheetColumn,
@@ -158,6 +160,19 @@ def two_hand_sheet(game_points_key: str, legend: str) -> GameSheet:
     return GameSheet(columns={2: columns}, landscape=False, legend=legend)
 
 
+def two_hand_tournament(game_points_key: str) -> GameTournament:
+    """A tournament of two players a table, paired Swiss-style: match wins, then match points and
+    Buchholz; a table's figure is each player's match points (Mariasz) or game points (Mariage),
+    never below 0 (docs/rules.md §6: typed figures)."""
+    return GameTournament(
+        rankings=("wins",),
+        table_sizes=(2,),
+        standings_kind=lambda options: "twoplayer",
+        table_score=lambda options: game_points_key,
+        check_table_figures=lambda options, scores: (negative_figures(scores), []),
+    )
+
+
 class TwoHandGame:
     """What the Mariasz and Mariage GameRules share: options, two players, the record's JSON.
 
@@ -173,8 +188,6 @@ class TwoHandGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
-    tournament_rankings = ("wins",)
-    tournament_table_sizes = (2,)
     deal_form = "twohand"
     short_title: str
     has_target = True
@@ -190,6 +203,11 @@ class TwoHandGame:
     game_points_key = "game_points"
     sheet: GameSheet  # ``two_hand_sheet``
 
+    @cached_property
+    def tournament(self) -> GameTournament:
+        """Pairs, Swiss-style; a table's figure in the game's own points (``game_points_key``)."""
+        return two_hand_tournament(self.game_points_key)
+
     def names_trump(self, options: Any) -> bool:
         """A deal names its trump (Mariasz without trumps overrides this)."""
         return True
@@ -201,20 +219,6 @@ class TwoHandGame:
     def plays_in_teams(self, options: Any) -> bool:
         """Two players, each on their own."""
         return False
-
-    def standings_kind(self, options: Any) -> str:
-        """Pairs: match wins, then match points and Buchholz."""
-        return "twoplayer"
-
-    def table_score(self, options: Any) -> str:
-        """What the score column counts: match points (Mariasz) or game points (Mariage)."""
-        return self.game_points_key
-
-    def check_table_figures(
-        self, options: Any, scores: Sequence[int]
-    ) -> tuple[list[FieldError], list[FieldError]]:
-        """Match or game points are never below 0 (docs/rules.md §6: typed figures)."""
-        return negative_figures(scores), []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -159,9 +159,9 @@ def _tournament(at: str, row: dict[str, Any], problems: Problems) -> bool:
         _say(problems, at, error)
         return False
     wrong = [key for key, allowed in CHOICES.items() if row.get(key) not in allowed]
-    if row.get("ranking") not in rules.tournament_rankings:
+    if row.get("ranking") not in rules.tournament.rankings:
         wrong.append("ranking")
-    if row.get("table_size") not in rules.tournament_table_sizes:
+    if row.get("table_size") not in rules.tournament.table_sizes:
         wrong.append("table_size")
     for key, why in tournament_league.stored_problems(row):  # RULES.md §6b
         problems.add(f"{at}.{key}", why)

@@ -65,7 +65,7 @@ def standings_kind(tournament: Tournament) -> str:
     evening (RULES.md §6b) ranks as ``league`` whatever its game."""
     if is_league(tournament):
         return "league"
-    return game_of(tournament).standings_kind(tournament.options)
+    return game_of(tournament).tournament.standings_kind(tournament.options)
 
 
 def is_league(tournament: Tournament) -> bool:

@@ -47,7 +47,7 @@ def check_format(
         raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
     if parts > rounds:
         raise RuleError("parts", Msg("league.parts_rounds"))
-    if not ranking.KINDS[rules.standings_kind(options)].zero_sum:
+    if not ranking.KINDS[rules.tournament.standings_kind(options)].zero_sum:
         raise RuleError("format", Msg("league.chips"))
     if ranking_by != "balance":
         raise RuleError("ranking", Msg("league.ranking"))

@@ -4,8 +4,8 @@ A table's result counts once confirmed by a second player at the table (with the
 token) or by the organiser, and only while it still equals what was confirmed. Every change is
 audited (who, when, before, after).
 
-Typed figures go through the game's ``check_table_figures`` (docs/rules.md §6): what no play
-can give is refused (negative points in two-player and team games); what the usual table
+Typed figures go through the game's ``tournament.check_table_figures`` (docs/rules.md §6): what
+no play can give is refused (negative points in two-player and team games); what the usual table
 cannot give (Mariáš balances of a table of three not alike modulo 3) is ``UnusualFigures``,
 stored only when the organiser confirms them (``confirm_figures``).
 """
@@ -50,7 +50,7 @@ def _check_scores(
     game = common.game_of(tournament)
     if game.zero_sum and sum(scores) != 0:
         raise RuleError("scores", Msg("table.balances_sum", sum=sum(scores)))
-    refused, unusual = game.check_table_figures(tournament.options, scores)
+    refused, unusual = game.tournament.check_table_figures(tournament.options, scores)
     if refused:
         raise RuleError(refused)
     if unusual and not confirm_figures:

@@ -103,7 +103,7 @@ def checked(
 ) -> dict[str, Any]:  # fmt: skip
     """The new tournament's settings, each checked (RuleError naming the field); ``kind``: the
     ranking kind when not the game's (a league evening's, RULES.md §6b)."""
-    kind = kind or game.standings_kind(options)
+    kind = kind or game.tournament.standings_kind(options)
     return {
         "tiebreaks": check_tiebreaks(kind, ranking_by, tiebreaks),
         "fee": check_fee(fee),

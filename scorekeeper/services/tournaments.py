@@ -215,7 +215,7 @@ def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
     """The table size and ranking, as far as the game leaves them a choice (RULES.md §6): Mariáš
     seats 3 (or 4) and ranks by balance or placings; the other games meet in pairs (Marianna's
     fixed teams too) and rank by wins."""
-    sizes, rankings = rules.tournament_table_sizes, rules.tournament_rankings
+    sizes, rankings = rules.tournament.table_sizes, rules.tournament.rankings
     table_size = table_size or sizes[0] if len(sizes) > 1 else sizes[0]
     if table_size not in sizes:
         raise RuleError("table_size", Msg("tournament.table_size"))
@@ -255,7 +255,7 @@ def game_fields(game: str, **fields: Any) -> dict[str, Any]:
         return dict(fields)
     rules = get_game(game)
     out = {}
-    if "ranking" in fields and len(rules.tournament_rankings) > 1:
+    if "ranking" in fields and len(rules.tournament.rankings) > 1:
         out["ranking"] = fields["ranking"]
     if rules.has_stake:
         out.update({k: fields[k] for k in ("stake", "currency") if k in fields})
@@ -361,8 +361,9 @@ def entrant_names(*, session: Session, tournament_id: str) -> dict[str, str]:
 
 
 def table_score(tournament: Tournament) -> str:
-    """What one figure of a table's result is in this tournament (the game's ``table_score``)."""
-    return common.game_of(tournament).table_score(tournament.options)
+    """What one figure of a table's result is in this tournament (the game's
+    ``tournament.table_score``)."""
+    return common.game_of(tournament).tournament.table_score(tournament.options)
 
 
 def plays_in_teams(tournament: Tournament) -> bool:

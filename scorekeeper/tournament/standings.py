@@ -69,8 +69,9 @@ from .standings_parts import drop as _drop
 from .standings_parts import num as _num
 from .tiebreaks import Ledger
 
-#: The standings kinds (a game's ``standings_kind``): what their tables are and their tie-breaks,
-#: RULES.md §6's in order (``tiebreaks``) and the further ones an organiser may choose (``more``).
+#: The standings kinds (a game's ``tournament.standings_kind``): what their tables are and their
+#: tie-breaks, RULES.md §6's in order (``tiebreaks``) and the further ones an organiser may
+#: choose (``more``).
 KINDS: dict[str, Kind] = {
     "marias": Kind(
         "marias", seats=(3, 4), zero_sum=True, rankings=("balance", "placings"),

@@ -43,12 +43,12 @@ def test_marianna_plays_in_teams_only_with_four():
 )
 def test_every_game_answers_what_a_tournament_asks(name, preset, kind, rankings, sizes):
     game = get_game(name)
-    assert game.standings_kind(game.make_options(preset)) == kind
-    assert game.table_score(game.make_options(preset)) in (
+    assert game.tournament.standings_kind(game.make_options(preset)) == kind
+    assert game.tournament.table_score(game.make_options(preset)) in (
         "balance", "team_points", "match_points", "game_points",
     )  # fmt: skip
-    assert game.tournament_rankings == rankings
-    assert game.tournament_table_sizes == sizes
+    assert game.tournament.rankings == rankings
+    assert game.tournament.table_sizes == sizes
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_every_game_answers_what_a_tournament_asks(name, preset, kind, rankings,
 )
 def test_a_tournament_table_knows_what_its_figures_are(name, preset, figure):
     game = get_game(name)
-    assert game.table_score(game.make_options(preset)) == figure
+    assert game.tournament.table_score(game.make_options(preset)) == figure
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

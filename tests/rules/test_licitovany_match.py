@@ -108,5 +108,8 @@ def test_what_the_game_tells_the_other_layers():
         "licitovany" in GAME.preset_fixed and "flek_per_defender" in GAME.preset_fixed["licitovany"]
     )
     assert [c.key for c in GAME.sheet.columns[4]][:4] == ["n", "dealer", "declarer", "contract"]
-    assert GAME.check_table_figures(options, [5, -4, -1]) == ([], [])
-    assert GAME.standings_kind(options) == "marias" and GAME.table_score(options) == "balance"
+    assert GAME.tournament.check_table_figures(options, [5, -4, -1]) == ([], [])
+    assert (
+        GAME.tournament.standings_kind(options) == "marias"
+        and GAME.tournament.table_score(options) == "balance"
+    )

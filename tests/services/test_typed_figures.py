@@ -22,16 +22,16 @@ def test_a_table_of_three_moves_balances_alike_modulo_3():
     # RULES.md §4: a deal moves (2x, −x, −x) (a renonc (−2r, r, r)), so 10 / −4 / −6 cannot come
     # from play: 10 − (−4) = 14 is no multiple of 3. 9 / −3 / −6 can.
     options = MARIAS.options_to_json(MARIAS.make_options())
-    refused, unusual = MARIAS.check_table_figures(options, [10, -4, -6])
+    refused, unusual = MARIAS.tournament.check_table_figures(options, [10, -4, -6])
     assert refused == [] and [(e.field, e.message.code) for e in unusual] == [
         ("scores", "marias.figures_thirds")
     ]
     assert unusual[0].message.params == {"player": 0, "other": 1, "a": 10, "b": -4}
-    assert MARIAS.check_table_figures(options, [9, -3, -6]) == ([], [])
+    assert MARIAS.tournament.check_table_figures(options, [9, -3, -6]) == ([], [])
     # four at a table (the sitter changes) and flek per defender: no such pattern
-    assert MARIAS.check_table_figures(options, [10, -4, -6, 0]) == ([], [])
+    assert MARIAS.tournament.check_table_figures(options, [10, -4, -6, 0]) == ([], [])
     per_defender = {**options, "flek_per_defender": True}
-    assert MARIAS.check_table_figures(per_defender, [10, -4, -6]) == ([], [])
+    assert MARIAS.tournament.check_table_figures(per_defender, [10, -4, -6]) == ([], [])
 
 
 @settings(max_examples=60, deadline=None)
@@ -41,7 +41,8 @@ def test_every_played_table_of_three_passes(records):
     # reach are never flagged: the check only catches what play cannot give.
     options = MARIAS.make_options()
     scores = MARIAS.score(options, 3, records).scores
-    assert MARIAS.check_table_figures(MARIAS.options_to_json(options), list(scores)) == ([], [])
+    as_json = MARIAS.options_to_json(options)
+    assert MARIAS.tournament.check_table_figures(as_json, list(scores)) == ([], [])
 
 
 @pytest.mark.parametrize(
@@ -52,11 +53,11 @@ def test_negative_points_in_two_player_and_team_games_are_refused(game, scores):
     # RULES.md §6: match points, game points and a team's points are never below 0
     rules = get_game(game)
     options = rules.options_to_json(rules.make_options())
-    refused, unusual = rules.check_table_figures(options, scores)
+    refused, unusual = rules.tournament.check_table_figures(options, scores)
     bad = next(i for i, v in enumerate(scores) if v < 0)
     assert [(e.field, e.message.code) for e in refused] == [(f"scores.{bad}", "figure_negative")]
     assert unusual == []
-    assert rules.check_table_figures(options, [abs(v) for v in scores]) == ([], [])
+    assert rules.tournament.check_table_figures(options, [abs(v) for v in scores]) == ([], [])
 
 
 # ---------------------------------------------------------------- the service

@@ -30,7 +30,7 @@ from typing import Any
 from ..base import (
     N_,
     DealScore,
-    FieldError,
+    Figures,
     GameSheet,
     InvalidOptions,
     MatchScore,
@@ -38,7 +38,7 @@ from ..base import (
     State,
     fold,
 )
-from ..marias.family import MariasFamily, money
+from ..marias.family import MariasFamily, chip_tournament, money
 from ..marias.record import FLEK_NAMES, NAMES
 from ..messages import Msg
 from .contracts import CONTRACT_LABELS, CONTRACTS, LADDER, PART_KINDS, Contract
@@ -71,11 +71,17 @@ __all__ = [
 ]
 
 
+def _no_pattern(options: Any, scores: Sequence[int]) -> Figures:
+    """A flek binds one defender only, so balances follow no pattern a typo would break."""
+    return [], []
+
+
 class LicitovanyRules(MariasFamily):
     """Licitovaný mariáš for 3 players, or 4 with the dealer sitting out each deal."""
 
     preset = PRESET
     words = WORDS
+    tournament = chip_tournament(_no_pattern)
     default_preset = PRESET
     presets: Mapping[str, Mapping[str, Any]] = {PRESET: {}}
     preset_titles: Mapping[str, str] = {PRESET: N_("Licitovaný mariáš")}
@@ -115,12 +121,6 @@ class LicitovanyRules(MariasFamily):
             "each flek doubles for the defender who said it · limit 500 (750)"
         ),
     )
-
-    def check_table_figures(
-        self, options: Any, scores: Sequence[int]
-    ) -> tuple[list[FieldError], list[FieldError]]:
-        """A flek binds one defender only, so balances follow no pattern a typo would break."""
-        return [], []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

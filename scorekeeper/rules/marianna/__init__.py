@@ -21,6 +21,7 @@ from ..base import (
     DealScore,
     FieldError,
     GameSheet,
+    GameTournament,
     InvalidDeal,
     InvalidOptions,
     MatchFinished,
@@ -211,6 +212,24 @@ def _check_in_context(
     return refusals
 
 
+def _in_teams(options: Any) -> bool:
+    """Four players are two partnerships; two play on their own."""
+    players = options.get("players", 4) if isinstance(options, Mapping) else options.players
+    return players == 4
+
+
+#: Two teams (or two players) meet at a table: fixed teams rank by wins and point difference,
+#: two players on their own as pairs; a table's figure is each team's (or player's) points,
+#: never below 0 (docs/rules.md §6: typed figures).
+TOURNAMENT = GameTournament(
+    rankings=("wins",),
+    table_sizes=(2,),
+    standings_kind=lambda options: "marianna" if _in_teams(options) else "twoplayer",
+    table_score=lambda options: "team_points" if _in_teams(options) else "game_points",
+    check_table_figures=lambda options, scores: (negative_figures(scores), []),
+)
+
+
 class MariannaGame:
     """The ``GameRules`` of Italian Marianna and its presets."""
 
@@ -222,8 +241,7 @@ class MariannaGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
-    tournament_rankings = ("wins",)
-    tournament_table_sizes = (2,)  # two teams (or two players) meet at a table
+    tournament = TOURNAMENT
     deal_form = "marianna"
     short_title = "Marianna"
     has_target = True
@@ -276,22 +294,7 @@ class MariannaGame:
 
     def plays_in_teams(self, options: Any) -> bool:
         """Four players are two partnerships (1 & 3 against 2 & 4); two play on their own."""
-        players = options.get("players", 4) if isinstance(options, Mapping) else options.players
-        return players == 4
-
-    def standings_kind(self, options: Any) -> str:
-        """Fixed teams rank by wins and point difference; two players on their own as pairs."""
-        return "marianna" if self.plays_in_teams(options) else "twoplayer"
-
-    def table_score(self, options: Any) -> str:
-        """Each team's points (two players on their own: each one's game points)."""
-        return "team_points" if self.plays_in_teams(options) else "game_points"
-
-    def check_table_figures(
-        self, options: Any, scores: Sequence[int]
-    ) -> tuple[list[FieldError], list[FieldError]]:
-        """A team's (or player's) points are never below 0 (docs/rules.md §6: typed figures)."""
-        return negative_figures(scores), []
+        return _in_teams(options)
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

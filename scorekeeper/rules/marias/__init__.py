@@ -35,6 +35,7 @@ from ..base import (
     N_,
     DealScore,
     FieldError,
+    Figures,
     GameSheet,
     InvalidDeal,
     InvalidOptions,
@@ -47,7 +48,7 @@ from ..base import (
     with_refusals,
 )
 from ..messages import Msg
-from .family import MariasFamily, money
+from .family import MariasFamily, chip_tournament, money
 from .options import (
     DEFAULT_PRESET,
     PART_VALUE_NAMES,
@@ -93,10 +94,26 @@ def _check_seats(record: MariasRecord, n_players: int, n: int) -> None:
         raise InvalidDeal("dealer", Msg("marias.wrong_table", n=n_players), deal=n)
 
 
+def _thirds(options: Any, scores: Sequence[int]) -> Figures:
+    """At a table of three every deal moves the balances by (2x, −x, −x), a renonc and the
+    ``limit`` too, so all three balances are alike modulo 3; figures that are not are
+    unusual (a typo on the sheet), unless a flek binds one defender only
+    (``flek_per_defender``). Four at a table, whose sitter changes, have no such pattern.
+    (That balances add up to zero is the tournament's own check.)"""
+    if len(scores) != 3 or option(options, "flek_per_defender", False):
+        return [], []
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        if (scores[a] - scores[b]) % 3:
+            why = Msg("marias.figures_thirds", player=a, other=b, a=scores[a], b=scores[b])
+            return [], [FieldError("scores", why)]
+    return [], []
+
+
 class MariasRules(MariasFamily):
     """Czech Mariáš for 3 players, or 4 with the dealer sitting out each deal."""
 
     words = WORDS
+    tournament = chip_tournament(_thirds)
     default_preset = DEFAULT_PRESET
     #: the presets of this object, and ``licitovany`` (docs/rules.md §4a), whose record is its own:
     #: ``registry.get_game("marias", "licitovany")`` scores it (``rules.licitovany``)
@@ -132,22 +149,6 @@ class MariasRules(MariasFamily):
             "each flek doubles"
         ),
     )
-
-    def check_table_figures(
-        self, options: Any, scores: Sequence[int]
-    ) -> tuple[list[FieldError], list[FieldError]]:
-        """At a table of three every deal moves the balances by (2x, −x, −x), a renonc and the
-        ``limit`` too, so all three balances are alike modulo 3; figures that are not are
-        unusual (a typo on the sheet), unless a flek binds one defender only
-        (``flek_per_defender``). Four at a table, whose sitter changes, have no such pattern.
-        (That balances add up to zero is the tournament's own check.)"""
-        if len(scores) != 3 or option(options, "flek_per_defender", False):
-            return [], []
-        for a, b in ((0, 1), (0, 2), (1, 2)):
-            if (scores[a] - scores[b]) % 3:
-                why = Msg("marias.figures_thirds", player=a, other=b, a=scores[a], b=scores[b])
-                return [], [FieldError("scores", why)]
-        return [], []
 
     def make_options(
         self, preset: str | None = None, overrides: Mapping[str, Any] | None = None

@@ -6,14 +6,26 @@ session that the table ends with Finish unless a number of deals was agreed (doc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
-from ..base import N_, FieldError, InvalidOptions, option
+from ..base import N_, FieldError, Figures, GameTournament, InvalidOptions, option
 from ..messages import Msg
 
 _CENT = Decimal("0.01")
+
+
+def chip_tournament(check_table_figures: Callable[[Any, Sequence[int]], Figures]) -> GameTournament:
+    """A tournament of either: balances (or places) at tables of three or four (4 only where the
+    number of players needs it), zero-sum; each table's figure is a player's balance."""
+    return GameTournament(
+        rankings=("balance", "placings"),
+        table_sizes=(3, 4),
+        standings_kind=lambda options: "marias",
+        table_score=lambda options: "balance",
+        check_table_figures=check_table_figures,
+    )
 
 
 class MariasFamily:
@@ -24,8 +36,6 @@ class MariasFamily:
     has_stake = True
     default_currency = "CZK"
     zero_sum = True
-    tournament_rankings = ("balance", "placings")
-    tournament_table_sizes = (3, 4)  # 4 only where the number of players needs it
     has_target = False
     carries_ties = False
     shows_current_game = False
@@ -47,14 +57,6 @@ class MariasFamily:
     def plays_in_teams(self, options: Any) -> bool:
         """Each player settles on their own."""
         return False
-
-    def standings_kind(self, options: Any) -> str:
-        """Balances (or places) at tables of three or four, zero-sum."""
-        return "marias"
-
-    def table_score(self, options: Any) -> str:
-        """Each player's balance at the table."""
-        return "balance"
 
 
 def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:

@@ -51,7 +51,7 @@ def tiebreak_menu() -> list[dict[str, Any]]:
     for name in GAME_NAMES:
         rules = get_game(name)
         for options in (rules.make_options(p, {}) for p in rules.presets or [None]):
-            kinds = games.setdefault(rules.standings_kind(options), [])
+            kinds = games.setdefault(rules.tournament.standings_kind(options), [])
             if game_title(name) not in kinds:
                 kinds.append(game_title(name))
     games["league"] = [_("League evenings (Mariáš)")]  # RULES.md §6b: the format, any chip game
