@@ -76,7 +76,8 @@
   }
 
   // A form whose choices say what they bring (data-gives, written from the rules: licitovaný
-  // mariáš's contracts): a [data-when] block shows while a checked choice gives one of its words.
+  // mariáš's contracts, the Mariáš form's betl, sto proti and sevens): a [data-when] block shows
+  // while a checked choice gives one of its words, a [data-unless] block hides while one does.
   // The flek steppers of a per-defender form (data-flek-for) are named by the defenders.
   function contracts() {
     var form = d.getElementById("deal-form");
@@ -104,16 +105,28 @@
           flekFor.replace("%s", players[seat]);
       });
     }
+    function words(list) { return list ? list.split(" ") : []; }
+    function any(list, given) {
+      return words(list).some(function (w) { return given.indexOf(w) >= 0; });
+    }
+    // A tapped choice counts only while it can be seen (betl hides the game kinds, so a sto proti
+    // tapped before it no longer counts): recount until what shows no longer changes.
     function show() {
-      var given = [];
-      form.querySelectorAll("input[data-gives]:checked").forEach(function (input) {
-        given = given.concat(input.dataset.gives.split(" "));
-      });
-      form.querySelectorAll("[data-when]").forEach(function (block) {
-        block.hidden = !block.dataset.when.split(" ").some(function (w) {
-          return given.indexOf(w) >= 0;
+      var blocks = form.querySelectorAll("[data-when], [data-unless]"), before = null;
+      blocks.forEach(function (block) { block.hidden = false; });
+      for (var pass = 0; pass < 5; pass++) {
+        var given = [];
+        form.querySelectorAll("input[data-gives]:checked").forEach(function (input) {
+          if (!input.closest("[hidden]")) given = given.concat(words(input.dataset.gives));
         });
-      });
+        var now = given.sort().join(" ");
+        if (now === before) break;
+        before = now;
+        blocks.forEach(function (block) {
+          block.hidden = (block.dataset.when !== undefined && !any(block.dataset.when, given)) ||
+            any(block.dataset.unless, given);
+        });
+      }
       names();
     }
     form.addEventListener("change", show);

@@ -49,3 +49,36 @@ def test_out_of_range_points_leave_the_other_score_free(page, live_server):
     assert page.input_value("#points_1") == "43"
     save(page)
     assert api(live_server, page)["deals"][0]["record"]["points"] == [95, 43]
+
+
+def test_what_the_mariáš_form_shows_follows_the_choices_and_a_hidden_choice_no_longer_counts(
+    page, live_server
+):
+    # docs/rules.md §4: betl and durch name no trump and have no game kind; sto proti replaces the
+    # declarer's result with the defenders'; a seven's part shows once a seven is tapped. What shows
+    # comes from the words the form module writes (data-gives), not from the CSS.
+    new_match(page, live_server, "Mariáš", ["Jana", "Petr", "Ota"])
+    page.tap("label[for=declarer-0]")
+    assert page.is_visible("#f-game") and page.is_visible("#f-game_won")
+    assert not page.is_visible("#f-proti_won")
+    page.tap("#f-trump label:has-text('zelené')")
+    page.tap("#f-game label:text-is('sto proti')")
+    assert page.is_visible("#f-proti_won") and not page.is_visible("#f-game_won")
+    # Betl after sto proti: the game kinds go, and the sto proti tapped under them with them.
+    page.tap("#f-trump label:text-is('betl')")
+    assert not page.is_visible("#f-game")
+    assert not page.is_visible("#f-proti_won") and page.is_visible("#f-game_won")
+    page.tap("summary:has-text('Sevens')")
+    assert not page.is_visible("#f-seven_won")
+    page.tap("#f-seven label:text-is('sedma')")
+    assert page.is_visible("#f-seven_won")
+    page.tap("#f-seven label:text-is('none')")
+    assert not page.is_visible("#f-seven_won")
+    page.tap("#f-game_won label:text-is('won')")
+    save(page)
+    # What was stored is what the page showed: a betl won, no sto proti, no seven.
+    assert api(live_server, page)["deals"][0]["record"]["parts"] == [
+        {"kind": "betl", "won": True, "flek": 0}
+    ]
+    # The next deal starts as the page first showed it: the game kinds are back.
+    assert page.is_visible("#f-game") and not page.is_visible("#f-proti_won")

@@ -121,9 +121,11 @@ def test_what_the_table_taps_is_44_px(browser, whole_site, viewport):
         for game in ("marias", "mariasz", "marianna", "briscola", "mariage", "licitovany"):
             page.goto(base + pages[f"deal {game}"])
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            shows = page.locator("#deal-form input[data-gives]")
-            if shows.count():  # licitovaný: dvě sedmy a sto shows suits, two parts and fleks
+            if game == "licitovany":  # dvě sedmy a sto shows suits, two parts and fleks
+                shows = page.locator("#deal-form input[name=contract][data-gives]")
                 page.click(f"label[for='{shows.nth(9).get_attribute('id')}']")
+            if game == "marias":  # a seven tapped shows its part, with its flek
+                page.click("#f-seven label >> nth=1")
             if found := _small_targets(page, controls):
                 small[game] = found
     finally:

@@ -15,11 +15,11 @@ from ..base import DealScore
 from ..messages import Msg
 from ..messages import clear_caches as clear_messages
 from .options import MariasOptions
-from .record import MariasRecord, Part, flek_words, part_won
+from .record import NO_TRUMP_GAMES, MariasRecord, Part, flek_words, part_won
 
 HEARTS = Msg("marias.hearts")
 OPEN = Msg("marias.open")
-_NO_HEARTS = frozenset(("betl", "durch"))
+_NO_HEARTS = frozenset(NO_TRUMP_GAMES)
 
 
 def _scaled(base: int, points: int, doubling: bool) -> tuple[int, Msg | None]:

@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField
 from wtforms.validators import NumberRange, Optional
 
-from ...rules.marias.record import part_won
+from ...rules.marias.record import GAME_KINDS, NO_TRUMP_GAMES, SEVEN_KINDS, part_won
 from ...rules.registry import get_game
 from .common import (
     DealFormBase,
@@ -29,11 +29,11 @@ from .common import (
 )
 from .numbers import IntegerField
 
-NO_TRUMP = ("betl", "durch")
-GAME_PARTS = ("hra", "sto", "sto_proti")
-SEVENS = ("sedma", "dve_sedmy")
+NO_TRUMP = NO_TRUMP_GAMES  # betl and durch name no trump and have no game kind of their own
+GAME_PARTS = tuple(kind for kind in GAME_KINDS if kind not in NO_TRUMP)  # hra, sto, sto proti
+SEVENS = tuple(kind for kind in SEVEN_KINDS if not kind.endswith("_proti"))
 # the defenders' sevens (docs/rules.md §4; dvě sedmy proti since rules v2.1)
-PROTI_SEVENS = ("sedma_proti", "dve_sedmy_proti")
+PROTI_SEVENS = tuple(kind for kind in SEVEN_KINDS if kind.endswith("_proti"))
 # Part prefixes in record order; "game" carries hra/sto/sto_proti/betl/durch.
 PREFIXES = ("game", "seven", "sp")
 WON = [("1", _l("won")), ("0", _l("lost"))]
@@ -43,6 +43,20 @@ PROTI = [("1", _l("made")), ("0", _l("failed"))]
 # hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
 SIDES = [("", _l("nobody")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
+
+
+def gives() -> dict[str, dict[str, str]]:
+    """What a tapped choice brings on the form, by field and choice: the words static/js/deal.js
+    matches against a block's ``data-when`` (shown while a choice gives one of its words) and
+    ``data-unless`` (hidden while one does). Betl and durch name no trump, so the game kind goes;
+    sto proti is the defenders' hundred, so their result replaces the declarer's; a seven tapped
+    shows its part. The knowledge is the rules' lists, written here once for the page."""
+    return {
+        "trump": dict.fromkeys(NO_TRUMP, "no_trump"),
+        "game": {"sto_proti": "sto_proti"},
+        "seven": dict.fromkeys(SEVENS, "seven"),
+        "sp": dict.fromkeys(PROTI_SEVENS, "sp"),
+    }
 
 
 def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
@@ -115,6 +129,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     cls = type("MariasDeal", (DealFormBase,), attrs)
     form = cls(**kwargs)
     form.paths = dict(cls.paths)
+    form.gives = gives()
     return form
 
 
