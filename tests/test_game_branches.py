@@ -34,8 +34,6 @@ ALLOWED: set[str] = set()  # no exceptions: keep it empty
 OTHER_KEYS = {
     # a game's ``deal_form`` names its form and template (marias, marianna, twohand, licitovany)
     "scorekeeper/web/forms/__init__.py": "keyed by GameRules.deal_form",
-    # the plain Marianna declaration is itself called "marianna" (docs/rules.md §3)
-    "scorekeeper/web/forms/marianna.py": "keyed by a declaration's kind",
     # a game's ``standings_kind`` names how its tournaments rank (RULES.md §6)
     "scorekeeper/tournament/standings.py": "keyed by GameRules.tournament.standings_kind",
 }

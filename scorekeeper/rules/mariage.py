@@ -26,14 +26,14 @@ from .twohand import (
     deal_total,
     describe_deal,
 )
-from .twohand_game import (
+from .twohand.game import (
     TwoHandGame,
     check_bool,
     check_int,
     parse_all,
     two_hand_sheet,
 )
-from .twohand_words import MARIAGE
+from .twohand.words import MARIAGE
 
 DOUBLE_BELOW = 33  # the loser strictly below this: the game counts double
 

@@ -51,7 +51,7 @@ from .twohand import (
     deal_total,
     describe_deal,
 )
-from .twohand_game import (
+from .twohand.game import (
     TwoHandGame,
     ace_king_mode,
     check_ace_king,
@@ -60,7 +60,7 @@ from .twohand_game import (
     parse_all,
     two_hand_sheet,
 )
-from .twohand_words import MARIASZ
+from .twohand.words import MARIASZ
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth")
 _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(SUITS)}

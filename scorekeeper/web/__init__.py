@@ -7,7 +7,24 @@ it, so ``register`` imports them before the blueprint is registered.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+from .. import rules as _rules
+
+#: Where a game's own templates are found: ``games/<package>/deal.html`` is the deal form kept
+#: in the game's package beside its rules and its form module (``rules/<package>/``).
+GAME_TEMPLATES = Path(_rules.__file__).parent
+
+
+def game_templates(app: Flask) -> None:
+    """Let templates include a game's own template (``games/marias/deal.html``) besides the
+    top-level ``templates/``."""
+    app.jinja_loader = ChoiceLoader(  # type: ignore[method-assign]
+        [app.jinja_loader, PrefixLoader({"games": FileSystemLoader(str(GAME_TEMPLATES))})]
+    )
 
 
 def register(app: Flask) -> None:
@@ -37,6 +54,7 @@ def register(app: Flask) -> None:
     from .tournaments import pages as tournament_pages  # noqa: F401  (routes on tournaments.bp)
     from .tournaments import ratings as tournament_ratings  # noqa: F401  (routes on the bp)
 
+    game_templates(app)
     security.init_app(app)
     trouble.register(app)  # server trouble: the app's own page, never a bare 500
     assets.init_app(app)

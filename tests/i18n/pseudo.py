@@ -14,11 +14,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN, CLOSE = "⟦", "⟧"
-METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
+with (ROOT / "babel.cfg").open(encoding="utf-8") as _cfg:  # what pybabel extracts, and where
+    METHODS, _ = parse_mapping_cfg(_cfg)
 KEYWORDS = {
     "_": None,
     "gettext": None,

@@ -7,10 +7,10 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.rules.marianna import form as forms_marianna
+from scorekeeper.rules.marias import form as forms_marias
+from scorekeeper.rules.twohand import form as forms_twohand
 from scorekeeper.web import forms
-from scorekeeper.web.forms import marianna as forms_marianna
-from scorekeeper.web.forms import marias as forms_marias
-from scorekeeper.web.forms import twohand as forms_twohand
 from tests.web.test_match_pages import HRA_WON, PLAYERS, api_state, form_data, start
 
 MARIAS_OPTIONS = {"flek_max": None, "flek_per_defender": False}

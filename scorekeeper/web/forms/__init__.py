@@ -5,9 +5,11 @@ and a stored record turns back into form data for editing. The rules do the chec
 ``FieldError.field`` JSON paths (``points.1``, ``parts.0.flek``) are mapped back onto form fields
 (``common``) so each message shows next to what the player tapped. Nothing here stores anything.
 
-Modules: ``common`` (what every deal form shares), ``marias``, ``marianna`` and ``twohand`` (one
-deal form each; the game object's ``deal_form`` names which one a game uses), ``new`` (the
-new-match form). The submodules import only ``common``, never this package, so there is no circle.
+Modules: ``common``, ``base`` and ``numbers`` (the kit every deal form builds on), ``new`` (the
+new-match form). Each game's deal form lives in its own package beside its rules
+(``rules/<game>/form.py`` with its template ``rules/<game>/deal.html``; docs/architecture.md
+"Adding a game"); the game object's ``deal_form`` names which package a game's matches use. A
+game's form imports only the kit's modules, never this package, so there is no circle.
 """
 
 from __future__ import annotations
@@ -16,8 +18,12 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
+from ...rules.licitovany import form as licitovany
+from ...rules.marianna import form as marianna
+from ...rules.marias import form as marias
 from ...rules.registry import get_game
-from . import common, licitovany, marianna, marias, twohand
+from ...rules.twohand import form as twohand
+from . import common
 from .common import (
     SYMBOLS,
     ConfirmForm,
@@ -53,7 +59,8 @@ __all__ = [
     "to_int",
 ]
 
-#: The deal-form modules by the name a game object gives in ``deal_form``.
+#: The deal-form modules by the name a game object gives in ``deal_form`` (the package holding
+#: the form and its template ``games/<name>/deal.html``).
 DEAL_FORMS: dict[str, ModuleType] = {
     "marias": marias,
     "licitovany": licitovany,

@@ -24,6 +24,7 @@ from ...i18n import rule_messages
 from ...i18n.formats import local_datetime
 from ...printing.chart import running_chart
 from ...rules.base import FieldError
+from ...rules.marianna.form import add_token, describe_tokens
 from ...rules.registry import get_game
 from ...services import match_write
 from ...services import matches as svc
@@ -32,7 +33,6 @@ from ...services.tournament_league import pb_choices as league_pb
 from .. import forms, suits
 from ..deal_words import with_names
 from ..forms import summarize
-from ..forms.marianna import add_token, describe_tokens
 from ..links import public_url
 
 RECENT, NAMES, SHOWN = 12, 40, 15
@@ -72,7 +72,7 @@ def context(
         # a tournament table whose round is closed: final, the deal form and edits are gone
         "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
-        # which templates/matches/_deal_*.html (a preset may be a game of its own)
+        # which games/<package>/deal.html (a preset may be a game of its own)
         "deal_form": get_game(game, match.preset).deal_form,
         "players": players,
         "options": options,

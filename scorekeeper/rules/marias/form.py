@@ -15,9 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField
 from wtforms.validators import NumberRange, Optional
 
-from ...rules.marias.record import GAME_KINDS, NO_TRUMP_GAMES, SEVEN_KINDS, part_won
-from ...rules.registry import get_game
-from .common import (
+from ...web.forms.common import (
     DealFormBase,
     TapRadio,
     flek_name,
@@ -27,7 +25,9 @@ from .common import (
     suit_label,
     to_int,
 )
-from .numbers import IntegerField
+from ...web.forms.numbers import IntegerField
+from ..registry import get_game
+from .record import GAME_KINDS, NO_TRUMP_GAMES, SEVEN_KINDS, part_won
 
 NO_TRUMP = NO_TRUMP_GAMES  # betl and durch name no trump and have no game kind of their own
 GAME_PARTS = tuple(kind for kind in GAME_KINDS if kind not in NO_TRUMP)  # hra, sto, sto proti

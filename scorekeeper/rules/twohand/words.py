@@ -4,7 +4,7 @@ them)."""
 
 from __future__ import annotations
 
-from .base import N_, GameWords
+from ..base import N_, GameWords
 
 MARIASZ = GameWords(
     summary=N_(

@@ -16,9 +16,16 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ...rules.base import SUITS
-from .common import DealFormBase, TapRadio, seat_choices, suit_choices, suit_label, to_int
-from .numbers import IntegerField
+from ...web.forms.common import (
+    DealFormBase,
+    TapRadio,
+    seat_choices,
+    suit_choices,
+    suit_label,
+    to_int,
+)
+from ...web.forms.numbers import IntegerField
+from ..base import SUITS
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")

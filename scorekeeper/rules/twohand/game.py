@@ -10,7 +10,7 @@ from dataclasses import fields
 from functools import cached_property
 from typing import Any
 
-from .base import (
+from ..base import (
     FieldError,
     GameSheet,
     GameTournament,
@@ -19,8 +19,8 @@ from .base import (
     SheetColumn,
     negative_figures,
 )
-from .messages import Msg
-from .twohand import (
+from ..messages import Msg
+from . import (
     ACE_KING_MODES,
     TwoHandRecord,
     is_int,

@@ -13,9 +13,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 from wtforms.validators import NumberRange, Optional
 
-from ...rules.base import SUITS
-from ...rules.registry import get_game
-from .common import (
+from ...web.forms.common import (
     SYMBOLS,
     DealFormBase,
     TapRadio,
@@ -24,7 +22,9 @@ from .common import (
     suit_label,
     to_int,
 )
-from .numbers import IntegerField
+from ...web.forms.numbers import IntegerField
+from ..base import SUITS
+from ..registry import get_game
 
 SEATS = (0, 1)
 

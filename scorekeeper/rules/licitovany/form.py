@@ -21,15 +21,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField
 from wtforms.validators import Optional
 
-from ...rules.licitovany.contracts import (
-    CONTRACT_LABELS,
-    CONTRACTS,
-    HEARTS,
-    LADDER,
-    PART_KINDS,
-    Contract,
-)
-from .common import (
+from ...web.forms.common import (
     DealFormBase,
     TapRadio,
     flek_name,
@@ -39,8 +31,16 @@ from .common import (
     suit_label,
     to_int,
 )
-from .marias import SIDES, WON, WON_GAME, _flek_field, _str
-from .numbers import IntegerField
+from ...web.forms.numbers import IntegerField
+from ..marias.form import SIDES, WON, WON_GAME, _flek_field, _str
+from .contracts import (
+    CONTRACT_LABELS,
+    CONTRACTS,
+    HEARTS,
+    LADDER,
+    PART_KINDS,
+    Contract,
+)
 
 SILENT = ("tiche_sto", "ticha_sedma")
 #: The parts' blocks in the order players say a contract ("dvě sedmy a sto", "sto a sedma").

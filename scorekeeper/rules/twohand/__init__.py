@@ -6,6 +6,9 @@ Both games (docs/rules.md §1, §2) use the same cards and the same deal record 
 ``"ace_kings"`` when the ace-king meld house rule is on and ``"closed_by"`` when closing is on.
 This module parses and checks such a record on its own (docs/rules.md §5), turns it back into its
 canonical JSON and adds up a deal's points; the game modules do the scoring in context.
+
+The package holds the rest of what the two games share: ``game`` (their options and base class),
+``words`` (what they say of themselves to players), ``form`` and ``deal.html`` (their deal form).
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import messages_twohand  # noqa: F401  (registers the codes below)
-from .base import SUITS, FieldError, InvalidDeal
-from .messages import Msg
+from .. import messages_twohand  # noqa: F401  (registers the codes below)
+from ..base import SUITS, FieldError, InvalidDeal
+from ..messages import Msg
 
 # docs/rules.md §1 "Card points".
 CARD_POINTS: Mapping[str, int] = {
