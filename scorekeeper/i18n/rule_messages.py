@@ -21,7 +21,8 @@ from typing import Any
 
 from flask_babel import get_translations
 
-from ..rules import messages_marianna, messages_marias, messages_twohand  # noqa: F401
+from ..rules.marianna import messages as _marianna  # noqa: F401
+from ..rules.marias import messages as _marias  # noqa: F401
 from ..rules.messages import (
     CATALOGUE,
     EITHER_KEYS,
@@ -34,6 +35,7 @@ from ..rules.messages import (
     fill,
     from_json,
 )
+from ..rules.twohand import messages as _twohand  # noqa: F401
 from . import suits as suit_words
 
 

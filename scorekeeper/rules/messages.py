@@ -3,9 +3,10 @@
 A ``Msg`` is a ``str`` (its English text, so callers and tests that compare English keep
 working) that also carries a ``code`` ("marias.hra_marked") and ``params`` (the field's
 values, seats, suits, part kinds…). The English text is made from code and params in ONE place:
-the per-game catalogues ``messages_twohand``, ``messages_marias`` and ``messages_marianna``
-register ``code -> template`` here, each template marked with ``N_`` (or ``Nn_`` for a plural)
-so ``pybabel extract`` finds it and ``scorekeeper.i18n.rule_messages`` can translate it.
+the per-game catalogues (``messages`` in each game's package: ``twohand``, ``marias``,
+``licitovany``, ``marianna``) register ``code -> template`` here, each template marked with
+``N_`` (or ``Nn_`` for a plural) so ``pybabel extract`` finds it and
+``scorekeeper.i18n.rule_messages`` can translate it.
 
 Params are typed by their key, the same way for English here and for every language there:
 

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import messages_marianna, messages_marias, messages_twohand  # noqa: F401
 from scorekeeper.rules.base import InvalidDeal, InvalidOptions, RuleError
+from scorekeeper.rules.marianna import messages as _marianna  # noqa: F401
+from scorekeeper.rules.marias import messages as _marias  # noqa: F401
 from scorekeeper.rules.messages import CATALOGUE, Msg, from_json, pick
 from scorekeeper.rules.registry import get_game
+from scorekeeper.rules.twohand import messages as _twohand  # noqa: F401
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 NESTED_LISTS = {"melds", "parts", "each", "factors", "sides"}

@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import (
     N_,
     DealScore,
@@ -34,6 +33,7 @@ from ..base import (
     with_refusals,
 )
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import (
     DEFAULT_PRESET,
     PRESETS,

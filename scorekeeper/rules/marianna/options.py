@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import FieldError, InvalidOptions, check_deck
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 
 VALUES = ("40-60-80-100", "20-40-60-80")
 BRISCOLA_TARGETS = (151, 200, 250)

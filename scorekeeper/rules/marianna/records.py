@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import messages_marianna  # noqa: F401  (registers the codes used below)
 from ..base import SUITS, FieldError, InvalidDeal
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import MariannaOptions
 
 DEAL_POINTS = 120

@@ -6,9 +6,9 @@ InvalidDeal listing every problem found, each with the JSON path of the field it
 
 from __future__ import annotations
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import FieldError, InvalidDeal
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .record import (
     CARD_POINTS,
     GAME_KINDS,

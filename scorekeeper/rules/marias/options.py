@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import DECKS, FieldError, InvalidOptions
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 
 # A flek level above this is refused even without flek_max: ×1,048,576 is beyond any table, and an
 # unbounded level would let one request make the server compute 2**(10**9).

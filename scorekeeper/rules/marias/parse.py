@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import SUITS, FieldError, InvalidDeal, InvalidOptions
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .checks import check_record
 from .fast import fast_record
 from .options import MAX_FLEK_LEVEL, MariasOptions

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import N_
 from ..messages import PART_NAMES, Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 
 GAME_KINDS = ("hra", "sto", "sto_proti", "betl", "durch")
 SEVEN_KINDS = ("sedma", "dve_sedmy", "sedma_proti", "dve_sedmy_proti")  # v2.1: the last

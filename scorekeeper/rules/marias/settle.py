@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import DealScore
 from ..messages import Msg
 from ..messages import clear_caches as clear_messages
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import MariasOptions
 from .record import NO_TRUMP_GAMES, MariasRecord, Part, flek_words, part_won
 

@@ -13,9 +13,9 @@ pays per 10 points short of 100, so it needs the declarer's points (docs/rules.m
 
 from __future__ import annotations
 
-from .. import messages_marias  # noqa: F401  (registers the codes used below)
 from ..base import FieldError
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import MariasOptions
 from .record import MariasRecord
 

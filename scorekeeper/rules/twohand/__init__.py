@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .. import messages_twohand  # noqa: F401  (registers the codes below)
 from ..base import SUITS, FieldError, InvalidDeal
 from ..messages import Msg
+from . import messages as _catalogue  # noqa: F401  (registers the codes below)
 
 # docs/rules.md §1 "Card points".
 CARD_POINTS: Mapping[str, int] = {

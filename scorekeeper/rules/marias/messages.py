@@ -3,7 +3,7 @@ marked for translation (see ``rules.messages``)."""
 
 from __future__ import annotations
 
-from .messages import N_, Nn_, Template, plural, register
+from ..messages import N_, Nn_, Template, plural, register
 
 MESSAGES: dict[str, Template] = {
     # options
