@@ -75,9 +75,9 @@
     bad.scrollIntoView({block: "center"});
   }
 
-  // A form whose choices say what they bring (data-gives, written from the rules: licitovaný
-  // mariáš's contracts, the Mariáš form's betl, sto proti and sevens): a [data-when] block shows
-  // while a checked choice gives one of its words, a [data-unless] block hides while one does.
+  // A form whose choices say what they bring (data-gives, written by the game's form from its
+  // rules): a [data-when] block shows while a checked choice gives one of its words, a
+  // [data-unless] block hides while one does.
   // The flek steppers of a per-defender form (data-flek-for) are named by the defenders.
   function contracts() {
     var form = d.getElementById("deal-form");
@@ -109,8 +109,8 @@
     function any(list, given) {
       return words(list).some(function (w) { return given.indexOf(w) >= 0; });
     }
-    // A tapped choice counts only while it can be seen (betl hides the game kinds, so a sto proti
-    // tapped before it no longer counts): recount until what shows no longer changes.
+    // A tapped choice counts only while it can be seen (a choice that hides a block takes the
+    // choices tapped inside it along): recount until what shows no longer changes.
     function show() {
       var blocks = form.querySelectorAll("[data-when], [data-unless]"), before = null;
       blocks.forEach(function (block) { block.hidden = false; });
@@ -174,7 +174,8 @@
         e.preventDefault();
         var parts = b.value.split(":"), k = d.querySelector("input[name=kind]:checked");
         var kind = k ? k.value : plain;
-        var suit = kind === "mariannone" ? "" : parts[1];
+        var suitless = k && (k.dataset.gives || "").split(" ").indexOf("no_suit") >= 0;
+        var suit = suitless ? "" : parts[1];  // the form says which kinds name no suit
         field.value = tokens().concat([parts[0] + ":" + kind + ":" + suit]).join(" ");
         draw();
         var first = d.querySelector("input[name=kind][value='" + plain + "']");

@@ -165,6 +165,32 @@ def test_marianna_declarations_by_tapping(page, live_server):
     assert page.locator("#deals li").count() == 0
 
 
+def test_a_mariannone_names_no_suit_as_the_form_says(page, live_server):
+    # docs/rules.md §3: the mariannone is all four kings, so it names no suit. Which kinds name none
+    # is the form's word on the kind (data-gives, from the rules), not the script's.
+    body = {"game": "marianna", "players": ["Anna", "Bruno", "Carla", "Dario"]}
+    body["options"] = {"mariannone": True}
+    request = urllib.request.Request(
+        f"{live_server}/api/v1/matches",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        made = json.load(response)
+    page.goto(f"{live_server}/m/{made['id']}/{made['token']}")
+    page.fill("#points_0", "70")
+    page.tap("button[name=add][value='0:hearts']")
+    page.tap("#f-kind label:text-is('mariannone')")
+    page.tap("button[name=add][value='1:clubs']")
+    assert page.input_value("input[name=declarations]") == "0:marianna:hearts 1:mariannone:"
+    assert page.locator("#decl-list li").count() == 2
+    save(page)
+    assert api(live_server, page)["deals"][0]["record"]["declarations"] == [
+        {"side": 0, "suit": "hearts"},
+        {"side": 1, "kind": "mariannone"},
+    ]
+
+
 def test_common_deal_works_without_javascript(browser, live_server):
     # the basic flow works without JavaScript; JS only makes it nicer
     context = browser.new_context(

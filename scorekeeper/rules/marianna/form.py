@@ -26,6 +26,7 @@ from ...web.forms.common import (
 )
 from ...web.forms.numbers import IntegerField
 from ..base import SUITS
+from .records import SUITLESS_KINDS
 
 DEAL_POINTS = 120
 KINDS = ("marianna", "marianna*", "mariannino", "mariannone")
@@ -91,7 +92,10 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     attrs["paths"] = paths
     attrs["sides"] = sides
     cls = type("MariannaDeal", (DealFormBase,), attrs)
-    return cls(**kwargs)
+    form = cls(**kwargs)
+    # what a kind brings (static/js/deal.js): a suitless one takes no suit from the tapped button
+    form.gives = {"kind": dict.fromkeys(SUITLESS_KINDS, "no_suit")}
+    return form
 
 
 def parse_tokens(text: str | None) -> list[dict[str, Any]]:
@@ -105,7 +109,7 @@ def parse_tokens(text: str | None) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"side": to_int(side) if side.isdigit() else side}
         if kind != PLAIN:
             item["kind"] = kind
-        if suit or kind != "mariannone":
+        if suit or kind not in SUITLESS_KINDS:
             item["suit"] = suit or None
         if covered:
             item["covered"] = True
@@ -123,7 +127,7 @@ def add_token(text: str | None, token: str, kind: str | None) -> str:
     """Append a tapped team+suit button (``side:suit``) with the chosen kind to the token text."""
     side, _, suit = token.partition(":")
     kind = kind if kind in KINDS else PLAIN
-    if kind == "mariannone":
+    if kind in SUITLESS_KINDS:
         suit = ""
     return " ".join([*(text or "").split(), f"{side}:{kind}:{suit}"])
 

@@ -29,6 +29,8 @@ from .options import MariannaOptions
 
 DEAL_POINTS = 120
 _DECL_KEYS = {"side", "kind", "suit", "covered"}
+#: Declarations that name no suit (docs/rules.md §3: the mariannone is all four kings).
+SUITLESS_KINDS = frozenset({"mariannone"})
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def _parse_declaration(i: int, data: Any, options: MariannaOptions) -> Declarati
         raise InvalidDeal(f"{at}.side", Msg(code))
     kind = _declared_kind(at, data, options)
     suit = data.get("suit")
-    if suit is None and kind != "mariannone":
+    if suit is None and kind not in SUITLESS_KINDS:
         raise InvalidDeal(f"{at}.suit", Msg(f"marianna.which_suit.{kind}"))
     if suit is not None and suit not in SUITS:
         raise InvalidDeal(f"{at}.suit", Msg("marianna.unknown_suit", value=suit, words=SUITS))
