@@ -32,8 +32,8 @@ GAMES_PACKAGE = "scorekeeper/rules/"
 ALLOWED: set[str] = set()  # no exceptions: keep it empty
 #: Tables keyed by something else that is spelled like a game: path -> why.
 OTHER_KEYS = {
-    # a game's ``deal_form`` names its form and template (marias, marianna, twohand, licitovany)
-    "scorekeeper/web/forms/__init__.py": "keyed by GameRules.deal_form",
+    # a game's ``form.package`` names its form and template (marias, marianna, twohand, licitovany)
+    "scorekeeper/web/forms/__init__.py": "keyed by GameRules.form.package",
     # a game's ``standings_kind`` names how its tournaments rank (RULES.md §6)
     "scorekeeper/tournament/standings.py": "keyed by GameRules.tournament.standings_kind",
 }

@@ -185,6 +185,17 @@ GERMAN_SUITS: Mapping[str, str] = {
 
 
 @dataclass(frozen=True)
+class GameForm:
+    """What the pages' deal form asks of a game: which package's form (``rules/<package>/form.py``)
+    and template (``deal.html``) a deal is entered with, and the names players give the deal's
+    parts and the flek levels (``N_`` marked, English; the form translates them)."""
+
+    package: str  # marias | licitovany | marianna | twohand
+    part_names: Mapping[str, str] = field(default_factory=dict)  # record kind -> its name
+    flek_names: tuple[str, ...] = ()  # flek level -> its name ("" for none); empty: no flek
+
+
+@dataclass(frozen=True)
 class GameSheet:
     """How a game's blank score sheet is laid out (``printing`` draws it): the columns for each
     number of players it is printed for, the usual number first; across or down the page; and a
@@ -256,15 +267,13 @@ class GameRules(Protocol):
     default_currency: str  # the currency a new match offers ("" when has_stake is False)
     zero_sum: bool  # every deal's deltas (and so every table's results) sum to zero
     state_format: int  # the shape of the running state (see ``State``): bumped when it changes
-    deal_form: str  # which deal form and template a deal is entered with: marias|marianna|twohand
     short_title: str  # the game's name on paper ("Mariáš")
     has_target: bool  # a deal may say who reached the target first (not German Mariage)
     carries_ties: bool  # a tied game waits for the next decided one (German Mariage)
     shows_current_game: bool  # games are played to a target: the board shows the one in progress
     dealer_sits_out: bool  # with one player more than a deal needs, the dealer sits each deal out
     minimal_extra: tuple[str, ...]  # state keys a ``Prefer: return=minimal`` answer carries too
-    part_names: Mapping[str, str]  # a deal's parts by record kind, as players say them (N_ marked)
-    flek_names: tuple[str, ...]  # flek level -> its name ("" for none); empty: no flek
+    form: GameForm  # the deal form it is entered with, its parts' and flek levels' names
     tariff_names: tuple[str, ...]  # options that are a part's value in units (the tariff table)
     sheet: GameSheet  # the blank score sheet: columns per number of players, layout, reminder
     game_points_key: str  # heading key of the games' score column: match_points | game_points

@@ -157,7 +157,7 @@ def ladder(game: Any) -> list[dict[str, Any]]:
     without one."""
     rows = []
     for contract in getattr(game, "ladder", ()):
-        parts = " + ".join(_(game.part_names[kind]) for kind in contract.parts)
+        parts = " + ".join(_(game.form.part_names[kind]) for kind in contract.parts)
         rows.append(
             {
                 "rung": contract.rung,

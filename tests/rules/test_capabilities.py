@@ -70,7 +70,7 @@ def test_a_tournament_table_knows_what_its_figures_are(name, preset, figure):
 def test_every_game_answers_what_the_pages_and_sheets_ask(name):
     game = get_game(name)
     options = game.make_options()
-    assert game.deal_form in ("marias", "marianna", "twohand")
+    assert game.form.package in ("marias", "marianna", "twohand")
     assert game.short_title
     for flag in (game.has_target, game.carries_ties, game.shows_current_game):
         assert isinstance(flag, bool)
@@ -92,7 +92,7 @@ def test_which_game_answers_what():
     assert [n for n in GAME_NAMES if get_game(n).carries_ties] == ["mariage"]
     assert [n for n in GAME_NAMES if get_game(n).shows_current_game] == ["mariasz"]
     assert [n for n in GAME_NAMES if not get_game(n).has_target] == ["mariage", "marias"]
-    assert get_game("mariasz").deal_form == get_game("mariage").deal_form == "twohand"
+    assert get_game("mariasz").form.package == get_game("mariage").form.package == "twohand"
     assert get_game("marias").dealer_sits_out
     [dealer] = {c.key for c in get_game("marias").sheet.columns[4]} - {
         c.key for c in get_game("marias").sheet.columns[3]
@@ -114,12 +114,12 @@ def test_trump_and_the_end_of_a_match():
 
 def test_mariáš_names_its_parts_and_flek_levels_once():
     marias = get_game("marias")
-    assert marias.part_names["dve_sedmy"] == "dvě sedmy"
-    assert marias.flek_names[:3] == ("", "flek", "re")
+    assert marias.form.part_names["dve_sedmy"] == "dvě sedmy"
+    assert marias.form.flek_names[:3] == ("", "flek", "re")
     assert marias.money([2, -1, -1], "0.50") == ["1.00", "-0.50", "-0.50"]
     for name in GAME_NAMES:
         if name != "marias":
-            assert not get_game(name).flek_names and not get_game(name).part_names
+            assert not get_game(name).form.flek_names and not get_game(name).form.part_names
 
 
 def test_named_presets_title_the_match_and_fix_some_options():

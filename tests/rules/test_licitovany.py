@@ -125,7 +125,7 @@ def test_flek_levels_up_to_boty():
     delta, lines = settle(record)
     assert delta == [15 * 16 + 15 * 8, -15 * 16, -15 * 8]
     assert "boty 16" in lines[1] and "tutti 8" in lines[1]
-    assert GAME.flek_names == ("", "flek", "re", "tutti", "boty")
+    assert GAME.form.flek_names == ("", "flek", "re", "tutti", "boty")
 
 
 def test_omyl_pays_six_to_each_defender_and_nothing_else():

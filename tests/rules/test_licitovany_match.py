@@ -103,7 +103,7 @@ def test_what_the_game_tells_the_other_layers():
     assert GAME.player_counts(options) == (3, 4) and GAME.has_stake and GAME.zero_sum
     assert GAME.money([15, -15, 0], "0.20") == ["3.00", "-3.00", "0.00"]
     assert list(GAME.contract_names) == [c.name for c in LADDER] == list(CONTRACT_LABELS)
-    assert set(GAME.part_names) == {"hra", "sedma", "sto", "betl", "durch", "dve_sedmy"}
+    assert set(GAME.form.part_names) == {"hra", "sedma", "sto", "betl", "durch", "dve_sedmy"}
     assert (
         "licitovany" in GAME.preset_fixed and "flek_per_defender" in GAME.preset_fixed["licitovany"]
     )

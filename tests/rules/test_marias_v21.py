@@ -114,7 +114,11 @@ def test_dve_sedmy_proti_round_trips_and_has_its_name():
     options = GAME.make_options()
     record = GAME.parse_record(R(P("hra"), P("dve_sedmy_proti", won=False, flek=1)), options, 3)
     assert GAME.parse_record(GAME.record_to_json(record), options, 3) == record
-    assert GAME.part_names["dve_sedmy_proti"] == PART_NAMES["dve_sedmy_proti"] == "dvě sedmy proti"
+    assert (
+        GAME.form.part_names["dve_sedmy_proti"]
+        == PART_NAMES["dve_sedmy_proti"]
+        == "dvě sedmy proti"
+    )
 
 
 # ---------------------------------------------------------------- renonc and the sitter

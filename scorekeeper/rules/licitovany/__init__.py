@@ -31,6 +31,7 @@ from ..base import (
     N_,
     DealScore,
     Figures,
+    GameForm,
     GameSheet,
     InvalidOptions,
     MatchScore,
@@ -87,14 +88,13 @@ class LicitovanyRules(MariasFamily):
     preset_titles: Mapping[str, str] = {PRESET: N_("Licitovaný mariáš")}
     #: a flek binds only the defender who said it: the new-match form does not offer the switch
     preset_fixed: Mapping[str, frozenset[str]] = {PRESET: frozenset({"flek_per_defender"})}
-    deal_form = "licitovany"
     short_title = "Licitovaný"
     minimal_extra = ("money", "pb")
-    part_names: Mapping[str, str] = {kind: NAMES[kind] for kind in PART_KINDS}
     #: the contracts by record name, as the deal form names them (N_ marked), ladder order
     contract_names: Mapping[str, str] = CONTRACT_LABELS
     ladder: tuple[Contract, ...] = LADDER  # the rules page lists it, rung by rung
-    flek_names = FLEK_NAMES[:5]  # up to boty (docs/rules.md §4a: four levels)
+    #: its parts as players say them; fleks up to boty (docs/rules.md §4a: four levels)
+    form = GameForm("licitovany", {kind: NAMES[kind] for kind in PART_KINDS}, FLEK_NAMES[:5])
     tariff_names = TARIFF_NAMES
     state_format = 1
     #: who declared which contract, each defender's flek, the result, then each player's change,

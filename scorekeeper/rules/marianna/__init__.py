@@ -19,6 +19,7 @@ from ..base import (
     N_,
     DealScore,
     FieldError,
+    GameForm,
     GameSheet,
     GameTournament,
     InvalidDeal,
@@ -242,15 +243,13 @@ class MariannaGame:
     default_currency = ""
     zero_sum = False
     tournament = TOURNAMENT
-    deal_form = "marianna"
     short_title = "Marianna"
     has_target = True
     carries_ties = False
     shows_current_game = False
     dealer_sits_out = False
     minimal_extra: tuple[str, ...] = ()
-    part_names: Mapping[str, str] = {}
-    flek_names: tuple[str, ...] = ()
+    form = GameForm("marianna")
     tariff_names: tuple[str, ...] = ()
     preset_titles: Mapping[str, str] = {"cinquecento": "Cinquecento", "briscola151": "Briscola 151"}
     # docs/rules.md §3a Cinquecento: first marianna 40, later 20; no mariannino, no mariannone;

@@ -36,6 +36,7 @@ from ..base import (
     DealScore,
     FieldError,
     Figures,
+    GameForm,
     GameSheet,
     InvalidDeal,
     InvalidOptions,
@@ -118,11 +119,9 @@ class MariasRules(MariasFamily):
     #: the presets of this object, and ``licitovany`` (docs/rules.md §4a), whose record is its own:
     #: ``registry.get_game("marias", "licitovany")`` scores it (``rules.licitovany``)
     presets: Mapping[str, Mapping[str, Any]] = {**PRESETS, LICITOVANY: {}}
-    deal_form = "marias"
     short_title = "Mariáš"
     minimal_extra = ("money",)
-    part_names: Mapping[str, str] = PART_NAMES
-    flek_names = FLEK_NAMES
+    form = GameForm("marias", PART_NAMES, FLEK_NAMES)
     tariff_names = PART_VALUE_NAMES
     preset_titles: Mapping[str, str] = {LICITOVANY: N_("Licitovaný mariáš")}
     preset_fixed: Mapping[str, frozenset[str]] = {LICITOVANY: frozenset({"flek_per_defender"})}

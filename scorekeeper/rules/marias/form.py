@@ -66,7 +66,7 @@ def _flek_field(label: Any, options: Mapping[str, Any]) -> IntegerField:
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
-    names = get_game(game).part_names  # written once, in the rules; translated here
+    names = get_game(game).form.part_names  # written once, in the rules; translated here
 
     def parts(*kinds: str) -> list[tuple[str, Any]]:
         return [(kind, _l(names[kind])) for kind in kinds]

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import (
     FieldError,
+    GameForm,
     GameSheet,
     GameTournament,
     InvalidDeal,
@@ -188,15 +189,13 @@ class TwoHandGame:
     has_stake = False
     default_currency = ""
     zero_sum = False
-    deal_form = "twohand"
     short_title: str
     has_target = True
     carries_ties = False
     shows_current_game = False
     dealer_sits_out = False
     minimal_extra: tuple[str, ...] = ("current",)
-    part_names: Mapping[str, str] = {}
-    flek_names: tuple[str, ...] = ()
+    form = GameForm("twohand")
     tariff_names: tuple[str, ...] = ()
     preset_titles: Mapping[str, str] = {}
     preset_fixed: Mapping[str, frozenset[str]] = {}

@@ -8,7 +8,7 @@ and a stored record turns back into form data for editing. The rules do the chec
 Modules: ``common``, ``base`` and ``numbers`` (the kit every deal form builds on), ``new`` (the
 new-match form). Each game's deal form lives in its own package beside its rules
 (``rules/<game>/form.py`` with its template ``rules/<game>/deal.html``; docs/architecture.md
-"Adding a game"); the game object's ``deal_form`` names which package a game's matches use. A
+"Adding a game"); the game object's ``form.package`` names which package a game's matches use. A
 game's form imports only the kit's modules, never this package, so there is no circle.
 """
 
@@ -59,7 +59,7 @@ __all__ = [
     "to_int",
 ]
 
-#: The deal-form modules by the name a game object gives in ``deal_form`` (the package holding
+#: The deal-form modules by the name a game object gives in ``form.package`` (the package holding
 #: the form and its template ``games/<name>/deal.html``).
 DEAL_FORMS: dict[str, ModuleType] = {
     "marias": marias,
@@ -74,7 +74,7 @@ def deal_form(
 ) -> ModuleType:
     """The game's (or its preset's, when that is a game of its own) deal-form module
     (build/to_record/from_record) for this match."""
-    return DEAL_FORMS[get_game(game, preset).deal_form]
+    return DEAL_FORMS[get_game(game, preset).form.package]
 
 
 def summarize(

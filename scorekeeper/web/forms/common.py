@@ -44,8 +44,8 @@ NO_FLEK = _l("no flek")
 
 def flek_name(game: str, level: int) -> str:
     """The rules' name of a flek level in the page's language: 're' for 2, '×64' beyond
-    kalhoty (the names are written once, in the rules: ``GAME.flek_names``)."""
-    names = get_game(game).flek_names
+    kalhoty (the names are written once, in the rules: ``GAME.form.flek_names``)."""
+    names = get_game(game).form.flek_names
     if level == 0:
         return str(NO_FLEK)
     return _(names[level]) if 0 < level < len(names) else f"×{2**level}"
@@ -53,13 +53,14 @@ def flek_name(game: str, level: int) -> str:
 
 def flek_steps(game: str) -> list[str]:
     """What deal.js shows beside a flek stepper, by level: '', 'flek ×2', 're ×4', …"""
-    names = get_game(game).flek_names
+    names = get_game(game).form.flek_names
     return ["", *(f"{_(name)} ×{2**level}" for level, name in enumerate(names) if level)]
 
 
 def part_name(game: str, kind: str) -> str:
-    """A part of a deal as players say it (the rules' ``part_names``), in the page's language."""
-    name = get_game(game).part_names.get(kind)
+    """A part of a deal as players say it (the rules' ``form.part_names``), in the page's
+    language."""
+    name = get_game(game).form.part_names.get(kind)
     return _(name) if name else kind
 
 

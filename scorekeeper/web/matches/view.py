@@ -73,7 +73,7 @@ def context(
         "locked": match_write.locked_reason(get_session(), match.id) if token else None,
         "game": game,
         # which games/<package>/deal.html (a preset may be a game of its own)
-        "deal_form": get_game(game, match.preset).deal_form,
+        "deal_form": get_game(game, match.preset).form.package,
         "players": players,
         "options": options,
         "rows": rows,
