@@ -30,9 +30,10 @@ from ...web.forms.common import (
     suit_choices,
     suit_label,
     to_int,
+    to_text,
 )
 from ...web.forms.numbers import IntegerField
-from ..marias.form import SIDES, WON, WON_GAME, _flek_field, _str
+from ..marias.form import SIDES, WON, WON_GAME, _flek_field
 from .contracts import (
     CONTRACT_LABELS,
     CONTRACTS,
@@ -219,16 +220,16 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
     contract = CONTRACTS.get(str(get("contract")))
     named_trump = contract is not None and not contract.hearts  # a červená one is hearts
     data: dict[str, Any] = {
-        "declarer": _str(get("declarer")),
-        "dealer": _str(get("dealer")),
-        "contract": _str(get("contract")),
-        "trump": _str(get("trump")) if named_trump else "",
-        "second_suit": _str(get("second_suit")),
+        "declarer": to_text(get("declarer")),
+        "dealer": to_text(get("dealer")),
+        "contract": to_text(get("contract")),
+        "trump": to_text(get("trump")) if named_trump else "",
+        "second_suit": to_text(get("second_suit")),
         "declarer_points": get("declarer_points"),
         "defender_points": get("defender_points"),
         "defender_marriages": get("defender_marriages"),
-        "renonc": _str(get("renonc")),
-        "renonc_kind": _str(get("renonc_kind") or 1),
+        "renonc": to_text(get("renonc")),
+        "renonc_kind": to_text(get("renonc_kind") or 1),
         "omyl": bool(get("omyl")),
         "tiche_sto": "",
         "ticha_sedma": "",
@@ -241,7 +242,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         data.update(_part_data(part))
     for item in get("silent") or []:
         if item.get("kind") in SILENT:
-            data[item["kind"]] = _str(item.get("side"))
+            data[item["kind"]] = to_text(item.get("side"))
             data.setdefault("tiche_sto_points", item.get("points"))
     return data
 

@@ -23,6 +23,7 @@ from ...web.forms.common import (
     suit_choices,
     suit_label,
     to_int,
+    to_text,
 )
 from ...web.forms.numbers import IntegerField
 from ..base import SUITS
@@ -152,11 +153,11 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "points_0": points[0],
         "points_1": points[1],
         "declarations": " ".join(to_token(d) for d in record.get("declarations") or []),
-        "first_to_target": _str(record.get("first_to_target")),
+        "first_to_target": to_text(record.get("first_to_target")),
     }
     if len(players) == 2:
         data["trump"] = record.get("trump") or ""
-        data["claim"] = _str(record.get("claim"))
+        data["claim"] = to_text(record.get("claim"))
     return data
 
 
@@ -173,10 +174,6 @@ def describe_tokens(
         label = "" if kind == PLAIN else str(KIND_LABELS.get(kind, kind))
         out.append(f"{who}: {label} {suit}".replace("  ", " ").strip())
     return out
-
-
-def _str(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def summarize(

@@ -24,6 +24,7 @@ from ...web.forms.common import (
     suit_choices,
     suit_label,
     to_int,
+    to_text,
 )
 from ...web.forms.numbers import IntegerField
 from ..registry import get_game
@@ -202,15 +203,15 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
     data: dict[str, Any] = {
-        "declarer": _str(record.get("declarer")),
-        "dealer": _str(record.get("dealer")),
+        "declarer": to_text(record.get("declarer")),
+        "dealer": to_text(record.get("dealer")),
         "trump": record.get("trump") or "",
         "game": "hra",
         "seven": "",
         "sp": "",
         "declarer_points": record.get("declarer_points"),
         "defender_points": record.get("defender_points"),
-        "renonc": _str(record.get("renonc")),
+        "renonc": to_text(record.get("renonc")),
         "ticha_sedma": "",
         "tiche_sto": "",
         "proti_won": "",
@@ -254,10 +255,6 @@ def _proti_seven(value: Any) -> str | None:
     if value == "y":
         return "sedma_proti"
     return value if value in PROTI_SEVENS else None
-
-
-def _str(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def _part_said(game: str, part: Mapping[str, Any], dp: Any, fp: Any) -> str:

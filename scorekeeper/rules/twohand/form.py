@@ -21,6 +21,7 @@ from ...web.forms.common import (
     suit_choices,
     suit_label,
     to_int,
+    to_text,
 )
 from ...web.forms.numbers import IntegerField
 from ..base import SUITS
@@ -105,7 +106,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "trump": record.get("trump") or "",
         "points_0": points[0],
         "points_1": points[1],
-        "first_to_target": _str(record.get("first_to_target")),
+        "first_to_target": to_text(record.get("first_to_target")),
     }
     for key, prefix in (("marriages", "m"), ("ace_kings", "ak")):
         melds = record.get(key) or [[], []]
@@ -113,12 +114,8 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
             for s in SUITS:
                 data[f"{prefix}_{p}_{s}"] = s in (melds[p] if p < len(melds) else [])
     if options.get("closing"):
-        data["closed_by"] = _str(record.get("closed_by"))
+        data["closed_by"] = to_text(record.get("closed_by"))
     return data
-
-
-def _str(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def summarize(

@@ -77,6 +77,11 @@ def to_int(value: Any) -> int | None:
         return None
 
 
+def to_text(value: Any) -> str:
+    """A stored value as a form's value: "" for none (a radio's "nobody"), else its text."""
+    return "" if value is None else str(value)
+
+
 def as_choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms choices (tuples are deprecated in WTForms 3.3)."""
     return [SelectChoice(value, label) for value, label in pairs]
