@@ -75,6 +75,12 @@
     bad.scrollIntoView({block: "center"});
   }
 
+  // The words of a data-gives / data-when / data-unless list; does it name one of ``given``?
+  function words(list) { return list ? list.split(" ") : []; }
+  function any(list, given) {
+    return words(list).some(function (w) { return given.indexOf(w) >= 0; });
+  }
+
   // A form whose choices say what they bring (data-gives, written by the game's form from its
   // rules): a [data-when] block shows while a checked choice gives one of its words, a
   // [data-unless] block hides while one does.
@@ -104,10 +110,6 @@
         label.textContent = seat === undefined || !flekFor ? label.dataset.plain :
           flekFor.replace("%s", players[seat]);
       });
-    }
-    function words(list) { return list ? list.split(" ") : []; }
-    function any(list, given) {
-      return words(list).some(function (w) { return given.indexOf(w) >= 0; });
     }
     // A tapped choice counts only while it can be seen (a choice that hides a block takes the
     // choices tapped inside it along): recount until what shows no longer changes.
@@ -174,8 +176,7 @@
         e.preventDefault();
         var parts = b.value.split(":"), k = d.querySelector("input[name=kind]:checked");
         var kind = k ? k.value : plain;
-        var suitless = k && (k.dataset.gives || "").split(" ").indexOf("no_suit") >= 0;
-        var suit = suitless ? "" : parts[1];  // the form says which kinds name no suit
+        var suit = k && any(k.dataset.gives, ["no_suit"]) ? "" : parts[1];  // the form's word
         field.value = tokens().concat([parts[0] + ":" + kind + ":" + suit]).join(" ");
         draw();
         var first = d.querySelector("input[name=kind][value='" + plain + "']");
