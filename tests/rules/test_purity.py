@@ -39,3 +39,12 @@ def test_every_game_package_holds_its_deal_form_and_template():
     forms = sorted(p.parent.name for p in (PKG / "rules").glob("*/form.py"))
     templates = sorted(p.parent.name for p in (PKG / "rules").glob("*/deal.html"))
     assert forms == templates == ["licitovany", "marianna", "marias", "twohand"]
+
+
+def test_every_game_package_has_its_tests_beside_the_shared_ones():
+    """docs/architecture.md "A new game": a game's rule tests live in ``tests/rules/<package>/``,
+    named after the package, so what a game is and how it is checked are found in one place."""
+    here = pathlib.Path(__file__).parent
+    games = sorted(p.parent.name for p in (PKG / "rules").glob("*/__init__.py"))
+    with_tests = sorted(p.name for p in here.iterdir() if p.is_dir() and any(p.glob("test_*.py")))
+    assert games == with_tests

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules.base import InvalidDeal, InvalidOptions
 from scorekeeper.rules.marias import GAME
-from tests.rules.test_marias import NT, P, R
+from tests.rules.marias.test_marias import NT, P, R
 
 REFUSED = [
     # RULES.md §5: Mariáš card points a multiple of 10, within 0…deal total (+ marriages: 190)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.base import REFUSALS, InvalidDeal, MatchFinished, refuse_new
 from scorekeeper.rules.marias import GAME
 from scorekeeper.rules.messages import PART_NAMES
-from tests.rules.test_marias import NT, P, R
+from tests.rules.marias.test_marias import NT, P, R
 from tests.strategies.marias import all_options, records
 
 

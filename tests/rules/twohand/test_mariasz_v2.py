@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules.base import InvalidDeal, InvalidOptions
 from scorekeeper.rules.mariasz import GAME
-from tests.rules.test_mariasz import H, S, deal, play
+from tests.rules.twohand.test_mariasz import H, S, deal, play
 
 
 def test_no_trump_deal_holds_130_and_every_marriage_is_plain():

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules.base import InvalidDeal, InvalidOptions, MatchFinished
 from scorekeeper.rules.marias import GAME, money
-from tests.rules.test_marias import P, R
+from tests.rules.marias.test_marias import P, R
 
 PRESET_VALUES = [
     # RULES.md §4: pub (the pub tariff), csm (association), krizovy

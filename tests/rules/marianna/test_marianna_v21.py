@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.base import REFUSALS, InvalidDeal, refuse_new
-from tests.rules.test_marianna import MN, deal, m, play
+from tests.rules.marianna.test_marianna import MN, deal, m, play
 from tests.strategies.marianna import options_for, records
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.mariage import GAME as MARIAGE
 from scorekeeper.rules.mariasz import GAME
-from tests.rules.test_mariasz import C, D, H, S, deal, play
+from tests.rules.twohand.test_mariasz import C, D, H, S, deal, play
 
 WIN = deal(H, 131, m0=[H])  # dubla 2 + trump marriage 2 = 4 to player 1
 LOSE = deal(H, 7, m1=[H])  # 4 to player 2

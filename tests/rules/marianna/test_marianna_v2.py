@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.base import REFUSALS, InvalidDeal, InvalidOptions, refuse_new
-from tests.rules.test_marianna import GAME, MN, deal, m, play
+from tests.rules.marianna.test_marianna import GAME, MN, deal, m, play
 
 
 def _refused(result, n=1):

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules.base import REFUSALS, InvalidDeal, InvalidOptions, MatchFinished, refuse_new
 from scorekeeper.rules.marias import GAME
-from tests.rules.test_marias import P, R
+from tests.rules.marias.test_marias import P, R
 
 
 def _score(records, n_players=3, **options):
