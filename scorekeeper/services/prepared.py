@@ -40,35 +40,14 @@ class _Compiled:
         # Python-side defaults are filled by SQLAlchemy's execution context: not here.
         self.simple = not (compiled.insert_prefetch or compiled.update_prefetch)
         # the values fixed in the statement (a literal in a WHERE), and each bind's processing
-        self.fixed: dict[str, Any] = {
-            name: bind.effective_value
-            for name, bind in compiled.binds.items()
-            if not bind.required and not bind.expanding
-        }
-        processors = {
-            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
-            for name, bind in compiled.binds.items()
-        }
+        self.fixed = _fixed_values(compiled)
         self.expanding = any(bind.expanding for bind in compiled.binds.values())
-        self.processed = [(name, process) for name, process in processors.items() if process]
+        self.processed = _bind_processors(compiled, dialect)
         # The driver's parameters: a mapping (named paramstyles) or a sequence, picked in C.
-        positions = compiled.positiontup
-        if positions is None:
-            self.pick: Callable[[dict[str, Any]], Any] | None = None
-        elif len(positions) == 1:
-            self.pick = lambda params, name=positions[0]: (params[name],)
-        else:
-            self.pick = operator.itemgetter(*positions) if positions else (lambda _params: ())
+        self.pick = _picker(compiled.positiontup)
         columns = list(getattr(statement, "exported_columns", ()) or ())
-        results = [
-            column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
-        ]
-        self.results = [(i, process) for i, process in enumerate(results) if process is not None]
-        self.row = (
-            namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)], rename=True)
-            if columns
-            else None
-        )
+        self.results = _result_processors(columns, dialect)
+        self.row = _row_type(columns)
 
     def params(self, values: dict[str, Any]) -> Any:
         """The driver's parameters (a sequence or a mapping, as its paramstyle wants)."""
@@ -76,6 +55,66 @@ class _Compiled:
         for name, process in self.processed:
             params[name] = process(params[name])
         return params if self.pick is None else self.pick(params)
+
+    def rows(self, fetched: list[Any]) -> list[Any]:
+        """The driver's rows as named tuples, their values processed like SQLAlchemy's."""
+        if self.row is None:
+            return []
+        make = self.row._make
+        if not self.results:
+            return [make(row) for row in fetched]
+        return [make(self._processed(row)) for row in fetched]
+
+    def _processed(self, row: Any) -> list[Any]:
+        values = list(row)
+        for i, process in self.results:
+            values[i] = process(values[i])
+        return values
+
+
+def _fixed_values(compiled: Any) -> dict[str, Any]:
+    """The values fixed in the statement (a literal in a WHERE), by bind name."""
+    return {
+        name: bind.effective_value
+        for name, bind in compiled.binds.items()
+        if not bind.required and not bind.expanding
+    }
+
+
+def _bind_processors(compiled: Any, dialect: Dialect) -> list[tuple[str, Callable]]:
+    """(bind name, its type's processing) of each bind whose type processes its value."""
+    processors = {
+        name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+        for name, bind in compiled.binds.items()
+    }
+    return [(name, process) for name, process in processors.items() if process]
+
+
+def _picker(positions: tuple[str, ...] | None) -> Callable[[dict[str, Any]], Any] | None:
+    """What picks the driver's sequence of parameters from the named ones (None: a named
+    paramstyle, the mapping itself)."""
+    if positions is None:
+        return None
+    if not positions:
+        return lambda _params: ()
+    if len(positions) == 1:
+        return lambda params, name=positions[0]: (params[name],)
+    return operator.itemgetter(*positions)
+
+
+def _result_processors(columns: list[Any], dialect: Dialect) -> list[tuple[int, Callable]]:
+    """(column index, its type's processing) of each result column whose type processes it."""
+    results = [
+        column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
+    ]
+    return [(i, process) for i, process in enumerate(results) if process is not None]
+
+
+def _row_type(columns: list[Any]) -> type | None:
+    """The named tuple of a result row (None: the statement answers no rows)."""
+    if not columns:
+        return None
+    return namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)], rename=True)
 
 
 class Result:
@@ -132,14 +171,20 @@ _lock = threading.Lock()
 
 def _prepare(statement: Any, dialect: Dialect, keys: tuple[str, ...] | None) -> _Compiled:
     cache_key = (id(statement), dialect.name, keys)
-    found = _compiled.get(cache_key)
-    # (the entry holds its statement: an id reused by a later, different statement recompiles)
-    if found is None or found.statement is not statement:
+    found = _cached(cache_key, statement)
+    if found is None:
         with _lock:
-            found = _compiled.get(cache_key)
-            if found is None or found.statement is not statement:
+            found = _cached(cache_key, statement)
+            if found is None:
                 found = _compiled[cache_key] = _Compiled(statement, dialect, keys)
     return found
+
+
+def _cached(cache_key: tuple[int, str, tuple[str, ...] | None], statement: Any) -> Any:
+    """The statement's compiled entry, if cached (the entry holds its statement: an id reused
+    by a later, different statement recompiles)."""
+    found = _compiled.get(cache_key)
+    return found if found is not None and found.statement is statement else None
 
 
 class Direct:
@@ -209,51 +254,67 @@ def run(
     flushed first, as ``session.execute`` would. ``insert``: the params name the columns to
     insert (the statement is compiled for exactly those). ``first``: only the first row is
     wanted (the driver is not asked for the rest)."""
-    if type(session) is Direct:
-        link = session.link
-    else:
-        # (``dirty`` looks through every loaded object: asked only when something is loaded)
-        if session.new or session.deleted or (session.identity_map and session.dirty):
-            session.flush()
-        link = _link(session)
+    link = _session_link(session)
     prepared = _prepare(statement, link.dialect, tuple(sorted(params)) if insert else None)
-    if link.traced or not prepared.simple or prepared.expanding:
+    if _usual_way(link, prepared):
         if link.connection is None:  # a Direct connection: the caller goes the session's way
             raise NeedsSession(prepared.sql)
-        # someone listens to the engine's statements (tracing, tests), or defaults to fill in
         return link.connection.execute(statement, params)
+    fetched, rowcount, lastrowid = _execute(link, prepared, params, first)
+    return Result(prepared.rows(fetched), rowcount, lastrowid)
+
+
+def _session_link(session: Session | Direct) -> _Link:
+    """The connection to run on: a Direct's own, or the session's (pending ORM changes flushed
+    first, as ``session.execute`` would)."""
+    if type(session) is Direct:
+        return session.link
+    if _pending(session):
+        session.flush()
+    return _link(session)
+
+
+def _pending(session: Session) -> bool:
+    """Whether the session holds ORM changes not flushed yet."""
+    # (``dirty`` looks through every loaded object: asked only when something is loaded)
+    return bool(session.new or session.deleted or (session.identity_map and session.dirty))
+
+
+def _usual_way(link: _Link, prepared: _Compiled) -> bool:
+    """Whether the statement runs through SQLAlchemy's ``Connection``: someone listens to the
+    engine's statements (tracing, tests), or it has defaults to fill in or lists to expand."""
+    return link.traced or not prepared.simple or prepared.expanding
+
+
+def _execute(
+    link: _Link, prepared: _Compiled, params: dict[str, Any], first: bool
+) -> tuple[list[Any], int, Any]:
+    """Execute on the driver's cursor: (the rows fetched, the rowcount, the lastrowid). Driver
+    errors are raised as SQLAlchemy's."""
     dialect = link.dialect
     driver_params = prepared.params(params)
     cursor = link.driver.cursor()
     try:
         try:
             cursor.execute(prepared.sql, driver_params)
-            if prepared.row is None:
-                rows = []
-            elif first:
-                row = cursor.fetchone()
-                rows = [] if row is None else [row]
-            else:
-                rows = cursor.fetchall()
+            fetched = _fetch(cursor, prepared, first)
         except dialect.loaded_dbapi.Error as error:
             raise sa.exc.DBAPIError.instance(
                 prepared.sql, driver_params, error, dialect.loaded_dbapi.Error, dialect=dialect
             ) from error
-        rowcount, lastrowid = cursor.rowcount, getattr(cursor, "lastrowid", None)
+        return fetched, cursor.rowcount, getattr(cursor, "lastrowid", None)
     finally:
         cursor.close()
+
+
+def _fetch(cursor: Any, prepared: _Compiled, first: bool) -> list[Any]:
+    """The rows the statement answers (``first``: only the first, if any)."""
     if prepared.row is None:
-        return Result([], rowcount, lastrowid)
-    processors, make = prepared.results, prepared.row._make
-    if not processors:
-        return Result([make(row) for row in rows], rowcount, lastrowid)
-    out = []
-    for row in rows:
-        values = list(row)
-        for i, process in processors:
-            values[i] = process(values[i])
-        out.append(make(values))
-    return Result(out, rowcount, lastrowid)
+        return []
+    if not first:
+        return cursor.fetchall()
+    row = cursor.fetchone()
+    return [] if row is None else [row]
 
 
 _inserts: dict[tuple[str, bool], Any] = {}
