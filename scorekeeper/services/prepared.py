@@ -37,11 +37,12 @@ class _Compiled:
         compiled = statement.compile(dialect=dialect, column_keys=list(keys) if keys else None)
         self.statement, self.compiled = statement, compiled
         self.sql: str = compiled.string
-        # Python-side defaults are filled by SQLAlchemy's execution context: not here.
-        self.simple = not (compiled.insert_prefetch or compiled.update_prefetch)
+        # Python-side defaults (filled by SQLAlchemy's execution context) and lists expanded
+        # into ``IN`` need SQLAlchemy's execution: not here.
+        prefetch = compiled.insert_prefetch or compiled.update_prefetch
+        self.simple = not (prefetch or _expands(compiled))
         # the values fixed in the statement (a literal in a WHERE), and each bind's processing
         self.fixed = _fixed_values(compiled)
-        self.expanding = any(bind.expanding for bind in compiled.binds.values())
         self.processed = _bind_processors(compiled, dialect)
         # The driver's parameters: a mapping (named paramstyles) or a sequence, picked in C.
         self.pick = _picker(compiled.positiontup)
@@ -70,6 +71,11 @@ class _Compiled:
         for i, process in self.results:
             values[i] = process(values[i])
         return values
+
+
+def _expands(compiled: Any) -> bool:
+    """Whether a bind of the statement is a list expanded into ``IN``."""
+    return any(bind.expanding for bind in compiled.binds.values())
 
 
 def _fixed_values(compiled: Any) -> dict[str, Any]:
@@ -171,20 +177,14 @@ _lock = threading.Lock()
 
 def _prepare(statement: Any, dialect: Dialect, keys: tuple[str, ...] | None) -> _Compiled:
     cache_key = (id(statement), dialect.name, keys)
-    found = _cached(cache_key, statement)
-    if found is None:
+    found = _compiled.get(cache_key)
+    # (the entry holds its statement: an id reused by a later, different statement recompiles)
+    if found is None or found.statement is not statement:
         with _lock:
-            found = _cached(cache_key, statement)
-            if found is None:
+            found = _compiled.get(cache_key)
+            if found is None or found.statement is not statement:
                 found = _compiled[cache_key] = _Compiled(statement, dialect, keys)
     return found
-
-
-def _cached(cache_key: tuple[int, str, tuple[str, ...] | None], statement: Any) -> Any:
-    """The statement's compiled entry, if cached (the entry holds its statement: an id reused
-    by a later, different statement recompiles)."""
-    found = _compiled.get(cache_key)
-    return found if found is not None and found.statement is statement else None
 
 
 class Direct:
@@ -256,9 +256,10 @@ def run(
     wanted (the driver is not asked for the rest)."""
     link = _session_link(session)
     prepared = _prepare(statement, link.dialect, tuple(sorted(params)) if insert else None)
-    if _usual_way(link, prepared):
+    if link.traced or not prepared.simple:
         if link.connection is None:  # a Direct connection: the caller goes the session's way
             raise NeedsSession(prepared.sql)
+        # someone listens to the engine's statements (tracing, tests), or defaults to fill in
         return link.connection.execute(statement, params)
     fetched, rowcount, lastrowid = _execute(link, prepared, params, first)
     return Result(prepared.rows(fetched), rowcount, lastrowid)
@@ -280,24 +281,24 @@ def _pending(session: Session) -> bool:
     return bool(session.new or session.deleted or (session.identity_map and session.dirty))
 
 
-def _usual_way(link: _Link, prepared: _Compiled) -> bool:
-    """Whether the statement runs through SQLAlchemy's ``Connection``: someone listens to the
-    engine's statements (tracing, tests), or it has defaults to fill in or lists to expand."""
-    return link.traced or not prepared.simple or prepared.expanding
-
-
 def _execute(
     link: _Link, prepared: _Compiled, params: dict[str, Any], first: bool
 ) -> tuple[list[Any], int, Any]:
-    """Execute on the driver's cursor: (the rows fetched, the rowcount, the lastrowid). Driver
-    errors are raised as SQLAlchemy's."""
+    """Execute on the driver's cursor: (the rows fetched, the rowcount, the lastrowid); with
+    ``first`` only the first row is fetched. Driver errors are raised as SQLAlchemy's."""
     dialect = link.dialect
     driver_params = prepared.params(params)
     cursor = link.driver.cursor()
     try:
         try:
             cursor.execute(prepared.sql, driver_params)
-            fetched = _fetch(cursor, prepared, first)
+            if prepared.row is None:
+                fetched = []
+            elif first:
+                row = cursor.fetchone()
+                fetched = [] if row is None else [row]
+            else:
+                fetched = cursor.fetchall()
         except dialect.loaded_dbapi.Error as error:
             raise sa.exc.DBAPIError.instance(
                 prepared.sql, driver_params, error, dialect.loaded_dbapi.Error, dialect=dialect
@@ -305,16 +306,6 @@ def _execute(
         return fetched, cursor.rowcount, getattr(cursor, "lastrowid", None)
     finally:
         cursor.close()
-
-
-def _fetch(cursor: Any, prepared: _Compiled, first: bool) -> list[Any]:
-    """The rows the statement answers (``first``: only the first, if any)."""
-    if prepared.row is None:
-        return []
-    if not first:
-        return cursor.fetchall()
-    row = cursor.fetchone()
-    return [] if row is None else [row]
 
 
 _inserts: dict[tuple[str, bool], Any] = {}
