@@ -27,19 +27,27 @@ def ratings_table(session: Session, owner: dict[str, Any]) -> dict[str, Any]:
         rating = rated.get(person.id)
         if rating is None or not rating.games:
             unrated.append({"player_id": person.id, "player": person.name})
-            continue
-        rows.append(
-            {
-                "player_id": person.id,
-                "player": person.name,
-                "ordinal": round(rating.ordinal, 1),
-                "mu": round(rating.mu, 1),
-                "sigma": round(rating.sigma, 1),
-                "games": rating.games,
-            }
-        )
+        else:
+            rows.append(_rated(person, rating))
     rows.sort(key=lambda r: (-r["ordinal"], -r["games"], name_key(r["player"])))
-    for row in rows:
-        row["rank"] = 1 + sum(1 for other in rows if other["ordinal"] > row["ordinal"])
+    _rank(rows)
     unrated.sort(key=lambda r: name_key(r["player"]))
     return {"rows": rows, "unrated": unrated}
+
+
+def _rated(person: Any, rating: Any) -> dict[str, Any]:
+    """A rated player's row, the rating's figures as shown (one decimal)."""
+    return {
+        "player_id": person.id,
+        "player": person.name,
+        "ordinal": round(rating.ordinal, 1),
+        "mu": round(rating.mu, 1),
+        "sigma": round(rating.sigma, 1),
+        "games": rating.games,
+    }
+
+
+def _rank(rows: list[dict[str, Any]]) -> None:
+    """Each row's rank: 1 + how many rows have a higher ordinal (as shown): equal ones share."""
+    for row in rows:
+        row["rank"] = 1 + sum(1 for other in rows if other["ordinal"] > row["ordinal"])

@@ -21,9 +21,14 @@ def _figures(value: Any, seats: int) -> list[int] | None:
     """``value`` as PB per seat, or None when it is not one whole number ≥ 0 per seat."""
     if not isinstance(value, list | tuple) or len(value) != seats:
         return None
-    if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in value):
+    if not all(_whole(x) for x in value):
         return None
     return list(value)
+
+
+def _whole(x: Any) -> bool:
+    """Whether ``x`` is a whole number ≥ 0 (a bool is not one)."""
+    return not isinstance(x, bool) and isinstance(x, int) and x >= 0
 
 
 def deals_pb(records: Iterable[Mapping[str, Any]], seats: int) -> list[int]:

@@ -62,30 +62,40 @@ def _save(
     authorise: Callable[[str], None] | None,
 ) -> dict | None:
     try:
-        for _try in range(match_write.APPEND_TRIES):
-            planned = match_write.plan(direct, match_id, append, authorise)
-            if planned is None:
-                return None
-            with match_store.writer(direct):
-                done = match_write.store(direct, planned, append, actor, key)
-                if done is not match_write.LOST:
-                    direct.commit()
-                    break
-        else:
-            return None  # lost every time: the locked, rescoring way
+        done = _tries(direct, match_id, append, actor, key, authorise)
     except prepared.NeedsSession:
         direct.rollback()
         return None
-    except (IntegrityError, RuleError, StaleAdd):
-        direct.rollback()  # a repeat of a stored key: its first answer (as ``write`` does)
-        earlier = match_write.find_key(direct, match_id, key) if key is not None else None
-        direct.rollback()
-        if earlier is None:
-            raise
-        return earlier
+    except (IntegrityError, RuleError, StaleAdd) as error:
+        # a repeat of a stored key: its first answer (as ``write`` does)
+        return match_write.first_answer(direct, match_id, key, error)
     except BaseException:
         direct.rollback()
         raise
+    if done is None:
+        return None
     answer, remember, _match = done
     remember()
     return answer
+
+
+def _tries(
+    direct: prepared.Direct,
+    match_id: str,
+    append: match_write.Append,
+    actor: str | None,
+    key: str | None,
+    authorise: Callable[[str], None] | None,
+) -> match_write.Done | None:
+    """Plan and store the deal, committed, until it does not lose the race (``APPEND_TRIES``
+    times at most); None when there is no usable state or it lost every time."""
+    for _try in range(match_write.APPEND_TRIES):
+        planned = match_write.plan(direct, match_id, append, authorise)
+        if planned is None:
+            return None
+        with match_store.writer(direct):
+            done = match_write.store(direct, planned, append, actor, key)
+            if done is not match_write.LOST:
+                direct.commit()
+                return done
+    return None  # lost every time: the locked, rescoring way

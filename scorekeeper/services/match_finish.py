@@ -17,8 +17,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from ..models.match import Match
-from . import match_store, match_write, scoring
-from .errors import Conflict, Locked
+from . import match_guards, match_store, match_write, scoring
+from .errors import Conflict
+from .match_store import Row
 from .messages import Msg
 
 
@@ -39,35 +40,8 @@ def finish_match(*, session: Session, match_id: Any, actor: str | None = None) -
         raise match_write.not_found()
     with match_store.writer(session):
         try:
-            match = match_store.lock_match(session, match_id)
-            if match is None:
-                raise match_write.not_found()
-            if match_write.GUARDS and (reason := match_write.locked_reason(session, match_id)):
-                raise Locked(reason, current=match.version - 1)
-            game, options = scoring.rules(match)
-            if not game.ends_by_finish(options):
-                raise Conflict(Msg("match.finish_not_open"), field="finish")
-            if options.finished_after is not None:
-                raise Conflict(Msg("match.finished_already"), field="finish")
-            rows = match_store.load_rows(session, match_id)
-            if not rows:
-                raise Conflict(Msg("match.finish_no_deals"), field="finish")
-            n_players = len(match.players)
-            records = [
-                scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)
-            ]
-            new_options = {**match.options, "finished_after": len(rows)}
-            finished = _Finished(match, new_options)
-            game, options = scoring.rules(finished)
-            result = scoring.score(game, options, n_players, records)
-            table = Match.__table__
-            session.execute(
-                sa.update(table).where(table.c.id == match_id).values(options=new_options)
-            )
-            match_write.audit(
-                session, match_id, "finish", len(rows), None, {"finished_after": len(rows)}, actor
-            )
-            state = scoring.state(finished, game, options, rows, result)
+            match = match_guards.lock_for_change(session, match_id)
+            state, new_options = _finish(session, match_id, match, actor)
             session.commit()
         except BaseException:
             session.rollback()
@@ -77,3 +51,37 @@ def finish_match(*, session: Session, match_id: Any, actor: str | None = None) -
     if obj is not None:
         set_committed_value(obj, "options", new_options)
     return state
+
+
+def _finish(
+    session: Session, match_id: str, match: Any, actor: str | None
+) -> tuple[dict, dict[str, Any]]:
+    """Store ``finished_after`` in the locked match's options and audit it: (the new state,
+    the new options)."""
+    game, options = scoring.rules(match)
+    rows = _rows_to_finish(session, match_id, game, options)
+    n_players = len(match.players)
+    records = [scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)]
+    new_options = {**match.options, "finished_after": len(rows)}
+    finished = _Finished(match, new_options)
+    game, options = scoring.rules(finished)
+    result = scoring.score(game, options, n_players, records)
+    table = Match.__table__
+    session.execute(sa.update(table).where(table.c.id == match_id).values(options=new_options))
+    match_write.audit(
+        session, match_id, "finish", len(rows), None, {"finished_after": len(rows)}, actor
+    )
+    return scoring.state(finished, game, options, rows, result), new_options
+
+
+def _rows_to_finish(session: Session, match_id: str, game: Any, options: Any) -> list[Row]:
+    """The deals of a match that may be finished now (an open session not finished yet, with a
+    deal played); else Conflict."""
+    if not game.ends_by_finish(options):
+        raise Conflict(Msg("match.finish_not_open"), field="finish")
+    if options.finished_after is not None:
+        raise Conflict(Msg("match.finished_already"), field="finish")
+    rows = match_store.load_rows(session, match_id)
+    if not rows:
+        raise Conflict(Msg("match.finish_no_deals"), field="finish")
+    return rows

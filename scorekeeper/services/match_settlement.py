@@ -24,13 +24,18 @@ def settlement(state: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     payments = fewest_payments(list(state.get("scores") or []))
     stake = state.get("stake")
-    units = [p.amount for p in payments]
-    amounts = game.money(units, Decimal(stake)) if stake else [None] * len(units)
     return {
         "currency": state.get("currency") if stake else None,
         "finished": bool(state.get("finished")),
-        "payments": [
-            {"from": p.payer, "to": p.payee, "amount": amount, "units": p.amount}
-            for p, amount in zip(payments, amounts, strict=True)
-        ],
+        "payments": _payments(game, payments, stake),
     }
+
+
+def _payments(game: Any, payments: list[Any], stake: str | None) -> list[dict[str, Any]]:
+    """Each payment in units, and in money with a stake (``amount``; None without one)."""
+    units = [p.amount for p in payments]
+    amounts = game.money(units, Decimal(stake)) if stake else [None] * len(units)
+    return [
+        {"from": p.payer, "to": p.payee, "amount": amount, "units": p.amount}
+        for p, amount in zip(payments, amounts, strict=True)
+    ]

@@ -36,22 +36,12 @@ def check(
     ``new`` False: a stored match (an import), which keeps options a new one may not take."""
     if not isinstance(game, str):
         raise InvalidOptions("game", Msg("setup.choose_game"))
-    rules = get_game(game)
-    if preset is None or preset == "":
-        preset = rules.default_preset
-    if not isinstance(preset, str) or (
-        preset not in rules.presets and preset != rules.default_preset
-    ):
-        raise InvalidOptions("preset", Msg("setup.choose_preset", presets=tuple(rules.presets)))
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("options", Msg("setup.options_object"))
+    preset = _preset(get_game(game), preset)
+    options = _options(options)
     rules = get_game(game, preset)  # a preset with a record of its own is a game of its own
     made = rules.make_options(preset, dict(options))
-    # RULES.md v2: what a new match may not be created with (a stored match keeps its options).
-    if new and (check_new := getattr(rules, "check_new_options", None)) is not None:
-        check_new(made)
+    if new:  # a stored match keeps its options
+        _check_new(rules, made)
     names = _players(players, rules.player_counts(made))
     return {
         "game": game,
@@ -64,26 +54,70 @@ def check(
     }
 
 
+def _preset(rules: Any, preset: Any) -> str:
+    """The preset asked for, or the game's default when none is; InvalidOptions when the game
+    has no such preset."""
+    if preset is None or preset == "":
+        preset = rules.default_preset
+    if not _known_preset(rules, preset):
+        raise InvalidOptions("preset", Msg("setup.choose_preset", presets=tuple(rules.presets)))
+    return preset
+
+
+def _known_preset(rules: Any, preset: Any) -> bool:
+    return isinstance(preset, str) and (preset in rules.presets or preset == rules.default_preset)
+
+
+def _options(options: Any) -> Mapping[str, Any]:
+    """The options asked for (none: {}); InvalidOptions when they are not an object."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise InvalidOptions("options", Msg("setup.options_object"))
+    return options
+
+
+def _check_new(rules: Any, made: Any) -> None:
+    """RULES.md v2: refuse what a new match may not be created with (the game's own check)."""
+    check_new = getattr(rules, "check_new_options", None)
+    if check_new is not None:
+        check_new(made)
+
+
 def _players(players: Any, counts: Sequence[int]) -> list[str]:
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise InvalidOptions("players", Msg("setup.players_list"))
     names: list[str] = []
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidOptions(f"players.{i}", Msg("setup.name_missing"))
-        name = " ".join(name.split())
-        if not name.isprintable():
-            raise InvalidOptions(f"players.{i}", Msg("setup.name_control"))
-        if len(name) > MAX_NAME:
-            raise InvalidOptions(f"players.{i}", name_too_long(MAX_NAME))
-        if name.casefold() in (other.casefold() for other in names):
-            raise InvalidOptions(f"players.{i}", Msg("setup.name_twice"))
-        names.append(name)
+        names.append(_player_name(i, name, names))
     if len(names) not in counts:
         raise InvalidOptions(
             "players", Msg("setup.player_count", counts=tuple(counts), most=max(counts))
         )
     return names
+
+
+def _player_name(i: int, name: Any, others: list[str]) -> str:
+    """Player ``i``'s name as a match keeps it (its spaces collapsed); InvalidOptions when it
+    is empty or refused."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidOptions(f"players.{i}", Msg("setup.name_missing"))
+    name = " ".join(name.split())
+    if why := _name_refusal(name, others):
+        raise InvalidOptions(f"players.{i}", why)
+    return name
+
+
+def _name_refusal(name: str, others: list[str]) -> Msg | None:
+    """Why a player's name is refused (control characters, too long, one of the ``others``
+    already), or None."""
+    if not name.isprintable():
+        return Msg("setup.name_control")
+    if len(name) > MAX_NAME:
+        return name_too_long(MAX_NAME)
+    if name.casefold() in (other.casefold() for other in others):
+        return Msg("setup.name_twice")
+    return None
 
 
 def parse_stake(stake: Any) -> str | None:
@@ -96,21 +130,33 @@ def parse_stake(stake: Any) -> str | None:
         value = parse_amount(stake)
     except InvalidOperation:
         raise InvalidOptions("stake", Msg("setup.stake")) from None
-    if isinstance(stake, bool) or not value.is_finite() or value < 0 or value > MAX_STAKE:
-        raise InvalidOptions("stake", Msg("setup.stake"))
-    if len(str(value)) > STAKE_MAX:  # longer than its column (PostgreSQL would refuse it)
+    if not _stake_fits(stake, value):
         raise InvalidOptions("stake", Msg("setup.stake"))
     return str(value)
+
+
+def _stake_fits(stake: Any, value: Decimal) -> bool:
+    """Whether an amount (typed as ``stake``, not a bool) is from 0 to MAX_STAKE and fits its
+    column (PostgreSQL would refuse a longer one)."""
+    if isinstance(stake, bool) or not value.is_finite():
+        return False
+    return 0 <= value <= MAX_STAKE and len(str(value)) <= STAKE_MAX
 
 
 def _text(value: Any, field: str, limit: int) -> str | None:
     if value is None or value == "":
         return None
+    _check_text(value, field, limit)
+    return value.strip() or None
+
+
+def _check_text(value: Any, field: str, limit: int) -> None:
+    """Refuse a value that is not text of at most ``limit`` characters (spaces around it not
+    counted) without control characters."""
     if not isinstance(value, str) or len(value.strip()) > limit:
         raise InvalidOptions(field, Msg("setup.text_long", n=limit))
     if not value.strip().isprintable():
         raise InvalidOptions(field, Msg("setup.text_control"))
-    return value.strip() or None
 
 
 def name_too_long(limit: int) -> Msg:

@@ -15,39 +15,35 @@ again from the new state (a few times) before it queues on the lock and rescores
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any, NamedTuple
 
-import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from .. import json_text
-from ..models.match import AuditEntry, Match, utcnow
+from ..models.match import AuditEntry, utcnow
 from ..rules.base import MatchFinished, RuleError, refuse_new, refuse_new_deal
-from . import match_store, scoring
-from .errors import Locked, NotFound, StaleAdd
+from . import match_guards, match_store, scoring
+from .errors import Locked, StaleAdd
+
+# The checks before a change and the idempotency keys have their own modules; the names other
+# modules import from here stay here too.
+from .match_guards import FOLDED as FOLDED
+from .match_guards import GUARDS as GUARDS
+from .match_guards import REMATCH_GUARDS as REMATCH_GUARDS
+from .match_guards import lock_for_change, not_found, valid_id
+from .match_guards import locked_reason as locked_reason
+from .match_keys import KEY_LIFETIME as KEY_LIFETIME
+from .match_keys import Repeat as Repeat
+from .match_keys import find_key as find_key
+from .match_keys import first_answer, prune_keys
 from .match_store import Row
-from .messages import Msg
 
 # change(rows, records, *, game, options, n_players) -> (action, n, before, after); it edits the
 # two lists in place and issues its own statements on the session.
 Change = Callable[..., tuple[str, int, Any, Any]]
-
-
-_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
-def valid_id(match_id: Any) -> bool:
-    """Whether ``match_id`` could be a match id (anything else is looked up nowhere)."""
-    return isinstance(match_id, str) and _ID.fullmatch(match_id) is not None
-
-
-def not_found() -> NotFound:
-    return NotFound(Msg("match.not_found"), field="id")
 
 
 def audit(
@@ -77,29 +73,6 @@ def audit(
         values["key"] = key
         values["answer"] = match_store.dumps({"status": 201, "deal": deal})
     match_store.insert(session, AuditEntry.__table__, **values)
-
-
-#: Checks run before any change to a match's deals: each returns why the match may not change
-#: now (a message for the players), or None. Tournaments add one: a closed round is final.
-GUARDS: list[Callable[[Session, str], str | None]] = []
-#: Guards that can also be read with the match, in the append's one read: a guard's SQL
-#: expression over the match row (correlated to ``match.id``) and its reason from the value.
-FOLDED: dict[Callable[[Session, str], str | None], tuple[Any, Callable[[Any], str | None]]] = {}
-#: Checks run before a rematch: why this match may not have one (a tournament table), or None.
-REMATCH_GUARDS: list[Callable[[Session, str], str | None]] = []
-
-
-def locked_reason(session: Session, match_id: str) -> str | None:
-    """Why this match's deals may not change now, or None (a casual match: never)."""
-    for guard in GUARDS:
-        reason = guard(session, match_id)
-        if reason:
-            return reason
-    return None
-
-
-class Repeat(dict):
-    """The stored first answer to a repeated idempotency key: ``status`` and ``deal``."""
 
 
 @dataclass(frozen=True)
@@ -142,26 +115,12 @@ def write(
         raise not_found()
     with match_store.writer(session):
         try:
-            done = None
-            if append is not None and minimal:
-                for _try in range(APPEND_TRIES):
-                    done = _append(session, match_id, append, actor, key, authorise)
-                    if done is not LOST:
-                        break
-                else:  # lost the race every time: queue on the lock instead
-                    done = None
-            if done is None:
-                done = _rewrite(session, match_id, change, actor, key, minimal, authorise)
+            done = _change(session, match_id, change, actor, key, minimal, append, authorise)
             session.commit()
-        except (IntegrityError, RuleError, StaleAdd):
+        except (IntegrityError, RuleError, StaleAdd) as error:
             # A repeat breaks the unique key, or is refused because its first run ended the
             # match or added the deal it expected to add: it gets the stored first answer.
-            session.rollback()
-            earlier = find_key(session, match_id, key) if key is not None else None
-            session.rollback()
-            if earlier is None:
-                raise
-            return earlier
+            return first_answer(session, match_id, key, error)
         except BaseException:
             session.rollback()
             raise
@@ -177,6 +136,42 @@ Done = tuple[dict, Callable[[], None], Any]  # the answer, what to cache once co
 #: from the fresh running state before it takes the lock and rescores the match.
 APPEND_TRIES = 3
 LOST: Any = object()  # _append's answer when another writer changed the match since its read
+
+
+def _change(
+    session: Session,
+    match_id: str,
+    change: Change,
+    actor: str | None,
+    key: str | None,
+    minimal: bool,
+    append: Append | None,
+    authorise: Callable[[str], None] | None,
+) -> Done:
+    """Append the deal from the stored running state if it is an added deal answered minimally
+    and that works out; else lock the match, apply ``change`` and rescore (``_rewrite``)."""
+    if append is not None and minimal:
+        done = _append_tries(session, match_id, append, actor, key, authorise)
+        if done is not None:
+            return done
+    return _rewrite(session, match_id, change, actor, key, minimal, authorise)
+
+
+def _append_tries(
+    session: Session,
+    match_id: str,
+    append: Append,
+    actor: str | None,
+    key: str | None,
+    authorise: Callable[[str], None] | None,
+) -> Done | None:
+    """``_append`` until it does not lose the race (``APPEND_TRIES`` times at most); None when
+    there is no usable state or it lost every time: then queue on the lock instead."""
+    for _try in range(APPEND_TRIES):
+        done = _append(session, match_id, append, actor, key, authorise)
+        if done is not LOST:
+            return done
+    return None
 
 
 def _append(
@@ -213,32 +208,46 @@ def plan(
 ) -> Plan | None:
     """Read the match and score the deal from its stored running state (nothing is written);
     None when there is no usable state (the caller rescores under the lock). Refusals raise."""
-    folded = [FOLDED[guard] for guard in GUARDS if guard in FOLDED]
+    folded = match_guards.folded()
+    match = _read(session, match_id, folded, authorise)
+    game, options = scoring.rules_from_json(match.game, match.preset, match.options_text)
+    state = scoring.running(game, match, match.version)
+    if state is None:
+        return None
+    if reason := match_guards.read_reason(session, match_id, match, folded):
+        raise Locked(reason, current=match.version)
+    n = state["n"] + 1
+    append.check(n)
+    parsed = scoring.parse(game, options, len(match.players), append.record, n)
+    state, scored = _step(game, options, state, parsed, n)
+    return Plan(match_id, match, game, options, n, parsed, state, scored)
+
+
+def _read(
+    session: Session,
+    match_id: str,
+    folded: match_guards.Folded,
+    authorise: Callable[[str], None] | None,
+) -> Any:
+    """The match as an append reads it, with the ``folded`` guards' columns; authorised."""
     match = match_store.read_match(session, match_id, tuple(column for column, _r in folded))
     if match is None:
         raise not_found()
     if authorise is not None:
         authorise(match.token)
-    game, options = scoring.rules_from_json(match.game, match.preset, match.options_text)
-    state = scoring.running(game, match, match.version)
-    if state is None:
-        return None
-    for i, (_column, reason_of) in enumerate(folded):
-        if reason := reason_of(getattr(match, f"extra_{i}")):
-            raise Locked(reason, current=match.version)
-    for guard in GUARDS:
-        if guard not in FOLDED and (reason := guard(session, match_id)):
-            raise Locked(reason, current=match.version)
-    n = state["n"] + 1
-    append.check(n)
-    parsed = scoring.parse(game, options, len(match.players), append.record, n)
+    return match
+
+
+def _step(game: Any, options: Any, state: Any, parsed: Any, n: int) -> tuple[Any, Any]:
+    """Score deal ``n`` from the running ``state``: (the state after it, its scored deal);
+    a deal the rules refuse raises (MatchFinished with the deal count)."""
     try:
         state, scored = scoring.step(game, options, state, parsed)
     except MatchFinished as error:
         error.total = error.total or n
         raise
     refuse_new_deal(scored, n)
-    return Plan(match_id, match, game, options, n, parsed, state, scored)
+    return state, scored
 
 
 def store(
@@ -258,8 +267,7 @@ def store(
     version, now = bumped
     after = _Bumped(match, version, now)
     answer = scoring.minimal(after, deal, game.totals(options, state))
-    if key is not None and version % KEY_PRUNE_EVERY == 0:
-        prune_keys(session)
+    _prune_keys_now_and_then(session, key, version)
 
     def remember() -> None:
         match_store.extend(session, match_id, match.version, version, row, parsed)
@@ -277,6 +285,14 @@ class _Bumped:
         return getattr(self._row, name)
 
 
+class _Rules(NamedTuple):
+    """How a match is scored: its game, options and number of players (``scoring``'s order)."""
+
+    game: Any
+    options: Any
+    n_players: int
+
+
 def _rewrite(
     session: Session,
     match_id: str,
@@ -287,91 +303,84 @@ def _rewrite(
     authorise: Callable[[str], None] | None = None,
 ) -> Done:
     """Lock, apply ``change`` to the deal list, re-score everything, store + audit."""
-    match = match_store.lock_match(session, match_id)
-    if match is None:
-        raise not_found()
-    if authorise is not None:
-        authorise(match.token)
-    if GUARDS and (reason := locked_reason(session, match_id)):
-        raise Locked(reason, current=match.version - 1)
-    game, options = scoring.rules(match)
-    n_players = len(match.players)
-    hit = match_store.cached(session, match_id, match.version - 1)
-    if hit is None:
-        rows = match_store.load_rows(session, match_id)
-        records = [
-            scoring.parse(game, options, n_players, r.record, n) for n, r in enumerate(rows, 1)
-        ]
-        match_store.remember(session, match_id, match.version - 1, rows, records)
-    else:
-        rows, records = hit
+    match = lock_for_change(session, match_id, authorise)
+    rules = _Rules(*scoring.rules(match), len(match.players))
+    rows, records = _deals(session, match_id, match.version - 1, rules)
     old_records = records[:]
-    action, n, before, after = change(
-        rows, records, game=game, options=options, n_players=n_players
-    )
-    result, running = scoring.score_with_state(game, options, n_players, records)
-    if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
-        refuse_new(result, n)
-    if minimal or key is not None:
-        last = rows[-1]
-        deal = scoring.deal_item(len(rows), last, json_text.loads(last.text), result.deals[-1])
-    audit(
-        session, match_id, action, n, before, after, actor,
-        key=key, deal=deal if key is not None else None,
-    )  # fmt: skip
-    if action != "add" and not result.finished:
-        was = scoring.score(game, options, n_players, old_records)
-        if was.finished:
-            audit(
-                session,
-                match_id,
-                "reopen",
-                n,
-                {"finished": True, "winner": was.winner},
-                {"finished": False},
-                actor,
-            )
+    action, n, before, after = change(rows, records, **rules._asdict())
+    result, running = _rescore(rules, records, action, n)
+    deal = _last_deal(rows, result) if minimal or key is not None else None
+    audit(session, match_id, action, n, before, after, actor, key=key, deal=deal)
+    _audit_reopen(session, match_id, action, n, actor, result, rules, old_records)
     if running is not None:
         match_store.keep_state(session, match_id, match.version, running)
-    if minimal:
-        state = scoring.minimal(match, deal, result)
-    else:
-        plain = scoring.state(match, game, options, rows, result)
-        state = scoring.EncodedState(plain, match_store.dumps(plain))
-    if key is not None and match.version % KEY_PRUNE_EVERY == 0:
-        prune_keys(session)
+    answer = scoring.minimal(match, deal, result) if minimal else _full(match, rules, rows, result)
+    _prune_keys_now_and_then(session, key, match.version)
 
     def remember() -> None:
         match_store.remember(session, match_id, match.version, rows, records)
 
-    return state, remember, match
+    return answer, remember, match
+
+
+def _deals(
+    session: Session, match_id: str, version: int, rules: _Rules
+) -> tuple[list[Row], list[Any]]:
+    """The rows and parsed records of the match at ``version``: cached, or loaded and parsed
+    (and then cached)."""
+    hit = match_store.cached(session, match_id, version)
+    if hit is not None:
+        return hit
+    rows = match_store.load_rows(session, match_id)
+    records = [scoring.parse(*rules, r.record, n) for n, r in enumerate(rows, 1)]
+    match_store.remember(session, match_id, version, rows, records)
+    return rows, records
+
+
+def _rescore(rules: _Rules, records: list[Any], action: str, n: int) -> tuple[Any, Any]:
+    """Score the changed deal list: (the result, the running state after it, if the game keeps
+    one). An added or edited deal ``n`` the rules refuse raises."""
+    result, running = scoring.score_with_state(*rules, records)
+    if action in ("add", "edit"):  # RULES.md v2: its refusals apply to new records only
+        refuse_new(result, n)
+    return result, running
+
+
+def _last_deal(rows: list[Row], result: Any) -> dict:
+    """The last deal of the list as answered (the deal just added)."""
+    last = rows[-1]
+    return scoring.deal_item(len(rows), last, json_text.loads(last.text), result.deals[-1])
+
+
+def _audit_reopen(
+    session: Session,
+    match_id: str,
+    action: str,
+    n: int,
+    actor: str | None,
+    result: Any,
+    rules: _Rules,
+    old_records: list[Any],
+) -> None:
+    """Audit "reopen" when a change other than an add un-decides a finished match."""
+    if action == "add" or result.finished:
+        return
+    was = scoring.score(*rules, old_records)
+    if was.finished:
+        before = {"finished": True, "winner": was.winner}
+        audit(session, match_id, "reopen", n, before, {"finished": False}, actor)
+
+
+def _full(match: Any, rules: _Rules, rows: list[Row], result: Any) -> scoring.EncodedState:
+    """The whole state of the match, with its JSON text."""
+    plain = scoring.state(match, rules.game, rules.options, rows, result)
+    return scoring.EncodedState(plain, match_store.dumps(plain))
+
+
+def _prune_keys_now_and_then(session: Session, key: str | None, version: int) -> None:
+    """Prune the idempotency keys on every ``KEY_PRUNE_EVERY``-th version of a keyed write."""
+    if key is not None and version % KEY_PRUNE_EVERY == 0:
+        prune_keys(session)
 
 
 KEY_PRUNE_EVERY = 25  # writes to a match between prunings of the idempotency keys
-KEY_LIFETIME = timedelta(days=30)  # records of matches untouched this long are forgotten
-
-
-_audit, _matches = AuditEntry.__table__, Match.__table__
-_STALE = sa.select(_matches.c.id).where(_matches.c.updated_at < sa.bindparam("before_"))
-# Built once (run every KEY_PRUNE_EVERY saves of a match): the keys of stale matches forgotten.
-_FORGET = (
-    sa.update(_audit)
-    .where(_audit.c.key.is_not(None), _audit.c.match_id.in_(_STALE))
-    .values(key=None, answer=None)
-)
-_FIND = sa.select(_audit.c.answer).where(
-    _audit.c.match_id == sa.bindparam("match_id_"), _audit.c.key == sa.bindparam("key_")
-)
-
-
-def prune_keys(session: Session) -> int:
-    """Forget the idempotency keys (and their answers) of every match untouched for
-    KEY_LIFETIME; their audit entries stay. How many were forgotten."""
-    before = {"before_": utcnow() - KEY_LIFETIME}
-    return match_store.run(session, _FORGET, before).rowcount or 0
-
-
-def find_key(session: Session, match_id: str, key: str) -> Repeat | None:
-    """The stored first answer (status and deal) to the deal POST with this key, if any."""
-    row = match_store.run(session, _FIND, {"match_id_": match_id, "key_": key}).first()
-    return None if row is None else Repeat(json_text.loads(row[0]))

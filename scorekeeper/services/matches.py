@@ -167,10 +167,7 @@ def record_deal(
     anything else is checked (raises to refuse; the API's bearer check).
     """
     key = idempotency_key
-    if key is not None and not (
-        isinstance(key, str) and 0 < len(key) <= 200 and key.isascii() and key.isprintable()
-    ):
-        raise InvalidDeal("idempotency_key", Msg("match.idempotency_key"))
+    _check_key(key)
 
     def check(n: int) -> None:
         if expected_n is not None and expected_n != n:
@@ -219,14 +216,29 @@ def record_deal(
             authorise=authorise,
         )
     if isinstance(answer, match_write.Repeat):
-        match = get_match(session=session, match_id=match_id)
-        now = match_state(session=session, match=match)
-        deal = answer.get("deal") or {}
-        if minimal:
-            now = scoring.minimal_from_state(now, deal)
-        now["repeat"] = True
-        return now
+        return _repeated(session, match_id, answer, minimal)
     return answer
+
+
+def _check_key(key: Any) -> None:
+    """Refuse an idempotency key that is not printable ASCII text of 1 to 200 characters."""
+    if key is not None and not _valid_key(key):
+        raise InvalidDeal("idempotency_key", Msg("match.idempotency_key"))
+
+
+def _valid_key(key: Any) -> bool:
+    return isinstance(key, str) and 0 < len(key) <= 200 and key.isascii() and key.isprintable()
+
+
+def _repeated(session: Session, match_id: str, first: match_write.Repeat, minimal: bool) -> dict:
+    """The answer to a repeat of a stored key: the match as it is now (``minimal``: the first
+    answer's deal and the totals now), marked ``"repeat": True``."""
+    match = get_match(session=session, match_id=match_id)
+    now = match_state(session=session, match=match)
+    if minimal:
+        now = scoring.minimal_from_state(now, first.get("deal") or {})
+    now["repeat"] = True
+    return now
 
 
 def replace_deal(
@@ -271,13 +283,15 @@ def _ends_earlier(error: MatchFinished) -> MatchFinished:
     first, last = error.deal or 0, error.total or error.deal or 0
     if first < 2:
         return error
-    deals = (
-        Msg("match.one_deal", n=first)
-        if first == last
-        else Msg("match.deal_range", first=first, last=last)
-    )
-    message = Msg("match.ends_earlier", decided=first - 1, deals=deals)
+    message = Msg("match.ends_earlier", decided=first - 1, deals=_deals(first, last))
     return MatchFinished("deal", message, deal=first, total=last)
+
+
+def _deals(first: int, last: int) -> Msg:
+    """Deals ``first`` to ``last`` as a message says them ("deal 5", "deals 5 to 8")."""
+    if first == last:
+        return Msg("match.one_deal", n=first)
+    return Msg("match.deal_range", first=first, last=last)
 
 
 def delete_deal(

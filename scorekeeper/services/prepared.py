@@ -37,38 +37,18 @@ class _Compiled:
         compiled = statement.compile(dialect=dialect, column_keys=list(keys) if keys else None)
         self.statement, self.compiled = statement, compiled
         self.sql: str = compiled.string
-        # Python-side defaults are filled by SQLAlchemy's execution context: not here.
-        self.simple = not (compiled.insert_prefetch or compiled.update_prefetch)
+        # Python-side defaults (filled by SQLAlchemy's execution context) and lists expanded
+        # into ``IN`` need SQLAlchemy's execution: not here.
+        prefetch = compiled.insert_prefetch or compiled.update_prefetch
+        self.simple = not (prefetch or _expands(compiled))
         # the values fixed in the statement (a literal in a WHERE), and each bind's processing
-        self.fixed: dict[str, Any] = {
-            name: bind.effective_value
-            for name, bind in compiled.binds.items()
-            if not bind.required and not bind.expanding
-        }
-        processors = {
-            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
-            for name, bind in compiled.binds.items()
-        }
-        self.expanding = any(bind.expanding for bind in compiled.binds.values())
-        self.processed = [(name, process) for name, process in processors.items() if process]
+        self.fixed = _fixed_values(compiled)
+        self.processed = _bind_processors(compiled, dialect)
         # The driver's parameters: a mapping (named paramstyles) or a sequence, picked in C.
-        positions = compiled.positiontup
-        if positions is None:
-            self.pick: Callable[[dict[str, Any]], Any] | None = None
-        elif len(positions) == 1:
-            self.pick = lambda params, name=positions[0]: (params[name],)
-        else:
-            self.pick = operator.itemgetter(*positions) if positions else (lambda _params: ())
+        self.pick = _picker(compiled.positiontup)
         columns = list(getattr(statement, "exported_columns", ()) or ())
-        results = [
-            column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
-        ]
-        self.results = [(i, process) for i, process in enumerate(results) if process is not None]
-        self.row = (
-            namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)], rename=True)
-            if columns
-            else None
-        )
+        self.results = _result_processors(columns, dialect)
+        self.row = _row_type(columns)
 
     def params(self, values: dict[str, Any]) -> Any:
         """The driver's parameters (a sequence or a mapping, as its paramstyle wants)."""
@@ -76,6 +56,71 @@ class _Compiled:
         for name, process in self.processed:
             params[name] = process(params[name])
         return params if self.pick is None else self.pick(params)
+
+    def rows(self, fetched: list[Any]) -> list[Any]:
+        """The driver's rows as named tuples, their values processed like SQLAlchemy's."""
+        if self.row is None:
+            return []
+        make = self.row._make
+        if not self.results:
+            return [make(row) for row in fetched]
+        return [make(self._processed(row)) for row in fetched]
+
+    def _processed(self, row: Any) -> list[Any]:
+        values = list(row)
+        for i, process in self.results:
+            values[i] = process(values[i])
+        return values
+
+
+def _expands(compiled: Any) -> bool:
+    """Whether a bind of the statement is a list expanded into ``IN``."""
+    return any(bind.expanding for bind in compiled.binds.values())
+
+
+def _fixed_values(compiled: Any) -> dict[str, Any]:
+    """The values fixed in the statement (a literal in a WHERE), by bind name."""
+    return {
+        name: bind.effective_value
+        for name, bind in compiled.binds.items()
+        if not bind.required and not bind.expanding
+    }
+
+
+def _bind_processors(compiled: Any, dialect: Dialect) -> list[tuple[str, Callable]]:
+    """(bind name, its type's processing) of each bind whose type processes its value."""
+    processors = {
+        name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+        for name, bind in compiled.binds.items()
+    }
+    return [(name, process) for name, process in processors.items() if process]
+
+
+def _picker(positions: tuple[str, ...] | None) -> Callable[[dict[str, Any]], Any] | None:
+    """What picks the driver's sequence of parameters from the named ones (None: a named
+    paramstyle, the mapping itself)."""
+    if positions is None:
+        return None
+    if not positions:
+        return lambda _params: ()
+    if len(positions) == 1:
+        return lambda params, name=positions[0]: (params[name],)
+    return operator.itemgetter(*positions)
+
+
+def _result_processors(columns: list[Any], dialect: Dialect) -> list[tuple[int, Callable]]:
+    """(column index, its type's processing) of each result column whose type processes it."""
+    results = [
+        column.type.dialect_impl(dialect).result_processor(dialect, None) for column in columns
+    ]
+    return [(i, process) for i, process in enumerate(results) if process is not None]
+
+
+def _row_type(columns: list[Any]) -> type | None:
+    """The named tuple of a result row (None: the statement answers no rows)."""
+    if not columns:
+        return None
+    return namedtuple("Row", [c.key or f"c{i}" for i, c in enumerate(columns)], rename=True)
 
 
 class Result:
@@ -209,19 +254,38 @@ def run(
     flushed first, as ``session.execute`` would. ``insert``: the params name the columns to
     insert (the statement is compiled for exactly those). ``first``: only the first row is
     wanted (the driver is not asked for the rest)."""
-    if type(session) is Direct:
-        link = session.link
-    else:
-        # (``dirty`` looks through every loaded object: asked only when something is loaded)
-        if session.new or session.deleted or (session.identity_map and session.dirty):
-            session.flush()
-        link = _link(session)
+    link = _session_link(session)
     prepared = _prepare(statement, link.dialect, tuple(sorted(params)) if insert else None)
-    if link.traced or not prepared.simple or prepared.expanding:
+    if link.traced or not prepared.simple:
         if link.connection is None:  # a Direct connection: the caller goes the session's way
             raise NeedsSession(prepared.sql)
         # someone listens to the engine's statements (tracing, tests), or defaults to fill in
         return link.connection.execute(statement, params)
+    fetched, rowcount, lastrowid = _execute(link, prepared, params, first)
+    return Result(prepared.rows(fetched), rowcount, lastrowid)
+
+
+def _session_link(session: Session | Direct) -> _Link:
+    """The connection to run on: a Direct's own, or the session's (pending ORM changes flushed
+    first, as ``session.execute`` would)."""
+    if type(session) is Direct:
+        return session.link
+    if _pending(session):
+        session.flush()
+    return _link(session)
+
+
+def _pending(session: Session) -> bool:
+    """Whether the session holds ORM changes not flushed yet."""
+    # (``dirty`` looks through every loaded object: asked only when something is loaded)
+    return bool(session.new or session.deleted or (session.identity_map and session.dirty))
+
+
+def _execute(
+    link: _Link, prepared: _Compiled, params: dict[str, Any], first: bool
+) -> tuple[list[Any], int, Any]:
+    """Execute on the driver's cursor: (the rows fetched, the rowcount, the lastrowid); with
+    ``first`` only the first row is fetched. Driver errors are raised as SQLAlchemy's."""
     dialect = link.dialect
     driver_params = prepared.params(params)
     cursor = link.driver.cursor()
@@ -229,31 +293,19 @@ def run(
         try:
             cursor.execute(prepared.sql, driver_params)
             if prepared.row is None:
-                rows = []
+                fetched = []
             elif first:
                 row = cursor.fetchone()
-                rows = [] if row is None else [row]
+                fetched = [] if row is None else [row]
             else:
-                rows = cursor.fetchall()
+                fetched = cursor.fetchall()
         except dialect.loaded_dbapi.Error as error:
             raise sa.exc.DBAPIError.instance(
                 prepared.sql, driver_params, error, dialect.loaded_dbapi.Error, dialect=dialect
             ) from error
-        rowcount, lastrowid = cursor.rowcount, getattr(cursor, "lastrowid", None)
+        return fetched, cursor.rowcount, getattr(cursor, "lastrowid", None)
     finally:
         cursor.close()
-    if prepared.row is None:
-        return Result([], rowcount, lastrowid)
-    processors, make = prepared.results, prepared.row._make
-    if not processors:
-        return Result([make(row) for row in rows], rowcount, lastrowid)
-    out = []
-    for row in rows:
-        values = list(row)
-        for i, process in processors:
-            values[i] = process(values[i])
-        out.append(make(values))
-    return Result(out, rowcount, lastrowid)
 
 
 _inserts: dict[tuple[str, bool], Any] = {}

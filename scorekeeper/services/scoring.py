@@ -48,15 +48,18 @@ def parse(game: Any, options: Any, n_players: int, data: Any, n: int) -> Any:
         raise InvalidDeal("", Msg("match.record_not_object"), deal=n)
     try:
         return game.parse_record(data, options, n_players)
-    except InvalidDeal as error:
-        if error.deal is None:
-            error.deal = n
-        raise
-    except RuleError:
+    except RuleError as error:
+        _number(error, n)
         raise
     except Exception as error:  # the rules must refuse bad input, never crash on it
         log.exception("rules %s crashed parsing deal %s: %r", game.name, n, data)
         raise InvalidDeal("", Msg("match.record_unreadable"), deal=n) from error
+
+
+def _number(error: RuleError, n: int) -> None:
+    """An InvalidDeal that does not say which deal it is gets deal ``n``'s number."""
+    if isinstance(error, InvalidDeal) and error.deal is None:
+        error.deal = n
 
 
 def score(game: Any, options: Any, n_players: int, records: Sequence[Any]) -> MatchScore:
