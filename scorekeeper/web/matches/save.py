@@ -71,7 +71,7 @@ def _linked_match(match_id: str, token: str) -> Any | None:
 
 def _invalid(form: Any) -> Response:
     """The answer to a form WTForms refused: an old page's token (400) or bad input (422)."""
-    if "csrf_token" in form and form.csrf_token.errors:
+    if match_view.csrf_expired(form):
         # the page's token is too old: the phone sends it again with this one
         return _refused(400, [_("This page was open too long.")], csrf=generate_csrf())
     return _refused(422, match_view.wtf_errors(form), form)
