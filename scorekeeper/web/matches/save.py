@@ -79,13 +79,7 @@ def _invalid(form: Any) -> Response:
 
 def _idempotency_key(form: Any) -> str | None:
     """The retry key: the ``Idempotency-Key`` header, else the form's own."""
-    return request.headers.get("Idempotency-Key") or form.idem.data or None
-
-
-def _expected_n(form: Any) -> int | None:
-    """The number the new deal gets when the deals are still those the page showed."""
-    seen = forms.to_int(form.after.data)
-    return None if seen is None else seen + 1
+    return request.headers.get("Idempotency-Key") or form.idempotency_key()
 
 
 def _store(match: Any, module: Any, form: Any) -> dict[str, Any] | Response:
@@ -98,7 +92,7 @@ def _store(match: Any, module: Any, form: Any) -> dict[str, Any] | Response:
             record=record,
             idempotency_key=_idempotency_key(form),
             actor=ACTOR,
-            expected_n=_expected_n(form),
+            expected_n=form.expected_n(),
             minimal=True,
         )
     except StaleAdd as error:
