@@ -100,6 +100,12 @@ def gone(match: Any, state: Mapping[str, Any], n: int, doing: str) -> dict[str, 
     return explain(match, state, _Gone(), doing)
 
 
+def deal_at(state: Mapping[str, Any], n: int) -> dict[str, Any] | None:
+    """The deal now numbered ``n``, None when there is no such deal."""
+    deals = state["deals"]
+    return deals[n - 1] if 1 <= n <= len(deals) else None
+
+
 def from_link(
     match: Any, state: Mapping[str, Any], n: int, etag: str | None, doing: str
 ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
@@ -109,7 +115,7 @@ def from_link(
     page from before etags); otherwise ``(the deal meant as it is now or None when it is
     gone, the conflict in words)``. Never another deal that took the number meanwhile."""
     deals = state["deals"]
-    here = deals[n - 1] if 1 <= n <= len(deals) else None
+    here = deal_at(state, n)
     if not etag or (here is not None and here["etag"] == etag):
         return here, None
 
