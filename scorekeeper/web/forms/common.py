@@ -146,3 +146,7 @@ class ConfirmForm(Form):
     """A bare confirmation (undo, delete, rematch): CSRF plus the version it was shown at."""
 
     version = HiddenField()
+
+    def shown_etag(self) -> str | None:
+        """The etag of the deal the confirmation showed, None when it showed none."""
+        return self.version.data or None

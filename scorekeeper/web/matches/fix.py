@@ -277,7 +277,7 @@ def _undo(match: Any, token: str, form: Any, n: int) -> Any:
         svc.undo_last_deal(
             session=get_session(),
             match_id=match.id,
-            expected_etag=form.version.data or None,
+            expected_etag=form.shown_etag(),
             actor=ACTOR,
         )
     except Locked as error:
