@@ -6,6 +6,7 @@ for good. Failed tries are throttled across processes; passwords are hashed by s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -70,6 +71,10 @@ def login_required(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+#: What a path to go back to may not hold: a control character, a space or a backslash.
+_UNSAFE = re.compile(r"[\x00-\x20\x7f\\]")
+
+
 def local_path(target: str) -> bool:
     """Whether ``target`` is a path on this site (``/…``), never a way to another site.
 
@@ -78,7 +83,7 @@ def local_path(target: str) -> bool:
     """
     if not target.startswith("/") or target.startswith("//"):
         return False
-    if any(ord(c) < 33 or ord(c) == 127 or c == "\\" for c in target):
+    if _UNSAFE.search(target):
         return False
     parts = urlsplit(target)
     return not parts.scheme and not parts.netloc
@@ -103,34 +108,39 @@ def _client() -> str:
     return request.remote_addr or ""
 
 
+def _new_organiser(form: LoginForm, db: Any, client: str) -> Any:
+    """The organiser account the form describes, created; None when it is refused (the
+    reasons beside the fields; a name taken counts as a failed try of the address)."""
+    try:
+        return accounts.create_organiser(
+            session=db, username=form.username.data, password=form.password.data
+        )
+    except RuleError as error:
+        for e in error.errors:
+            getattr(form, e.field, form.username).errors.append(render(e.message))
+    except Conflict as error:
+        logins.record_failure(session=db, username=None, client=client)
+        form.username.errors.append(render(error.message))
+    return None
+
+
 @bp.route("/register", methods=["GET", "POST"])
 def register():
     """Create an organiser account and log in. "That name is taken" is how names could be
     listed, so each such answer counts as a failed try of the address (services.logins)."""
     form = LoginForm()
-    status = 200
-    if form.validate_on_submit():
-        db, client = get_session(), _client()
-        wait = logins.client_wait(session=db, client=client)
-        if wait:
-            form.username.errors.append(_too_many(wait))
-            return render_template("auth/register.html", form=form), 429
-        try:
-            organiser = accounts.create_organiser(
-                session=db, username=form.username.data, password=form.password.data
-            )
-        except RuleError as error:
-            for e in error.errors:
-                getattr(form, e.field, form.username).errors.append(render(e.message))
-            status = 422
-        except Conflict as error:
-            logins.record_failure(session=db, username=None, client=client)
-            form.username.errors.append(render(error.message))
-            status = 422
-        else:
-            _log_in(organiser)
-            return redirect(_next_url())
-    return render_template("auth/register.html", form=form), status
+    if not form.validate_on_submit():
+        return render_template("auth/register.html", form=form), 200
+    db, client = get_session(), _client()
+    wait = logins.client_wait(session=db, client=client)
+    if wait:
+        form.username.errors.append(_too_many(wait))
+        return render_template("auth/register.html", form=form), 429
+    organiser = _new_organiser(form, db, client)
+    if organiser is None:
+        return render_template("auth/register.html", form=form), 422
+    _log_in(organiser)
+    return redirect(_next_url())
 
 
 @bp.route("/login", methods=["GET", "POST"])

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ..i18n import rule_messages
-from ..rules.base import FieldError
+from ..rules.base import FieldError, MatchFinished
 from ..services import scoring
 from . import forms
 from .forms import summarize
@@ -36,6 +38,13 @@ def form_errors(form: Any, match: Any, errors: Sequence[FieldError]) -> list[str
     return form.form_errors_from(
         [FieldError(e.field, rule_messages.render(e.message, words)) for e in errors]
     )
+
+
+def finished_box(form: Any, match: Any, error: MatchFinished) -> list[str]:
+    """A deal added to a match that is over: what the table may do instead, plus the deal's
+    own errors (those naming a field) beside its fields."""
+    box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
+    return box + form_errors(form, match, [e for e in error.errors if e.field])
 
 
 def with_names(match: Any, state: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any]:

@@ -97,18 +97,28 @@ def _same_site_referrer() -> str | None:
     return referrer if referrer.startswith(request.host_url) else None
 
 
+def _kept_headers(error: HTTPException) -> dict[str, str]:
+    """The error's headers an answer keeps (``KEPT_HEADERS``: what to do next)."""
+    return {k: v for k, v in error.get_headers() if k in KEPT_HEADERS}
+
+
+def _api_answer(error: HTTPException, status: int, headers: dict[str, str]) -> Response:
+    """The JSON API's error list (API.md); a 400 is a 422 there, with what was wrong."""
+    message = str(WORDS.get(status, OTHER)[1]) if status != 400 else error.description
+    response = jsonify({"errors": [{"field": "", "message": message}]})
+    response.status_code = 422 if status == 400 else status
+    response.headers.update(headers)
+    return response
+
+
 def handle(error: HTTPException) -> Any:
     """Any HTTP error a view did not answer itself."""
     status = error.code or 500
     if status < 400:
         return error  # a redirect the router asks for, not an error
-    kept = {k: v for k, v in error.get_headers() if k in KEPT_HEADERS}
+    kept = _kept_headers(error)
     if request.path.startswith("/api/"):
-        message = str(WORDS.get(status, OTHER)[1]) if status != 400 else error.description
-        response = jsonify({"errors": [{"field": "", "message": message}]})
-        response.status_code = 422 if status == 400 else status
-        response.headers.update(kept)
-        return response
+        return _api_answer(error, status, kept)
     words = CSRF_WORDS if isinstance(error, CSRFError) else None
     return page(status, words=words, headers=kept)
 

@@ -133,22 +133,31 @@ def describe(
 VALUED_AS = {"dve_sedmy_proti": "dve_sedmy"}
 
 
-def tariff(options: Mapping[str, Any], names: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The Mariáš parts and their values in units (docs/rules.md §4); ``names``: the game's
-    tariff in its own order (licitovaný mariáš: its parts, omyl and both renonc paušály)."""
-    if names:
-        words = {**PART_WORDS, **PAYMENT_WORDS}
-        return [
-            {"name": name, "label": str(words.get(name, name)), "value": options[name]}
-            for name in names
-            if options.get(name) is not None
-        ]
+def _tariff_in_order(options: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The tariff in the game's own order: its parts and payments that have a value."""
+    words = {**PART_WORDS, **PAYMENT_WORDS}
+    return [
+        {"name": name, "label": str(words.get(name, name)), "value": options[name]}
+        for name in names
+        if options.get(name) is not None
+    ]
+
+
+def _parts_tariff(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The Mariáš parts in the rules page's order, each valued by its own option (or by the
+    one ``VALUED_AS`` names), those without a value left out."""
     value = {kind: options.get(VALUED_AS.get(kind, kind)) for kind in PART_WORDS}
     return [
         {"name": kind, "label": str(PART_WORDS[kind]), "value": value[kind]}
         for kind in PART_WORDS
         if value[kind] is not None
     ]
+
+
+def tariff(options: Mapping[str, Any], names: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The Mariáš parts and their values in units (docs/rules.md §4); ``names``: the game's
+    tariff in its own order (licitovaný mariáš: its parts, omyl and both renonc paušály)."""
+    return _tariff_in_order(options, names) if names else _parts_tariff(options)
 
 
 def ladder(game: Any) -> list[dict[str, Any]]:

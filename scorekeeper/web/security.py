@@ -17,6 +17,7 @@ import hmac
 import json
 import math
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, Request, Response, g, jsonify
@@ -52,25 +53,30 @@ def _finite(text: str) -> float:
     return number
 
 
+#: How each bracket changes the nesting depth (anything else: not at all).
+_NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _in_string_step(char: str, escaped: bool) -> tuple[bool, bool]:
+    """Inside a JSON string: whether it is still open after ``char``, and whether ``char``
+    escapes the next one (``escaped``: this one is escaped)."""
+    if escaped:
+        return True, False
+    return char != '"', char == "\\"
+
+
 def _depth(text: str) -> int:
     """How deeply brackets nest in ``text`` (outside strings), counted without recursion."""
     depth = deepest = 0
     in_string = escaped = False
     for char in text:
         if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
+            in_string, escaped = _in_string_step(char, escaped)
         elif char == '"':
             in_string = True
-        elif char in "[{":
-            depth += 1
+        else:
+            depth += _NESTING.get(char, 0)
             deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
     return deepest
 
 
@@ -109,18 +115,30 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 
 
+def _entries(value: Any) -> Iterable[tuple[Any, Any]]:
+    """The (key, value) pairs of a JSON object or array; none for anything else."""
+    if isinstance(value, dict):
+        return value.items()
+    if isinstance(value, list):
+        return enumerate(value)
+    return ()
+
+
+def _bad_entry(key: Any, item: Any, path: str) -> tuple[str, str] | None:
+    """The first text that cannot be stored in one entry of an object or array: its key,
+    else anywhere in its value."""
+    inner = f"{path}.{key}" if path else str(key)
+    reason = text_trouble(key) if isinstance(key, str) else None
+    return (inner, reason) if reason else _bad_field(item, inner)
+
+
 def _bad_field(value: Any, path: str = "") -> tuple[str, str] | None:
     """The dotted path (``players.0``) of the first text that cannot be stored, and why."""
     if isinstance(value, str):
         reason = text_trouble(value)
         return (path, reason) if reason else None
-    if not isinstance(value, dict | list):
-        return None
-    items = value.items() if isinstance(value, dict) else enumerate(value)
-    for key, item in items:
-        inner = f"{path}.{key}" if path else str(key)
-        reason = text_trouble(key) if isinstance(key, str) else None
-        found = (inner, reason) if reason else _bad_field(item, inner)
+    for key, item in _entries(value):
+        found = _bad_entry(key, item, path)
         if found is not None:
             return found
     return None
@@ -141,6 +159,72 @@ def current_request() -> Request:
     return flask_request._get_current_object()  # type: ignore[attr-defined]
 
 
+def _not_found(api: bool) -> Response:
+    """404 for a path holding a NUL: the JSON API's error list, or plain text for pages."""
+    if not api:
+        return Response(_("Not found."), status=404, mimetype="text/plain")
+    response = jsonify({"errors": [{"field": "", "message": _("Not found.")}]})
+    response.status_code = 404
+    return response
+
+
+def _text_sources(request: Request) -> tuple[Any, ...]:
+    """Where a request carries text fields: its query (when it has one) and, unless the body
+    is JSON, its form."""
+    sources = (request.args,) if request.query_string else ()
+    return sources if request.is_json else (*sources, request.form)
+
+
+def _bad_text(request: Request) -> tuple[str, str] | None:
+    """The first query or form field whose name or value cannot be stored, and why."""
+    for source in _text_sources(request):
+        for key, value in source.items(multi=True):
+            reason = text_trouble(key) or text_trouble(value)
+            if reason:
+                return key, reason
+    return None
+
+
+def _may_carry_json(request: Request, api: bool) -> bool:
+    """Whether the request's body is to be read as JSON: a JSON body, or any body sent to the
+    JSON API (a GET or an empty body is none)."""
+    return request.method != "GET" and (request.is_json or api) and request.content_length != 0
+
+
+def _json_body(request: Request, api: bool) -> bytes | None:
+    """The body to read as JSON, None when there is none."""
+    if not _may_carry_json(request, api):
+        return None
+    raw = request.get_data(cache=True)
+    # no body (common clients send the JSON Content-Type on every request)
+    return raw if raw.strip() else None
+
+
+def _not_json(error: ValueError, is_json: bool, api: bool) -> Response | None:
+    """The refusal of a body that does not parse; None when it did not claim to be JSON (the
+    view says what it expected)."""
+    if not is_json:
+        return None
+    reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
+    return _refuse("", reason, api)
+
+
+def _check_json(request: Request, api: bool) -> Response | None:
+    """Parse a JSON body once, refusing what we do not accept; the views read it from ``g``."""
+    raw = _json_body(request, api)
+    if raw is None:
+        return None
+    try:
+        body = strict_loads(raw)
+    except (BadJSON, ValueError) as error:
+        return _not_json(error, request.is_json, api)
+    found = _bad_field(body) if _ESCAPES.search(raw) else None
+    if found is not None:
+        return _refuse(*found, api)
+    g.checked_json = body  # the views read this instead of parsing the body again
+    return None
+
+
 def check_input() -> Response | None:
     """Refuse text that cannot be stored and JSON we do not accept before any view runs.
 
@@ -151,35 +235,11 @@ def check_input() -> Response | None:
     request = current_request()  # (once: every use of the proxy looks it up again)
     api = request.path.startswith("/api/")
     if "\x00" in request.path:
-        if not api:
-            return Response(_("Not found."), status=404, mimetype="text/plain")
-        response = jsonify({"errors": [{"field": "", "message": _("Not found.")}]})
-        response.status_code = 404
-        return response
-    is_json = request.is_json
-    sources = (request.args,) if request.query_string else ()
-    for source in (*sources, *(() if is_json else (request.form,))):
-        for key, value in source.items(multi=True):
-            reason = text_trouble(key) or text_trouble(value)
-            if reason:
-                return _refuse(key, reason, api)
-    if request.method == "GET" or not (is_json or api) or request.content_length == 0:
-        return None
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        return None  # no body (common clients send the JSON Content-Type on every request)
-    try:
-        body = strict_loads(raw)
-    except (BadJSON, ValueError) as error:
-        if not is_json:
-            return None
-        reason = str(error) if isinstance(error, BadJSON) else _("This is not valid JSON.")
-        return _refuse("", reason, api)
-    found = _bad_field(body) if _ESCAPES.search(raw) else None
+        return _not_found(api)
+    found = _bad_text(request)
     if found is not None:
         return _refuse(*found, api)
-    g.checked_json = body  # the views read this instead of parsing the body again
-    return None
+    return _check_json(request, api)
 
 
 def tokens_equal(secret: str, token: Any) -> bool:

@@ -90,6 +90,21 @@ def sheet_title(title: str, fallback: str = "Sheet") -> str:
 # --- CSV --------------------------------------------------------------------------------------
 
 
+def _csv_number(value: int | Decimal, decimal_comma: bool) -> str:
+    """A number as the reader's Excel reads it (a decimal comma where it expects one)."""
+    if isinstance(value, bool):
+        return str(int(value))
+    text = str(value)
+    return text.replace(".", ",") if decimal_comma else text
+
+
+def _csv_text(value: str) -> str:
+    """Text as a CSV cell: XML-illegal characters dropped, a formula's start behind an
+    apostrophe."""
+    text = safe_text(value)
+    return "'" + text if formula_like(text) else text
+
+
 def _csv_cell(value: Cell, decimal_comma: bool) -> str:
     if value is None:
         return ""
@@ -97,13 +112,15 @@ def _csv_cell(value: Cell, decimal_comma: bool) -> str:
         return str(value.number)
     if isinstance(value, Money):
         value = value.amount.quantize(Decimal("0.01"))
-    if isinstance(value, bool):
-        return str(int(value))
     if isinstance(value, int | Decimal):
-        text = str(value)
-        return text.replace(".", ",") if decimal_comma else text
-    text = safe_text(str(value))
-    return "'" + text if formula_like(text) else text
+        return _csv_number(value, decimal_comma)
+    return _csv_text(str(value))
+
+
+def _csv_rows(sheet: Sheet, decimal_comma: bool) -> list[list[str]]:
+    """The headings and the rows as CSV cells."""
+    rows = [[_csv_cell(v, decimal_comma) for v in row] for row in sheet.rows]
+    return [[_csv_cell(h, decimal_comma) for h in sheet.headings], *rows]
 
 
 def csv_text(sheet: Sheet, language: str | None = None) -> str:
@@ -112,8 +129,7 @@ def csv_text(sheet: Sheet, language: str | None = None) -> str:
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=";" if semicolon else ",", lineterminator="\r\n")
-    writer.writerow([_csv_cell(h, semicolon) for h in sheet.headings])
-    writer.writerows([_csv_cell(v, semicolon) for v in row] for row in sheet.rows)
+    writer.writerows(_csv_rows(sheet, semicolon))
     return out.getvalue()
 
 
@@ -148,35 +164,41 @@ def _display(value: Cell) -> str:
     return str(value)
 
 
+def _put_rank(cell: Any, rank: Rank) -> None:
+    """A rank as its number; a shared one shown as "=3"."""
+    cell.value = rank.number
+    if rank.shared:
+        cell.number_format = '"="0'
+
+
+def _put_text(cell: Any, value: str) -> None:
+    """Text as a string cell, never a formula ("" leaves the cell empty)."""
+    if not value:
+        return
+    text = safe_text(value)
+    cell.value = text
+    cell.data_type = "s"  # never a formula, whatever the text starts with
+    if formula_like(text):
+        cell.quotePrefix = True  # and Excel keeps it text when someone edits it
+
+
 def _put(cell: Any, value: Cell) -> None:
     """Write one typed value into an openpyxl cell."""
     if isinstance(value, Rank):
-        cell.value = value.number
-        if value.shared:
-            cell.number_format = '"="0'
+        _put_rank(cell, value)
     elif isinstance(value, Money):
         cell.value = value.amount
         cell.number_format = "#,##0.00"
-    elif isinstance(value, str) and value:
-        text = safe_text(value)
-        cell.value = text
-        cell.data_type = "s"  # never a formula, whatever the text starts with
-        if formula_like(text):
-            cell.quotePrefix = True  # and Excel keeps it text when someone edits it
-    elif value != "":
+    elif isinstance(value, str):
+        _put_text(cell, value)
+    else:
         cell.value = value
 
 
-def xlsx_bytes(sheet: Sheet) -> bytes:
-    """The sheet as an XLSX workbook of one worksheet."""
-    from openpyxl import Workbook
+def _write_cells(ws: Any, sheet: Sheet) -> None:
+    """The headings (bold) in the first row, the rows below them."""
     from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
 
-    book = Workbook()
-    book.properties.title = safe_text(sheet.title)[:200]
-    ws = book.active
-    ws.title = sheet_title(sheet.title)
     bold = Font(bold=True)
     for col, heading in enumerate(sheet.headings, 1):
         cell = ws.cell(row=1, column=col)
@@ -185,11 +207,29 @@ def xlsx_bytes(sheet: Sheet) -> bytes:
     for r, row in enumerate(sheet.rows, 2):
         for col, value in enumerate(row, 1):
             _put(ws.cell(row=r, column=col), value)
+
+
+def _lay_out(ws: Any, sheet: Sheet) -> None:
+    """Columns as wide as their entries, the heading row frozen and filtered."""
+    from openpyxl.utils import get_column_letter
+
     for col, width in enumerate(_widths(sheet), 1):
         ws.column_dimensions[get_column_letter(col)].width = width
     ws.freeze_panes = "A2"
     if sheet.headings:
         ws.auto_filter.ref = f"A1:{get_column_letter(len(sheet.headings))}{len(sheet.rows) + 1}"
+
+
+def xlsx_bytes(sheet: Sheet) -> bytes:
+    """The sheet as an XLSX workbook of one worksheet."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.properties.title = safe_text(sheet.title)[:200]
+    ws = book.active
+    ws.title = sheet_title(sheet.title)
+    _write_cells(ws, sheet)
+    _lay_out(ws, sheet)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -47,39 +47,67 @@ def _match_page(reason: str, status: int) -> Any:
     return render_template("matches/match.html", **ctx), status
 
 
-def handle(error: Exception) -> Any:
-    """The app's answer to an error no view handled."""
-    if isinstance(error, HTTPException):  # (the app registers error_pages for these)
-        return error_pages.handle(error)
-    current_app.logger.exception("Server trouble on %s %s", request.method, request.path)
+def _roll_back() -> None:
+    """Roll the request's database session back (nothing half-stored)."""
     try:
         get_session().rollback()
     except Exception:  # noqa: BLE001 - the session may be unusable; the page is still shown
         current_app.logger.warning("could not roll back after the error", exc_info=True)
-    reason, status = what_happened(error)
-    if request.path.endswith("/save") or request.accept_mimetypes.best == "application/json":
-        document = {"errors": [{"field": "", "message": reason}]}
-        response: Response = jsonify({**document, "retry": True} if status == 503 else document)
-        response.status_code = status
-        return response
-    if request.method == "POST" and request.endpoint == "matches.edit":
-        try:
-            page = _match_page(reason, status)
-        except Exception:  # noqa: BLE001 - the database cannot even be read: the plain page
-            current_app.logger.warning("could not show the match page again", exc_info=True)
-            page = None
-        if page is not None:
-            return page
-    fields = [
+
+
+def _wants_json() -> bool:
+    """Whether the request came from the background save or a JSON client."""
+    return request.path.endswith("/save") or request.accept_mimetypes.best == "application/json"
+
+
+def _json_answer(reason: str, status: int) -> Response:
+    """The JSON API's error list; a 503 says the client may retry."""
+    document = {"errors": [{"field": "", "message": reason}]}
+    response: Response = jsonify({**document, "retry": True} if status == 503 else document)
+    response.status_code = status
+    return response
+
+
+def _deal_form_again(reason: str, status: int) -> Any:
+    """A deal posted on the match page: the page again with the deal in its form; None for
+    any other request, or when the database cannot even be read."""
+    if request.method != "POST" or request.endpoint != "matches.edit":
+        return None
+    try:
+        return _match_page(reason, status)
+    except Exception:  # noqa: BLE001 - the database cannot even be read: the plain page
+        current_app.logger.warning("could not show the match page again", exc_info=True)
+        return None
+
+
+def _posted_fields() -> list[tuple[str, str]]:
+    """What a form posted, field by field (its old CSRF token left out), to post again."""
+    if request.method != "POST":
+        return []
+    return [
         (name, value)
         for name, values in request.form.lists()
         if name != "csrf_token"
         for value in values
     ]
+
+
+def handle(error: Exception) -> Any:
+    """The app's answer to an error no view handled."""
+    if isinstance(error, HTTPException):  # (the app registers error_pages for these)
+        return error_pages.handle(error)
+    current_app.logger.exception("Server trouble on %s %s", request.method, request.path)
+    _roll_back()
+    reason, status = what_happened(error)
+    if _wants_json():
+        return _json_answer(reason, status)
+    page = _deal_form_again(reason, status)
+    if page is not None:
+        return page
     return render_template(
         "errors/trouble.html",
         reason=reason,
-        fields=fields if request.method == "POST" else [],
+        fields=_posted_fields(),
         again=request.url,
         back=request.referrer,
     ), status

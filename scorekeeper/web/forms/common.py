@@ -107,6 +107,16 @@ class DealFormBase(Form):
     # Filled in by each game's builder: JSON path -> form field name.
     paths: dict[str, str] = {}
 
+    def expected_n(self) -> int | None:
+        """The number a new deal gets while the deals are still those the page showed (None:
+        the page did not say)."""
+        seen = to_int(self.after.data)
+        return None if seen is None else seen + 1
+
+    def idempotency_key(self) -> str | None:
+        """The form's retry key, None when it came without one."""
+        return self.idem.data or None
+
     def form_errors_from(self, errors: Sequence[FieldError]) -> list[str]:
         """Put each rules error next to its field; return those that fit no field."""
         leftover: list[str] = []
@@ -136,3 +146,7 @@ class ConfirmForm(Form):
     """A bare confirmation (undo, delete, rematch): CSRF plus the version it was shown at."""
 
     version = HiddenField()
+
+    def shown_etag(self) -> str | None:
+        """The etag of the deal the confirmation showed, None when it showed none."""
+        return self.version.data or None

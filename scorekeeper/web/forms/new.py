@@ -22,7 +22,7 @@ from ...rules.messages import PART_NAMES
 from ...rules.registry import MENU, get_game
 from ..suits import DECK_LABELS
 from .base import Form
-from .common import TapRadio, as_choices
+from .common import TapRadio, as_choices, to_text
 from .numbers import MAX_DIGITS, IntegerField
 
 
@@ -132,9 +132,8 @@ class NewMatchForm(Form):
     opts = HiddenField(default="1")
 
 
-def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
-    """A NewMatchForm with ``n_seats`` player fields and one field per option (default shown)."""
-    attrs: dict[str, Any] = {}
+def _player_fields(n_seats: int, required: int) -> dict[str, StringField]:
+    """One name field per seat; the first ``required`` must be filled in."""
     # one limit for a name, the API's (limits.NAME_MAX), said as the API says it
     too_long = lazy_ngettext(
         "A name may have at most %(n)s character.",
@@ -142,30 +141,59 @@ def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **k
         NAME_MAX,
         n=NAME_MAX,
     )
+    fields = {}
     for i in range(n_seats):
         checks = [DataRequired(_l("Type a name."))] if i < required else [Optional()]
-        attrs[f"player_{i}"] = StringField(
+        fields[f"player_{i}"] = StringField(
             _l("Player %(n)s", n=i + 1),
             validators=[*checks, Length(max=NAME_MAX, message=too_long)],
         )
+    return fields
+
+
+def _option_label(name: str) -> Any:
+    """An option's label in the players' words (a Mariáš part's: its name, in units)."""
+    return OPTION_LABELS.get(name) or _l("%(part)s, units", part=_part_words(name))
+
+
+def _deck_field(label: Any, deck: str) -> TapRadio:
+    """The deck option (API.md v2): tapped as pictures of the three decks (web/suits.py)."""
+    return TapRadio(label, default=deck, choices=[(d, DECK_LABELS[d]) for d in DECKS])
+
+
+def _option_field(name: str, value: Any) -> Any:
+    """The field for one option, its default filled in: the kind of field follows the value."""
+    label = _option_label(name)
+    if name == "deck":
+        return _deck_field(label, value)
+    if isinstance(value, bool):
+        return BooleanField(label, default=value)
+    if isinstance(value, int):
+        return IntegerField(label, default=value, validators=[Optional()])
+    if name in OPTION_CHOICES:
+        return SelectField(label, default=value, choices=as_choices(OPTION_CHOICES[name]))
+    return StringField(label, default=to_text(value))
+
+
+def new_match_form(n_seats: int, required: int, defaults: Mapping[str, Any], **kwargs: Any):
+    """A NewMatchForm with ``n_seats`` player fields and one field per option (default shown)."""
+    attrs: dict[str, Any] = _player_fields(n_seats, required)
     for name, value in defaults.items():
-        if name in FIXED:
-            continue
-        label = OPTION_LABELS.get(name) or _l("%(part)s, units", part=_part_words(name))
-        if name == "deck":  # API.md v2: tapped as pictures of the three decks (web/suits.py)
-            choices = [(deck, DECK_LABELS[deck]) for deck in DECKS]
-            attrs["opt_deck"] = TapRadio(label, default=value, choices=choices)
-        elif isinstance(value, bool):
-            attrs[f"opt_{name}"] = BooleanField(label, default=value)
-        elif isinstance(value, int):
-            attrs[f"opt_{name}"] = IntegerField(label, default=value, validators=[Optional()])
-        elif name in OPTION_CHOICES:
-            choices = as_choices(OPTION_CHOICES[name])
-            attrs[f"opt_{name}"] = SelectField(label, default=value, choices=choices)
-        else:
-            attrs[f"opt_{name}"] = StringField(label, default="" if value is None else str(value))
+        if name not in FIXED:
+            attrs[f"opt_{name}"] = _option_field(name, value)
     cls = type("NewMatch", (NewMatchForm,), attrs)
     return cls(**kwargs)
+
+
+def _submitted(value: Any, default: Any) -> Any:
+    """An option's submitted value, read as its default's kind: a box is on or off, an
+    IntegerField gives an int (or None when emptied), typed text may be a number."""
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, int) or not isinstance(value, str):
+        return value
+    value = value.strip()
+    return None if value == "" else _number_or_text(value)
 
 
 def option_overrides(form: Form, defaults: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,15 +204,7 @@ def option_overrides(form: Form, defaults: Mapping[str, Any]) -> dict[str, Any]:
     for name, default in defaults.items():
         if name in FIXED:
             continue
-        field = getattr(form, f"opt_{name}")
-        value = field.data
-        if isinstance(default, bool):
-            value = bool(value)
-        elif isinstance(default, int):
-            pass  # IntegerField: an int, or None when emptied
-        elif isinstance(value, str):
-            value = value.strip()
-            value = None if value == "" else _number_or_text(value)
+        value = _submitted(getattr(form, f"opt_{name}").data, default)
         if value != default:
             overrides[name] = value
     return overrides

@@ -8,6 +8,7 @@ nothing is stored; the entered values stay in the form.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -39,6 +40,26 @@ from . import view as match_view
 ACTOR = "web"
 
 
+#: Views without a form of their own to fail the token check again: they are not run again.
+FORMLESS = ("matches.rematch", "matches.finish")
+
+
+def _view_to_run_again() -> Any:
+    """The view whose form expired, to run once more; None when it has no form of its own."""
+    if request.endpoint in FORMLESS:
+        return None
+    return current_app.view_functions.get(request.endpoint or "")
+
+
+def _try_again() -> Any:
+    """Nothing was done: say so and send the player where to try again, the match page after
+    *Finish*, else the home page (never to a Referer: it may be another site)."""
+    flash(_("This page was open too long; please try again."), "bad")
+    if request.endpoint == "matches.finish":
+        return redirect(url_for(".edit", **(request.view_args or {})))
+    return redirect(url_for(".home"))
+
+
 @bp.errorhandler(CSRFError)
 def stale_form(_error: CSRFError) -> Any:
     """A form left open past its token's life: show it again, values kept, nothing stored.
@@ -47,13 +68,9 @@ def stale_form(_error: CSRFError) -> Any:
     back with a fresh token, so the next tap saves. Views without a form of their own
     (rematch, finish) are not run: the player is sent back to try again.
     """
-    view = current_app.view_functions.get(request.endpoint or "")
-    if view is None or request.endpoint == "matches.rematch":
-        flash(_("This page was open too long; please try again."), "bad")
-        return redirect(url_for(".home"))  # never to a Referer: it may be another site
-    if request.endpoint == "matches.finish":  # no form of its own to fail: nothing is done
-        flash(_("This page was open too long; please try again."), "bad")
-        return redirect(url_for(".edit", **(request.view_args or {})))
+    view = _view_to_run_again()
+    if view is None:
+        return _try_again()
     try:
         return view(**(request.view_args or {}))
     except HTTPException as error:  # e.g. an unknown match: its 404, not a 500
@@ -83,8 +100,20 @@ def new() -> str:
     return render_template("matches/new.html", tiles=forms_new.tiles())
 
 
-def _new_setup(game: str, preset: str) -> tuple[Any, str, dict[str, Any], int, int]:
-    """(rules, preset, offered option defaults, seats, players required); 404 when unknown."""
+@dataclass(frozen=True)
+class NewSetup:
+    """What a new-match form is built from: the rules (of the preset), the preset, the option
+    defaults offered, the seats and how many players are required."""
+
+    rules: Any
+    preset: str
+    defaults: dict[str, Any]
+    seats: int
+    required: int
+
+
+def _new_setup(game: str, preset: str) -> NewSetup:
+    """The new-match form's setup for this game and preset; 404 when unknown."""
     if game not in GAME_NAMES:
         abort(404)
     rules = get_game(game)
@@ -95,22 +124,32 @@ def _new_setup(game: str, preset: str) -> tuple[Any, str, dict[str, Any], int, i
     options = rules.make_options(preset)
     defaults = forms_new.offered_options(game, preset, rules.options_to_json(options))
     counts = rules.player_counts(options)
-    return rules, preset, defaults, max(counts), min(counts)
+    return NewSetup(rules, preset, defaults, max(counts), min(counts))
 
 
-def _create(form: Any, rules: Any, preset: str, seats: int, defaults: dict[str, Any]) -> Any:
+def _players(form: Any, seats: int) -> list[str]:
+    """The names typed into the player fields, in seat order, blanks left out."""
+    names = ((form[f"player_{i}"].data or "").strip() for i in range(seats))
+    return [name for name in names if name]
+
+
+def _stake(form: Any, rules: Any) -> dict[str, str | None]:
+    """The stake and currency typed, where the game is played for money (else none)."""
+    if not rules.has_stake:
+        return {"stake": None, "currency": None}
+    return {"stake": form.stake.data or None, "currency": form.currency.data or None}
+
+
+def _create(form: Any, setup: NewSetup) -> Any:
     """Create the match the new-match form describes (RuleError when the rules refuse it)."""
-    players = [(form[f"player_{i}"].data or "").strip() for i in range(seats)]
-    players = [p for p in players if p]
-    money = rules.has_stake  # a stake and a currency only where the game is played for money
+    players = _players(form, setup.seats)
     match = svc.create_match(
         session=get_session(),
-        game=rules.name,
-        preset=preset,
+        game=setup.rules.name,
+        preset=setup.preset,
         players=players,
-        options=forms_new.option_overrides(form, defaults),
-        stake=form.stake.data or None if money else None,
-        currency=form.currency.data or None if money else None,
+        options=forms_new.option_overrides(form, setup.defaults),
+        **_stake(form, setup.rules),
         title=form.title.data or None,
     )
     match_view.remember(match, players)
@@ -123,38 +162,51 @@ def _tile_title(game: str, preset: str, default: str) -> str:
     return next(labels, default)
 
 
+def _options_open(form: Any, defaults: dict[str, Any]) -> bool:
+    """Whether an option's field holds an error (the options are then shown unfolded)."""
+    return any(form[f"opt_{k}"].errors for k in defaults if f"opt_{k}" in form)
+
+
+def _new_form_page(game: str, setup: NewSetup, form: Any, box: list[str]) -> tuple[str, int]:
+    """The new-match form; after a POST (422) with what refused it."""
+    rules, seats = setup.rules, setup.seats
+    page = render_template(
+        "matches/new_form.html",
+        form=form,
+        game=game,
+        rules=rules,
+        teams=rules.plays_in_teams({"players": seats}),
+        preset=setup.preset,
+        title=_tile_title(game, setup.preset, rules.title),
+        seats=seats,
+        required=setup.required,
+        defaults=setup.defaults,
+        box=box,
+        names=session.get("names", []),
+        options_open=_options_open(form, setup.defaults),
+    )
+    return page, 422 if request.method == "POST" else 200
+
+
 @bp.route("/matches/new/<game>/<preset>", methods=["GET", "POST"])
 def new_form(game: str, preset: str) -> Any:
     """Players, stake and options of a new match; creates it and opens its edit page."""
-    rules, preset, defaults, seats, required = _new_setup(game, preset)
+    setup = _new_setup(game, preset)
     form = forms_new.new_match_form(
-        seats, required, defaults, data=match_view.remembered_setup(game, seats)
-    )
+        setup.seats, setup.required, setup.defaults,
+        data=match_view.remembered_setup(game, setup.seats),
+    )  # fmt: skip
     box: list[str] = []
     if form.validate_on_submit():
         try:
-            match = _create(form, rules, preset, seats, defaults)
+            match = _create(form, setup)
         except RuleError as error:
             box = match_view.new_match_errors(form, error.errors)
         else:
             return redirect(url_for(".edit", match_id=match.id, token=match.token, new=1))
     elif request.method == "POST":
         box = match_view.wtf_errors(form)
-    return render_template(
-        "matches/new_form.html",
-        form=form,
-        game=game,
-        rules=rules,
-        teams=rules.plays_in_teams({"players": seats}),
-        preset=preset,
-        title=_tile_title(game, preset, rules.title),
-        seats=seats,
-        required=required,
-        defaults=defaults,
-        box=box,
-        names=session.get("names", []),
-        options_open=any(form[f"opt_{k}"].errors for k in defaults if f"opt_{k}" in form),
-    ), 422 if request.method == "POST" else 200
+    return _new_form_page(game, setup, form, box)
 
 
 @bp.get("/m/<match_id>")
@@ -174,59 +226,71 @@ def show(match_id: str) -> Any:
     return live.with_etag(make_response(page), etag)
 
 
+def _table_page(match: Any, token: str, form: Any) -> Any:
+    """The table's page as opened or refreshed.
+
+    static/js/refresh.js asks again every few seconds: 304 while nothing changed (a page
+    opened by the player is made afresh: its forms get a fresh CSRF token)."""
+    etag = live.match_etag(match)
+    unchanged = None if live.navigating() else live.not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    match_view.remember(match, None)
+    state = svc.match_state(session=get_session(), match=match)
+    match_view.preselect(form, state)
+    form.after.data = str(len(state["deals"]))
+    ctx = match_view.context(match, state, token, form=form)
+    refresh = live.editor_refresh_seconds()
+    page = render_template("matches/match.html", refresh=refresh, page_etag=etag, **ctx)
+    return live.with_etag(make_response(page), etag)
+
+
+def _add_deal(match: Any, module: Any, form: Any) -> list[str] | None:
+    """Add the posted deal: None when it landed, else the messages saying why not."""
+    record = module.to_record(form, match.players, match.options)
+    try:
+        svc.record_deal(
+            session=get_session(),
+            match_id=match.id,
+            record=record,
+            idempotency_key=form.idempotency_key(),
+            actor=ACTOR,
+            expected_n=form.expected_n(),
+        )
+    except StaleAdd as error:
+        form.after.data = str(error.deals)  # saving again adds it after them
+        return [rule_messages.render(error.message)]
+    except MatchFinished as error:
+        return deal_words.finished_box(form, match, error)
+    except RuleError as error:
+        return deal_words.form_errors(form, match, error.errors)
+    except Conflict as error:
+        return [rule_messages.render(error.message)]
+    return None
+
+
+def _form_again(match: Any, token: str, form: Any, box: list[str], status: int) -> Any:
+    """The table's page with the posted form as it was, and what refused it."""
+    state = svc.match_state(session=get_session(), match=match)
+    ctx = match_view.context(match, state, token, form=form, box=box)
+    page = render_template("matches/match.html", refresh=live.editor_refresh_seconds(), **ctx)
+    return page, status
+
+
 @bp.route("/m/<match_id>/<token>", methods=["GET", "POST"])
 def edit(match_id: str, token: str) -> Any:
     """The table's page: scores plus the deal form; POST adds a deal."""
     match = load_match(match_id, token)
     module = forms.deal_form(match.game, match.players, match.options, match.preset)
     form = module.build(match.game, match.players, match.options)
-    box: list[str] = []
-    status = 200
     if request.method == "GET":
-        # static/js/refresh.js asks again every few seconds: 304 while nothing changed (a page
-        # opened by the player is made afresh: its forms get a fresh CSRF token)
-        etag = live.match_etag(match)
-        unchanged = None if live.navigating() else live.not_modified(etag)
-        if unchanged is not None:
-            return unchanged
-        match_view.remember(match, None)
-        state = svc.match_state(session=get_session(), match=match)
-        match_view.preselect(form, state)
-        form.after.data = str(len(state["deals"]))
-        ctx = match_view.context(match, state, token, form=form)
-        refresh = live.editor_refresh_seconds()
-        page = render_template("matches/match.html", refresh=refresh, page_etag=etag, **ctx)
-        return live.with_etag(make_response(page), etag)
-    elif match_view.declaration_tap(form):
-        pass  # marianna without JavaScript: a team+suit button appended a declaration
-    elif form.validate_on_submit():
-        record = module.to_record(form, match.players, match.options)
-        seen = forms.to_int(form.after.data)
-        try:
-            svc.record_deal(
-                session=get_session(),
-                match_id=match.id,
-                record=record,
-                idempotency_key=form.idem.data or None,
-                actor=ACTOR,
-                expected_n=None if seen is None else seen + 1,
-            )
-        except StaleAdd as error:
-            box = [rule_messages.render(error.message)]
-            form.after.data = str(error.deals)  # saving again adds it after them
-        except MatchFinished as error:
-            box = [_("The match is over: edit or delete a deal to reopen it, or start a rematch.")]
-            box += deal_words.form_errors(form, match, [e for e in error.errors if e.field])
-        except RuleError as error:
-            box = deal_words.form_errors(form, match, error.errors)
-        except Conflict as error:
-            box = [rule_messages.render(error.message)]
-        else:
-            return redirect(url_for(".edit", match_id=match.id, token=token))
-        status = 422
-    else:
-        box, status = match_view.wtf_errors(form), 422
-    state = svc.match_state(session=get_session(), match=match)
-    ctx = match_view.context(match, state, token, form=form, box=box)
-    page = render_template("matches/match.html", refresh=live.editor_refresh_seconds(), **ctx)
-    return page, status
+        return _table_page(match, token, form)
+    if match_view.declaration_tap(form):
+        # marianna without JavaScript: a team+suit button appended a declaration
+        return _form_again(match, token, form, [], 200)
+    if not form.validate_on_submit():
+        return _form_again(match, token, form, match_view.wtf_errors(form), 422)
+    box = _add_deal(match, module, form)
+    if box is None:
+        return redirect(url_for(".edit", match_id=match.id, token=token))
+    return _form_again(match, token, form, box, 422)

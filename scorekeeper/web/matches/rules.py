@@ -46,28 +46,41 @@ def refused_deals(state: Mapping[str, Any], match: Any = None) -> list[dict[str,
     ]
 
 
+def _pending_ties(game: Any, state: Mapping[str, Any]) -> int:
+    """How many of the latest games were ties still to be settled (a game that carries ties)."""
+    if not game.carries_ties:
+        return 0
+    pending = 0
+    for item in reversed(state.get("games") or []):
+        if item.get("kind") != "tie":
+            break
+        pending += 1
+    return pending
+
+
+def _can_finish(game: Any, options: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
+    """Whether the table may end the match with *Finish*: an open session with deals, not
+    finished yet."""
+    return (
+        game.ends_by_finish(options)
+        and options.get("finished_after") is None
+        and not state.get("finished")
+        and bool(state["deals"])
+    )
+
+
 @bp.app_template_global()
 def match_terms(match: Any, state: Mapping[str, Any]) -> dict[str, Any]:
     """What the board shows about the rules: played to, a pending tie, an extra round, the
     deals version 2 refuses, whether the table may finish it, the rules page's link and who
     pays whom."""
     game, options = _effective(match)
-    games = state.get("games") or []
-    pending = 0
-    if game.carries_ties:
-        for item in reversed(games):
-            if item.get("kind") != "tie":
-                break
-            pending += 1
     return {
         "played_to": rules_words.played_to(match.game, options, state),
-        "pending_ties": pending,
+        "pending_ties": _pending_ties(game, state),
         "extra_round": bool(state.get("extra_round")),
         "refused": refused_deals(state, match),
-        "can_finish": game.ends_by_finish(options)
-        and options.get("finished_after") is None
-        and not state.get("finished")
-        and bool(state["deals"]),
+        "can_finish": _can_finish(game, options, state),
         "rules_url": url_for("matches.rules_page", match_id=match.id),
         "settlement": _settlement(state),
     }

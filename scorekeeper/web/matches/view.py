@@ -38,6 +38,60 @@ from ..links import public_url
 RECENT, NAMES, SHOWN = 12, 40, 15
 
 
+def _score_rows(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The board's rows: each side's name, score, money (when played for money), winner."""
+    money = state.get("money") or []
+    return [
+        {
+            "name": name,
+            "score": score,
+            "money": money[i] if i < len(money) else None,
+            "winner": state.get("finished") and state.get("winner") == i,
+        }
+        for i, (name, score) in enumerate(zip(state["sides"], state["scores"], strict=False))
+    ]
+
+
+def _listed_deals(match: Any, state: Mapping[str, Any], token: str | None) -> list[dict]:
+    """The deals the page lists, newest first, with their summaries.
+
+    The table's page lists the latest deals only, so it stays light all evening (under 60 KB,
+    bench/bench_page_weight.py); "show all" and the spectator page list every deal."""
+    every = token is None or request.args.get("all")
+    shown = state["deals"] if every else state["deals"][-SHOWN:]
+    return [with_names(match, state, d) for d in reversed(shown)]
+
+
+def _print_url(match: Any) -> str | None:
+    """The printable match record (printing blueprint), when it is there."""
+    try:
+        return url_for("printing.record", match_id=match.id)
+    except BuildError:
+        return None
+
+
+def _edit_links(match: Any, token: str) -> dict[str, Any]:
+    """The table's page: its edit link to share, and the same as a QR code."""
+    edit_url = public_url("matches.edit", match_id=match.id, token=token)
+    qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
+    return {"edit_url": edit_url, "qr": Markup(qr)}
+
+
+def _form_extras(match: Any, token: str | None, form: Any) -> dict[str, Any]:
+    """What the deal form shows besides its fields: a league's PB table (RULES.md §6b) and
+    the declarations entered so far, in words."""
+    extras: dict[str, Any] = {}
+    if form is None:
+        return extras
+    if token is not None and "pb_0" in form:
+        choices = league_pb(session=get_session(), match_id=match.id)
+        extras.update(pb_choices=choices, pb_words="; ".join(map(_pb_line, choices)))
+    if "declarations" in form:
+        deck = match.options.get("deck")
+        extras["declared"] = describe_tokens(form.declarations.data, form.sides, match.game, deck)
+    return extras
+
+
 def context(
     match: Any,
     state: Mapping[str, Any],
@@ -48,22 +102,10 @@ def context(
 ) -> dict[str, Any]:
     """Template context of a match page (``token`` None: the read-only page)."""
     game, players, options = match.game, list(match.players), dict(match.options)
-    sides = state["sides"]
-    money = state.get("money") or []
-    rows = [
-        {
-            "name": name,
-            "score": score,
-            "money": money[i] if i < len(money) else None,
-            "winner": state.get("finished") and state.get("winner") == i,
-        }
-        for i, (name, score) in enumerate(zip(sides, state["scores"], strict=False))
-    ]
-    # The table's page lists the latest deals only, so it stays light all evening (under 60 KB,
-    # bench/bench_page_weight.py); "show all" and the spectator page list every deal.
-    shown = state["deals"] if token is None or request.args.get("all") else state["deals"][-SHOWN:]
-    deals = [with_names(match, state, d) for d in reversed(shown)]
-    chart = running_chart(sides, [d["delta"] for d in state["deals"]], title=_("Running scores"))
+    deals = _listed_deals(match, state, token)
+    chart = running_chart(
+        state["sides"], [d["delta"] for d in state["deals"]], title=_("Running scores")
+    )
     ctx: dict[str, Any] = {
         "match": match,
         "state": state,
@@ -76,7 +118,7 @@ def context(
         "deal_form": get_game(game, match.preset).form.package,
         "players": players,
         "options": options,
-        "rows": rows,
+        "rows": _score_rows(state),
         "deals": deals,
         "hidden_deals": len(state["deals"]) - len(deals),
         "chart": Markup(chart),
@@ -88,22 +130,11 @@ def context(
         "flek_steps": forms.flek_steps(game),  # deal.js: each flek level's name
         "just_created": bool(request.args.get("new")),
         "view_url": public_url("matches.show", match_id=match.id),
+        "print_url": _print_url(match),
     }
-    try:  # the printable match record (printing blueprint), when it is there
-        ctx["print_url"] = url_for("printing.record", match_id=match.id)
-    except BuildError:
-        ctx["print_url"] = None
     if token is not None:
-        edit_url = public_url("matches.edit", match_id=match.id, token=token)
-        qr = segno.make(edit_url, error="m").svg_inline(scale=3, border=2)
-        ctx.update(edit_url=edit_url, qr=Markup(qr))
-    if token is not None and form is not None and "pb_0" in form:  # RULES.md §6b
-        ctx["pb_choices"] = league_pb(session=get_session(), match_id=match.id)
-        ctx["pb_words"] = "; ".join(map(_pb_line, ctx["pb_choices"]))
-    if form is not None and "declarations" in form:
-        ctx["declared"] = describe_tokens(
-            form.declarations.data, form.sides, game, options.get("deck")
-        )
+        ctx.update(_edit_links(match, token))
+    ctx.update(_form_extras(match, token, form))
     return ctx
 
 
@@ -126,29 +157,46 @@ def current_game(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"number": number, "points": list(current), "target": target}
 
 
+def _last_dealer(deals: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat that dealt the latest deal naming a dealer, None when none does."""
+    dealers = (d["record"].get("dealer") for d in reversed(deals))
+    return next((seat for seat in dealers if seat is not None), None)
+
+
 def preselect(form: Any, state: Mapping[str, Any]) -> None:
     """Mariáš with four: the next dealer (after the last deal's) is preselected."""
     if "dealer" not in form or len(state["players"]) != 4:
         return
-    last = next(
-        (
-            d["record"].get("dealer")
-            for d in reversed(state["deals"])
-            if d["record"].get("dealer") is not None
-        ),
-        None,
-    )
+    last = _last_dealer(state["deals"])
     form.dealer.data = str(0 if last is None else (last + 1) % len(state["players"]))
+
+
+def csrf_expired(form: Any) -> bool:
+    """Whether the form's CSRF token was refused (too old, or not from this page)."""
+    return "csrf_token" in form and bool(form.csrf_token.errors)
+
+
+def _tampered(form: Any) -> bool:
+    """Whether a hidden field came back changed (WTForms refused it)."""
+    return any(f.errors for f in form if f.type == "HiddenField")
 
 
 def wtf_errors(form: Any) -> list[str]:
     """Form-level messages after WTForms refused a submission (CSRF, mostly)."""
     box = [str(m) for m in getattr(form, "form_errors", [])]
-    if any(f.errors for f in form if f.type == "HiddenField"):
+    if _tampered(form):
         box.append(_("This form was changed on the way; reload the page and enter it again."))
-    if "csrf_token" in form and form.csrf_token.errors:
+    if csrf_expired(form):
         box.append(_("This form has expired or did not come from this page; please try again."))
     return box
+
+
+def _without_removed(declarations: str | None) -> str:
+    """The declarations without the one whose Remove button was tapped (``drop``: its place
+    in the list; ``pop``, from older pages: the last)."""
+    tokens = (declarations or "").split()
+    at = forms.to_int(request.form.get("drop", len(tokens) - 1))
+    return " ".join(t for i, t in enumerate(tokens) if i != at)
 
 
 def declaration_tap(form: Any) -> bool:
@@ -157,14 +205,12 @@ def declaration_tap(form: Any) -> bool:
     form."""
     if "declarations" not in form:
         return False
-    tokens = (form.declarations.data or "").split()
     if "add" in request.form:
         form.declarations.data = add_token(
             form.declarations.data, request.form["add"], form.kind.data
         )
     elif "drop" in request.form or "pop" in request.form:
-        at = forms.to_int(request.form.get("drop", len(tokens) - 1))
-        form.declarations.data = " ".join(t for i, t in enumerate(tokens) if i != at)
+        form.declarations.data = _without_removed(form.declarations.data)
     else:
         return False
     form.kind.data = form.kind.default  # back to the plain declaration
@@ -186,26 +232,39 @@ def new_match_errors(form: Any, errors: Sequence[FieldError]) -> list[str]:
     return box
 
 
+def _kept_token(match: Any, recent: Sequence[Sequence[Any]], editor: bool) -> str | None:
+    """The edit token this device keeps for the match: the match's own for an editor, else
+    the one it had before (a spectator's device: none)."""
+    if editor:
+        return match.token
+    return next((r[1] for r in recent if r[0] == match.id), None)
+
+
+def _remember_players(match: Any, players: Sequence[str]) -> None:
+    """Keep the names typed (first, before older ones) and the game's setup for next time."""
+    names = [n for n in session.get("names", []) if n not in players]
+    session["names"] = [*players, *names][:NAMES]
+    setup = dict(session.get("setup", {}))
+    setup[match.game] = {
+        "players": list(players),
+        "stake": match.stake,
+        "currency": match.currency,
+    }
+    session["setup"] = setup
+
+
 def remember(match: Any, players: Sequence[str] | None, *, editor: bool = True) -> None:
     """Keep the match (and the names typed, and the setup) in this device's cookie.
 
     A spectator's device keeps the match without its edit token (the cookie is readable);
     a device that once had the edit link keeps it."""
     session.permanent = True
-    old = [r for r in session.get("recent", []) if r[0] == match.id]
-    token = match.token if editor else (old[0][1] if old else None)
-    recent = [r for r in session.get("recent", []) if r[0] != match.id]
-    session["recent"] = [[match.id, token], *recent][:RECENT]
+    recent = session.get("recent", [])
+    token = _kept_token(match, recent, editor)
+    others = [r for r in recent if r[0] != match.id]
+    session["recent"] = [[match.id, token], *others][:RECENT]
     if players:
-        names = [n for n in session.get("names", []) if n not in players]
-        session["names"] = [*players, *names][:NAMES]
-        setup = dict(session.get("setup", {}))
-        setup[match.game] = {
-            "players": list(players),
-            "stake": match.stake,
-            "currency": match.currency,
-        }
-        session["setup"] = setup
+        _remember_players(match, players)
 
 
 def remembered_setup(game: str, seats: int) -> dict[str, Any]:
