@@ -49,16 +49,21 @@ FORM_ORDER = ("dve_sedmy", "hra", "sto", "sedma", "betl", "durch")
 RENONC_KINDS = [("1", _l("paušál 10")), ("2", _l("paušál 50"))]
 
 
-def gives(contract: Contract) -> str:
-    """What the form shows for a contract, as words deal.js matches against ``data-when``:
-    its parts, ``trump`` (a suit to name), ``second`` (dvě sedmy), the silent part it allows,
-    ``omyl`` (a plain sedma may be given up) and ``points`` (a sto counts them)."""
-    words = list(contract.parts)
+def _suits_asked(contract: Contract) -> list[str]:
+    """The suits the form asks for: a trump to name (not hearts by definition), a second suit."""
+    words = []
     if contract.trumps and not contract.hearts:
         words.append("trump")
     if contract.second_suit:
         words.append("second")
-    words += sorted(contract.silent)
+    return words
+
+
+def gives(contract: Contract) -> str:
+    """What the form shows for a contract, as words deal.js matches against ``data-when``:
+    its parts, ``trump`` (a suit to name), ``second`` (dvě sedmy), the silent part it allows,
+    ``omyl`` (a plain sedma may be given up) and ``points`` (a sto counts them)."""
+    words = list(contract.parts) + _suits_asked(contract) + sorted(contract.silent)
     if contract.may_give_up:
         words.append("omyl")
     if "sto" in contract.parts:
@@ -295,6 +300,11 @@ def _shown_trump(record: Mapping[str, Any]) -> str:
     return to_text(record.get("trump"))
 
 
+def _pb_data(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Each seat's premium points as form data (a 0 stays 0: the record's list stays a list)."""
+    return {f"pb_{i}": figure for i, figure in enumerate(record.get("pb") or [])}
+
+
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
     get = record.get
@@ -312,8 +322,7 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "omyl": bool(get("omyl")),
         "tiche_sto": "",
         "ticha_sedma": "",
-        # a 0 stays 0: the record's list of premium points stays a list
-        **{f"pb_{i}": figure for i, figure in enumerate(get("pb") or [])},
+        **_pb_data(record),
     }
     data.update(_parts_data(get("parts") or []))
     data.update(_silent_data(get("silent") or []))
@@ -373,13 +382,17 @@ def _suits_said(game: str, record: Mapping[str, Any], deck: str | None) -> list[
     return bits
 
 
+def _pb_said(record: Mapping[str, Any], players: Sequence[str]) -> list[str]:
+    """'PB Ota 3' for each player who earned premium points in the deal."""
+    pb = record.get("pb") or []
+    return [str(_l("PB %(name)s %(n)s", name=players[i], n=n)) for i, n in enumerate(pb) if n]
+
+
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'Jana · sto a sedma · žaludy ♣ · sto ✓ · sedma ✗ flek/bez fleku · PB Ota 3'."""
     bits = [players[record["declarer"]], str(_l(CONTRACT_LABELS[record["contract"]]))]
     bits += _suits_said(game, record, deck)
-    bits += _play_said(game, record, players)
-    pb = record.get("pb") or []
-    bits += [str(_l("PB %(name)s %(n)s", name=players[i], n=n)) for i, n in enumerate(pb) if n]
+    bits += _play_said(game, record, players) + _pb_said(record, players)
     return " · ".join(str(b) for b in bits)

@@ -125,6 +125,14 @@ def _parts(
         return _listed(raw, options, errors)
     if contract is None:
         return ()  # the contract's own refusal says what is missing
+    return _without_parts(raw, contract, unplayed, errors)
+
+
+def _without_parts(
+    raw: Any, contract: Contract, unplayed: bool, errors: list[FieldError]
+) -> tuple[Part, ...]:
+    """No parts recorded: the contract's parts stand, unplayed, for a deal given up or stopped
+    by a renonc; any other deal is missing them."""
     if not raw and unplayed:
         return _unplayed_parts(contract)
     missing = Msg("licit.part_missing", contract=contract.words, part=contract.parts[0])
@@ -208,14 +216,23 @@ def _unknown_keys(data: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
-def _fields(data: Mapping[str, Any], options: LicitovanyOptions, n_players: int) -> LicitRecord:
-    errors = _unknown_keys(data)
+def _seats(
+    data: Mapping[str, Any], n_players: int, errors: list[FieldError]
+) -> tuple[int | None, int | None, int | None]:
+    """The declarer, the dealer (required with four: he sits out) and a renonc's offender;
+    with four, the declarer and the offender are players in the deal, not the dealer."""
     seats = list(range(n_players))
     dealer = _seat(data, "dealer", n_players, [], False, seats)
     others = [s for s in seats if s != dealer] if n_players == 4 else seats
     declarer = _seat(data, "declarer", n_players, errors, True, others)
     dealer = _seat(data, "dealer", n_players, errors, n_players == 4, seats)
     renonc = _seat(data, "renonc", n_players, errors, False, others)
+    return declarer, dealer, renonc
+
+
+def _fields(data: Mapping[str, Any], options: LicitovanyOptions, n_players: int) -> LicitRecord:
+    errors = _unknown_keys(data)
+    declarer, dealer, renonc = _seats(data, n_players, errors)
     contract = _contract(data, errors)
     omyl = _flag(data, "omyl", "licit.omyl_bool", errors)
     record = LicitRecord(

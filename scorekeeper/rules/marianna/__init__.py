@@ -153,6 +153,16 @@ def _parse_nth(raw: Any, options: MariannaOptions, n: int) -> MariannaRecord:
         raise InvalidDeal(error.errors, deal=n) from error
 
 
+def _state_after(state: State, n: int, scores: tuple[int, int], winner: int | None) -> State:
+    """The state after deal n: the running scores, and the deal that decided the match."""
+    return {
+        "n": n,
+        "scores": list(scores),
+        "winner": winner,
+        "decided_in": n if winner is not None else state["decided_in"],
+    }
+
+
 def _in_teams(options: Any) -> bool:
     """Four players are two partnerships; two play on their own."""
     players = options.get("players", 4) if isinstance(options, Mapping) else options.players
@@ -304,12 +314,7 @@ class MariannaGame:
         if line:
             lines.append(line)
         extra = with_refusals({"ended_by": how} if how else {}, refused)
-        new = {
-            "n": n,
-            "scores": list(scores),
-            "winner": winner,
-            "decided_in": n if winner is not None else state["decided_in"],
-        }
+        new = _state_after(state, n, scores, winner)
         return new, DealScore(delta=delta, explanation=tuple(lines), extra=extra)
 
     def totals(self, options: MariannaOptions, state: State) -> MatchScore:

@@ -222,12 +222,17 @@ def _two_player_bits(
     return before, after
 
 
+def _points_said(record: Mapping[str, Any]) -> str:
+    """'70 : 50', a point value left out shown as '–'."""
+    points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
+    return f"{points[0]} : {points[1]}"
+
+
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'70 : 50 · Jana & Ota: coppe ♥' — points and declarations in order."""
-    points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
-    bits = [f"{points[0]} : {points[1]}"]
+    bits = [_points_said(record)]
     bits += describe_tokens(_tokens(record), _sides(players), game, deck)
     if len(players) != 2:
         return " · ".join(bits)

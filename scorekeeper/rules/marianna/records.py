@@ -256,9 +256,10 @@ def _seat_or_none(field: str, value: Any, n: int, code: str) -> int | None:
     """A seat/side index below n, or None; anything else is refused."""
     if value is None:
         return None
-    if isinstance(value, bool) or _whole(value) is None or not 0 <= _whole(value) < n:
+    seat = _whole(value)  # None for a bool too
+    if seat is None or not 0 <= seat < n:
         raise InvalidDeal(field, Msg(code, seats=", ".join(map(str, range(n)))))
-    return _whole(value)
+    return seat
 
 
 _RECORD_KEYS = {"points", "declarations", "first_to_target", "trump", "claim"}
@@ -298,10 +299,15 @@ def _parse_first(data: Mapping[str, Any], options: MariannaOptions) -> int | Non
 def _parse_trump(data: Mapping[str, Any], two: bool) -> str | None:
     """The trump suit: required with two players, refused otherwise."""
     trump = data.get("trump")
-    if not two:
-        if trump is not None:
-            raise InvalidDeal("trump", Msg("marianna.trumps_set"))
-        return None
+    if two:
+        return _turned_up(trump)
+    if trump is not None:
+        raise InvalidDeal("trump", Msg("marianna.trumps_set"))
+    return None
+
+
+def _turned_up(trump: Any) -> str:
+    """Two players' trump, the suit turned up: required, and a suit."""
     if trump is None:
         raise InvalidDeal("trump", Msg("marianna.which_trump"))
     if trump not in SUITS:

@@ -166,11 +166,17 @@ def _past_target(
     if options.first_to_target_wins and record.first_to_target is not None:
         s = record.first_to_target
         return s, Msg("marianna.first_wins", target=target, side=name[s]), "target"
-    if totals[0] != totals[1]:
-        s = 0 if totals[0] > totals[1] else 1
-        line = Msg("marianna.more_wins", target=target, side=name[s], a=totals[s], b=totals[1 - s])
-        return s, line, "target"
-    return None, Msg("marianna.both_equal", target=target, n=totals[0]), None
+    return _higher_wins(totals, name, target)
+
+
+def _higher_wins(totals: tuple[int, int], name: list[Msg], target: int) -> Outcome:
+    """Both sides past the target, neither first there: the higher total wins; equal totals
+    decide nothing."""
+    if totals[0] == totals[1]:
+        return None, Msg("marianna.both_equal", target=target, n=totals[0]), None
+    s = 0 if totals[0] > totals[1] else 1
+    line = Msg("marianna.more_wins", target=target, side=name[s], a=totals[s], b=totals[1 - s])
+    return s, line, "target"
 
 
 def _claim(

@@ -140,10 +140,15 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
     return data
 
 
+def _marks(suits: Sequence[str]) -> str:
+    """Melded suits as their symbols ('♥♠'); anything else as written."""
+    return "".join(SYMBOLS.get(m, m) for m in suits)
+
+
 def _seat_bit(name: str, s: int, points: list[Any], melds: list[Any]) -> str:
     """'Jana 95 +♥' — one player's card points ('–' when left out) and marriages."""
     value = points[s] if s < len(points) and points[s] is not None else "–"
-    marks = "".join(SYMBOLS.get(m, m) for m in (melds[s] if s < len(melds) else []))
+    marks = _marks(melds[s] if s < len(melds) else [])
     return f"{name} {value}" + (f" +{marks}" if marks else "")
 
 

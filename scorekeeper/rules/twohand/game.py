@@ -81,13 +81,15 @@ def _check_option_names(cls: type, title: str, overrides: Mapping[str, Any]) -> 
     names = [f.name for f in fields(cls)]
     unknown = [k for k in overrides if k not in names]
     if unknown:
-        raise InvalidOptions(
-            [
-                FieldError(f"options.{k}", Msg("twohand.no_option", game=title, value=k,
-                                               words=names))
-                for k in unknown
-            ]
-        )  # fmt: skip
+        raise InvalidOptions(_no_option_errors(title, unknown, names))
+
+
+def _no_option_errors(title: str, unknown: list[str], names: list[str]) -> list[FieldError]:
+    """Each option the game does not have, with the ones it has."""
+    return [
+        FieldError(f"options.{k}", Msg("twohand.no_option", game=title, value=k, words=names))
+        for k in unknown
+    ]
 
 
 def _check_overrides(

@@ -196,10 +196,18 @@ def _all_melds(
     marriages = _melds(data.get("marriages"), "marriages", taken, errors)
     _check_marriage_count(data.get("marriages"), errors)
     ace_kings = _ace_kings(data, rules, trump, taken, errors) if rules.ace_king else None
-    melded = any(marriages + (ace_kings or ()))
-    if melded and data.get("trump") is None and not rules.no_trump:
-        errors.append(FieldError("trump", Msg("twohand.name_trump")))
+    if any(marriages + (ace_kings or ())):
+        _check_trump_named(data, rules, errors)
     return marriages, ace_kings
+
+
+def _check_trump_named(
+    data: Mapping[str, Any], rules: RecordRules, errors: list[FieldError]
+) -> None:
+    """A deal with melds names its trump (a marriage in trumps counts double), unless the match
+    is played without trumps."""
+    if data.get("trump") is None and not rules.no_trump:
+        errors.append(FieldError("trump", Msg("twohand.name_trump")))
 
 
 def _first_to_target(
