@@ -160,10 +160,15 @@ def _sto_figure(dp: int, won: bool | None, sto: int) -> list[FieldError]:
     return []
 
 
+def _sto_index(record: LicitRecord) -> int | None:
+    """Where the sto stands among the record's parts, or None when there is none."""
+    return next((i for i, p in enumerate(record.parts) if p.kind == "sto"), None)
+
+
 def _sto(record: LicitRecord, options: LicitovanyOptions) -> list[FieldError]:
     """A sto's figure is the cards and the first marriage announced (at most 130); it is lost
     exactly below 100; a failed sto paid per 10 short needs that figure."""
-    sto = next((i for i, p in enumerate(record.parts) if p.kind == "sto"), None)
+    sto = _sto_index(record)
     if sto is None:
         return []
     won = record.parts[sto].won
@@ -197,7 +202,7 @@ def _marriages(record: LicitRecord, contract: Contract) -> list[FieldError]:
 
 def _pb(record: LicitRecord, n_players: int) -> list[FieldError]:
     """The player sitting the deal out earns no premium points in it."""
-    sitter = record.dealer if n_players == 4 else None
+    sitter = record.sitter(n_players)
     if record.pb is None or sitter is None or not record.pb[sitter]:
         return []
     return [FieldError(f"pb.{sitter}", Msg("licit.pb_sitter", sitter=sitter))]

@@ -71,6 +71,19 @@ def gives(contract: Contract) -> str:
     return " ".join(words)
 
 
+def _contract_choices() -> list[tuple[str, Any]]:
+    """The twelve contracts of the ladder, lowest first."""
+    return [(c.name, _l(CONTRACT_LABELS[c.name])) for c in LADDER]
+
+
+def _pb_fields(players: Sequence[str]) -> dict[str, IntegerField]:
+    """Each player's premium points earned in the deal."""
+    return {
+        f"pb_{i}": IntegerField(_l("PB: %(name)s", name=name), validators=[Optional()])
+        for i, name in enumerate(players)
+    }
+
+
 def _trump_choices(suits: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
     """The suits a contract names as trumps: hearts are a contract of their own (červená), so
     the trump of any other rung is not hearts."""
@@ -124,9 +137,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     suits = suit_choices(game, options.get("deck"))
     attrs: dict[str, Any] = {
         "declarer": TapRadio(_l("Declarer"), choices=seat_choices(players)),
-        "contract": TapRadio(
-            _l("Contract"), choices=[(c.name, _l(CONTRACT_LABELS[c.name])) for c in LADDER]
-        ),
+        "contract": TapRadio(_l("Contract"), choices=_contract_choices()),
         "trump": TapRadio(_l("Trump"), choices=_trump_choices(suits)),
         "second_suit": TapRadio(_l("Second suit (the first of the two sevens)"), choices=suits),
         "tiche_sto": TapRadio(_l("Silent hundred paid to"), default="", choices=SIDES),
@@ -147,8 +158,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     }
     attrs["dealer"] = _dealer_field(players)
     attrs.update(_part_fields(options))
-    for i, name in enumerate(players):
-        attrs[f"pb_{i}"] = IntegerField(_l("PB: %(name)s", name=name), validators=[Optional()])
+    attrs.update(_pb_fields(players))
     attrs["order"] = HiddenField()  # an edited record's order of parts (a new one: the ladder's)
     attrs["paths"] = dict(_PATHS)
     cls = type("LicitovanyDeal", (DealFormBase,), attrs)
@@ -167,10 +177,15 @@ def _ordered_kinds(form: Any, contract: Contract) -> list[str]:
     return sorted(contract.parts, key=lambda k: order.index(k) if k in order else len(order))
 
 
+def _fleks(form: Any, kind: str) -> list[int]:
+    """A part's flek level for each defender, as tapped (0 when left empty)."""
+    return [getattr(form, f"{kind}_flek").data or 0, getattr(form, f"{kind}_flek2").data or 0]
+
+
 def _part_record(form: Any, kind: str, unplayed: bool) -> dict[str, Any]:
     """One part as tapped: its result (none for a deal given up) and both defenders' fleks."""
     won = getattr(form, f"{kind}_won").data
-    flek = [getattr(form, f"{kind}_flek").data or 0, getattr(form, f"{kind}_flek2").data or 0]
+    flek = _fleks(form, kind)
     said = None if unplayed or won in (None, "") else won == "1"
     return {"kind": kind, "won": said, "flek": flek}
 
@@ -355,12 +370,16 @@ def _points_said(record: Mapping[str, Any]) -> list[str]:
     return [f"{record['declarer_points']}:{record.get('defender_points')}"]
 
 
+def _silent_said(game: str, record: Mapping[str, Any]) -> list[str]:
+    """Each silent part with whom it is paid to: 'tichá sedma → obránci'."""
+    silent = record.get("silent") or []
+    return [f"{part_name(game, item['kind'])} → {_l(item['side'])}" for item in silent]
+
+
 def _played_said(game: str, record: Mapping[str, Any]) -> list[str]:
     """A deal played out: its parts, the silent parts with whom they are paid to, the points."""
     bits = [_part_said(game, part) for part in record.get("parts") or []]
-    silent = record.get("silent") or []
-    bits += [f"{part_name(game, item['kind'])} → {_l(item['side'])}" for item in silent]
-    return bits + _points_said(record)
+    return bits + _silent_said(game, record) + _points_said(record)
 
 
 def _play_said(game: str, record: Mapping[str, Any], players: Sequence[str]) -> list[str]:

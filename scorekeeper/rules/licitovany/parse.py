@@ -76,15 +76,20 @@ def _part_won(item: Mapping[str, Any], field: str, errors: list) -> bool | None:
     return won
 
 
-def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Part | None:
-    if not isinstance(item, Mapping):
-        errors.append(FieldError(field, Msg("marias.part_object")))
-        return None
-    errors += [
+def _unknown_part_keys(item: Mapping[str, Any], field: str) -> list[FieldError]:
+    """Keys a part does not have (it has kind, won and flek)."""
+    return [
         FieldError(f"{field}.{key}", Msg("marias.not_in_part"))
         for key in item
         if key not in _PART_KEYS
     ]
+
+
+def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Part | None:
+    if not isinstance(item, Mapping):
+        errors.append(FieldError(field, Msg("marias.part_object")))
+        return None
+    errors += _unknown_part_keys(item, field)
     kind = item.get("kind")
     if not _known_kind(kind, field, errors):
         return None

@@ -134,7 +134,7 @@ def _table(
 ) -> tuple[list[int], list[int], bool]:
     """(the players in the deal, those who pay or collect against the declarer, whether the
     sitter is one of them); with four at the table a line says who sat out."""
-    sitter = record.dealer if n_players == 4 else None
+    sitter = record.sitter(n_players)
     active, payers = _seats_in_deal(record, n_players, sitter)
     if sitter is None:
         return active, payers, False
@@ -162,11 +162,16 @@ def _played(
     _pay(record.declarer, payers, 0, owed, limit_for(record, options), delta, lines)
 
 
+def _earned(pb: tuple[int, ...]) -> tuple[Msg, ...]:
+    """'player 2: 3' for each seat that earned premium points."""
+    return tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(pb) if n)
+
+
 def _premium(record: LicitRecord, lines: list[Msg]) -> dict[str, list[int]]:
     """The deal's premium points as ``extra["pb"]`` (and a line naming who earned some)."""
     if record.pb is None:
         return {}
-    earned = tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(record.pb) if n)
+    earned = _earned(record.pb)
     if earned:
         lines.append(Msg("licit.pb", each=earned))
     return {"pb": list(record.pb)}

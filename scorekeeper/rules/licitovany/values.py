@@ -96,8 +96,13 @@ def _hra_by_points(record: LicitRecord, options: LicitovanyOptions) -> Value:
     return Msg(code, dp=dp, fp=fp), won, options.hra, None
 
 
+def _silent_hundred(record: LicitRecord) -> Silent | None:
+    """The deal's silent hundred, if one was played."""
+    return next((s for s in record.silent if s.kind == "tiche_sto"), None)
+
+
 def _hra(part: Part, record: LicitRecord, options: LicitovanyOptions) -> Value:
-    hundred = next((s for s in record.silent if s.kind == "tiche_sto"), None)
+    hundred = _silent_hundred(record)
     if hundred is not None:
         return silent_hra(record, hundred, options)
     if part.won is None:  # decided by the points (docs/rules.md §4): say so
