@@ -34,14 +34,7 @@ from ...web.forms.common import (
 )
 from ...web.forms.numbers import IntegerField
 from ..marias.form import SIDES, WON, WON_GAME, _flek_field
-from .contracts import (
-    CONTRACT_LABELS,
-    CONTRACTS,
-    HEARTS,
-    LADDER,
-    PART_KINDS,
-    Contract,
-)
+from .contracts import CONTRACT_LABELS, CONTRACTS, HEARTS, LADDER, PART_KINDS, Contract
 
 SILENT = ("tiche_sto", "ticha_sedma")
 #: The parts' blocks in the order players say a contract ("dvě sedmy a sto", "sto a sedma").
@@ -85,8 +78,7 @@ def _pb_fields(players: Sequence[str]) -> dict[str, IntegerField]:
 
 
 def _trump_choices(suits: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    """The suits a contract names as trumps: hearts are a contract of their own (červená), so
-    the trump of any other rung is not hearts."""
+    """The trumps a rung names: not hearts, which are a contract of their own (červená)."""
     return [(suit, label) for suit, label in suits if suit != HEARTS]
 
 
@@ -94,9 +86,8 @@ def _dealer_field(players: Sequence[str]) -> TapRadio:
     """Four players: the dealer sits out; three: the dealer plays too, and noting it is optional."""
     if len(players) == 4:
         return TapRadio(_l("Dealer (sits out)"), choices=seat_choices(players))
-    return TapRadio(
-        _l("Dealer"), default="", choices=[("", _l("not noted"))] + seat_choices(players)
-    )
+    not_noted = [("", _l("not noted"))]
+    return TapRadio(_l("Dealer"), default="", choices=not_noted + seat_choices(players))
 
 
 def _part_fields(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -111,25 +102,14 @@ def _part_fields(options: Mapping[str, Any]) -> dict[str, Any]:
     return attrs
 
 
-#: the record's fields shown by the form field of the same name
+#: the record's fields whose errors show at the form field of the same name
 _SAME_NAME = (
-    "declarer",
-    "dealer",
-    "contract",
-    "trump",
-    "second_suit",
-    "declarer_points",
-    "defender_points",
-    "defender_marriages",
-    "renonc",
-    "renonc_kind",
-    "omyl",
-)
-_PATHS = {key: key for key in _SAME_NAME} | {
-    "parts": "contract",
-    "silent": "tiche_sto",
-    "pb": "pb_0",
-}
+    "declarer", "dealer", "contract", "trump", "second_suit", "declarer_points",
+    "defender_points", "defender_marriages", "renonc", "renonc_kind", "omyl",
+)  # fmt: skip
+#: where the errors of each record field show
+_PATHS = {key: key for key in _SAME_NAME}
+_PATHS.update(parts="contract", silent="tiche_sto", pb="pb_0")
 
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
@@ -190,19 +170,17 @@ def _part_record(form: Any, kind: str, unplayed: bool) -> dict[str, Any]:
     return {"kind": kind, "won": said, "flek": flek}
 
 
+#: where the errors of a part's fields show: (the record's key, the form field after the kind)
+_PART_PATHS = (("won", "won"), ("flek", "flek"), ("flek.1", "flek2"))
+
+
 def _parts(form: Any, contract: Contract, unplayed: bool) -> list[dict[str, Any]]:
     """The contract's parts as tapped (no result for a deal given up: omyl)."""
     parts = []
     for i, kind in enumerate(_ordered_kinds(form, contract)):
         parts.append(_part_record(form, kind, unplayed))
-        form.paths.update(
-            {
-                f"parts.{i}.kind": "contract",
-                f"parts.{i}.won": f"{kind}_won",
-                f"parts.{i}.flek": f"{kind}_flek",
-                f"parts.{i}.flek.1": f"{kind}_flek2",
-            }
-        )
+        form.paths[f"parts.{i}.kind"] = "contract"
+        form.paths.update({f"parts.{i}.{key}": f"{kind}_{name}" for key, name in _PART_PATHS})
     return parts
 
 
@@ -249,8 +227,7 @@ def _second_suit(form: Any, contract: Contract) -> str | None:
 
 
 def _contract_fields(form: Any, contract: Contract) -> dict[str, Any]:
-    """What the record holds once the contract is known: omyl, the suits, the parts, the silent
-    parts and (against a sto) the defenders' marriages."""
+    """The record's fields that follow from the contract: omyl, suits, parts, silent parts."""
     omyl = bool(form.omyl.data) and contract.may_give_up
     fields: dict[str, Any] = {
         "omyl": omyl,

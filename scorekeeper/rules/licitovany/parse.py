@@ -213,12 +213,19 @@ def _unknown_keys(data: Mapping[str, Any]) -> list[FieldError]:
     """Keys no licitovaný record has; ``open`` is said apart (there is no open play)."""
     errors = []
     for key in data:
-        if key == "open":
-            if data[key]:
-                errors.append(FieldError("open", Msg("licit.no_open")))
-        elif key not in RECORD_KEYS:
-            errors.append(FieldError(str(key), Msg("licit.not_in_record")))
+        error = _unknown_key(key, data[key])
+        if error is not None:
+            errors.append(error)
     return errors
+
+
+def _unknown_key(key: Any, value: Any) -> FieldError | None:
+    """Why a key of the record is refused, or None: ``open`` set true, or a key no record has."""
+    if key == "open":
+        return FieldError("open", Msg("licit.no_open")) if value else None
+    if key not in RECORD_KEYS:
+        return FieldError(str(key), Msg("licit.not_in_record"))
+    return None
 
 
 def _seats(

@@ -50,14 +50,22 @@ def limit_for(record: LicitRecord, options: LicitovanyOptions) -> int | None:
     return options.limit
 
 
+def _at_levels(
+    part: Part, n_payers: int, value: int, text: Msg | None, hearts: bool
+) -> list[tuple[int, Msg | int]]:
+    """The part's amount and arithmetic for each payer: a defender at his own flek level, the
+    sitter (the last payer, when he pays) at level 0."""
+    levels = [*part.flek, 0][:n_payers]  # type: ignore[misc]
+    return [_expr(value, text, level, hearts) for level in levels]
+
+
 def _part(
     part: Part, record: LicitRecord, options: LicitovanyOptions, payers: list[int], sitter: bool
 ) -> tuple[list[int], Msg]:
     """What each payer owes the declarer for one part (negative: the declarer owes), and its
     line; each defender at his own flek level, the sitter at level 0 (he never flekked)."""
     label, declarer_wins, value, text = part_value(part, record, options)
-    levels = [*part.flek, 0][: len(payers)]  # type: ignore[misc]
-    owed = [_expr(value, text, level, record.ladder.hearts) for level in levels]
+    owed = _at_levels(part, len(payers), value, text, record.ladder.hearts)
     signed = [amount if declarer_wins else -amount for amount, _ in owed]
     return signed, _line(label, declarer_wins, payers, [expr for _, expr in owed], sitter)
 

@@ -62,6 +62,12 @@ def _sides(players: Sequence[str]) -> list[str]:
     return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
 
 
+def _kind_field(options: Mapping[str, Any], n_players: int) -> TapRadio:
+    """The kind of the next declaration: those the options allow."""
+    choices = [(k, KIND_LABELS[k]) for k in kinds(options, n_players)]
+    return TapRadio(_l("Declare"), default=PLAIN, choices=choices)
+
+
 def _first_to_target_field(sides: list[str]) -> TapRadio:
     """Which side reached the target first (asked only when that wins)."""
     return TapRadio(
@@ -90,11 +96,7 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     sides = _sides(players)
     attrs: dict[str, Any] = {
         "declarations": StringField(_l("Declarations, in order"), validators=[Length(max=400)]),
-        "kind": TapRadio(
-            _l("Declare"),
-            default=PLAIN,
-            choices=[(k, KIND_LABELS[k]) for k in kinds(options, len(players))],
-        ),
+        "kind": _kind_field(options, len(players)),
     }
     paths = {"declarations": "declarations", "points": "points_0"}
     if options.get("first_to_target_wins"):  # otherwise the higher total decides: never asked

@@ -91,6 +91,11 @@ def score_deal(
     return delta, list(lines)
 
 
+def _own(values: list[tuple[Declaration, Msg, int]], side: int) -> list[tuple[Msg, int]]:
+    """The words and points of one side's declarations."""
+    return [(label, v) for d, label, v in values if d.side == side]
+
+
 def _side_total(
     side: int,
     options: MariannaOptions,
@@ -98,7 +103,7 @@ def _side_total(
     values: list[tuple[Declaration, Msg, int]],
 ) -> tuple[int, Msg]:
     """One side's points for the deal (cards and declarations) and the line explaining them."""
-    own = [(label, v) for d, label, v in values if d.side == side]
+    own = _own(values, side)
     total = record.points[side] + sum(v for _, v in own)
     name, cards = side_label(side, options), record.points[side]
     if not own:
@@ -146,9 +151,14 @@ def _at_target(
     if not reached:
         return None, None, None
     if options.claim:
-        who = [name[s] for s in reached]
-        return None, Msg("marianna.nobody_claimed", sides=who, target=target), None
+        return _unclaimed(reached, name, target)
     return _past_target(options, record, totals, name, reached)
+
+
+def _unclaimed(reached: list[int], name: list[Msg], target: int) -> Outcome:
+    """With claiming, reaching the target wins nothing until a side claims: say who is past it."""
+    who = [name[s] for s in reached]
+    return None, Msg("marianna.nobody_claimed", sides=who, target=target), None
 
 
 def _past_target(

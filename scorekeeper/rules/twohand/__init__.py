@@ -95,9 +95,10 @@ def meld_value(
     """Points of one marriage (40 trump, 20 plain) or ace-king meld (60 / 30; trumps only 40)."""
     if ace_king and trumps_only:
         return TRUMPS_ONLY_ACE_KING
-    if ace_king:
-        return TRUMP_ACE_KING if suit == trump else PLAIN_ACE_KING
-    return TRUMP_MARRIAGE if suit == trump else PLAIN_MARRIAGE
+    in_trumps, plain = (
+        (TRUMP_ACE_KING, PLAIN_ACE_KING) if ace_king else (TRUMP_MARRIAGE, PLAIN_MARRIAGE)
+    )
+    return in_trumps if suit == trump else plain
 
 
 def _meld_points(record: TwoHandRecord, seat: int) -> int:
@@ -129,11 +130,15 @@ def _meld(suit: str, record: TwoHandRecord, *, ace_king: bool = False) -> Msg:
     return Msg(code, suit=suit, points=meld_value(suit, trump))
 
 
+def _side_melds(record: TwoHandRecord, s: int) -> list[Msg]:
+    """One player's melds as the explanation says them: marriages, then ace-kings."""
+    marriages = [_meld(m, record) for m in record.marriages[s]]
+    return marriages + [_meld(m, record, ace_king=True) for m in (record.ace_kings or ((), ()))[s]]
+
+
 def _side_part(record: TwoHandRecord, s: int, cards: int, points: int) -> Msg:
     """One player's part of the explanation: card points, then each meld and the sum."""
-    melds = [_meld(m, record) for m in record.marriages[s]] + [
-        _meld(m, record, ace_king=True) for m in (record.ace_kings or ((), ()))[s]
-    ]
+    melds = _side_melds(record, s)
     if not melds:
         return Msg("twohand.side_cards", player=s, cards=cards)
     return Msg("twohand.side_melds", player=s, cards=cards, melds=tuple(melds), sum=points)

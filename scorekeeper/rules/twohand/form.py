@@ -65,6 +65,19 @@ def _seat_paths(s: int) -> dict[str, str]:
     }
 
 
+def _first_to_target_field(players: Sequence[str]) -> TapRadio:
+    """Who reached the match target first (or nobody, or only one did)."""
+    return TapRadio(
+        _l("Who reached the target first?"),
+        choices=[("", _l("nobody / one"))] + seat_choices(players),
+    )
+
+
+def _closed_by_field(players: Sequence[str]) -> TapRadio:
+    """Who closed the stock (the closing house rule), if anybody."""
+    return TapRadio(_l("Closed the stock"), choices=[("", _l("nobody"))] + seat_choices(players))
+
+
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
     attrs: dict[str, Any] = {}
@@ -74,18 +87,13 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
         paths["trump"] = "trump"
     if rules.has_target:  # German Mariage has none, so nobody reaches it first (rules.md §2)
-        attrs["first_to_target"] = TapRadio(
-            _l("Who reached the target first?"),
-            choices=[("", _l("nobody / one"))] + seat_choices(players),
-        )
+        attrs["first_to_target"] = _first_to_target_field(players)
         paths["first_to_target"] = "first_to_target"
     for s in SEATS:
         attrs.update(_seat_fields(s, players[s], deal_total(options), ace_king_on(options)))
         paths.update(_seat_paths(s))
     if options.get("closing"):
-        attrs["closed_by"] = TapRadio(
-            _l("Closed the stock"), choices=[("", _l("nobody"))] + seat_choices(players)
-        )
+        attrs["closed_by"] = _closed_by_field(players)
         paths["closed_by"] = "closed_by"
     attrs["paths"] = paths
     cls = type("TwoHandDeal", (DealFormBase,), attrs)
@@ -124,13 +132,17 @@ def _toggles(melds: Sequence[Any], prefix: str) -> dict[str, bool]:
     return {f"{prefix}_{p}_{s}": s in seats[p] for p in SEATS for s in SUITS}
 
 
+def _points_data(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Both players' card points as form data (a left-out one stays empty)."""
+    points = list(record.get("points") or [None, None]) + [None, None]
+    return {"points_0": points[0], "points_1": points[1]}
+
+
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
-    points = list(record.get("points") or [None, None]) + [None, None]
     data: dict[str, Any] = {
         "trump": record.get("trump") or "",
-        "points_0": points[0],
-        "points_1": points[1],
+        **_points_data(record),
         "first_to_target": to_text(record.get("first_to_target")),
     }
     for key, prefix in (("marriages", "m"), ("ace_kings", "ak")):
@@ -152,11 +164,16 @@ def _seat_bit(name: str, s: int, points: list[Any], melds: list[Any]) -> str:
     return f"{name} {value}" + (f" +{marks}" if marks else "")
 
 
+def _trump_said(game: str, record: Mapping[str, Any], deck: str | None) -> list[str]:
+    """The deal's trump as its label, when one was named."""
+    return [suit_label(game, record["trump"], deck)] if record.get("trump") else []
+
+
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
-    bits = [suit_label(game, record["trump"], deck)] if record.get("trump") else []
+    bits = _trump_said(game, record, deck)
     points = list(record.get("points") or [None, None])
     melds = list(record.get("marriages") or [[], []])
     bits += [_seat_bit(players[s], s, points, melds) for s in SEATS]

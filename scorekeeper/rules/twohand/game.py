@@ -131,6 +131,11 @@ def _option_errors(
     return [FieldError(f"options.{k}", m) for k, c in checks.items() if (m := c(values[k]))]
 
 
+def _preset_values(cls: type, preset: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's default, with the preset's settings on top."""
+    return {f.name: f.default for f in fields(cls)} | dict(preset)
+
+
 def build_options(
     cls: type,
     title: str,
@@ -142,7 +147,7 @@ def build_options(
     """Options dataclass from defaults, a preset and overrides; match_target XOR match_games."""
     name = next(iter(presets)) if preset is None else preset
     overrides = _check_overrides(cls, title, presets, name, overrides)
-    values = {f.name: f.default for f in fields(cls)} | dict(presets[name])
+    values = _preset_values(cls, presets[name])
     _switch_off_other(values, overrides)
     values.update(overrides)
     errors = _option_errors(values, checks) or _how_it_ends(values)

@@ -146,10 +146,12 @@ def _unknown_keys(data: Mapping[str, Any], rules: RecordRules, errors: list[Fiel
 
 def _trump(data: Mapping[str, Any], rules: RecordRules, errors: list[FieldError]) -> str | None:
     trump = data.get("trump")
-    if trump is not None and rules.no_trump:
+    if trump is None:
+        return None
+    if rules.no_trump:
         errors.append(FieldError("trump", Msg("twohand.no_trump_match")))
         return None
-    if trump is not None and trump not in SUITS:
+    if trump not in SUITS:
         errors.append(FieldError("trump", Msg("twohand.trump_suit", words=SUITS, value=trump)))
         return None
     return trump
