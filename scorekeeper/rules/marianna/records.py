@@ -103,12 +103,18 @@ def _parse_points(data: Any) -> tuple[int, int]:
     return _fill_points(a, b)
 
 
+def _known_kinds(two: bool) -> tuple[tuple[str, ...], str]:
+    """The kinds a table declares, and the code refusing any other (two players: matrimoni)."""
+    if two:
+        return ("marianna", "matrimonio"), "marianna.unknown_declaration_two"
+    return ("marianna", "mariannino", "mariannone"), "marianna.unknown_declaration"
+
+
 def _kind_named(at: str, data: Mapping[str, Any], two: bool) -> str:
     """The kind as written, if the player count knows it, with matrimonio read as marianna."""
     kind = data.get("kind") or "marianna"
-    kinds = ("marianna", "matrimonio") if two else ("marianna", "mariannino", "mariannone")
+    kinds, code = _known_kinds(two)
     if kind not in kinds:
-        code = "marianna.unknown_declaration_two" if two else "marianna.unknown_declaration"
         raise InvalidDeal(f"{at}.kind", Msg(code, value=kind))
     return "marianna" if kind == "matrimonio" else kind
 
