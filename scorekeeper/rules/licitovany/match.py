@@ -30,13 +30,17 @@ def check_players(n_players: int) -> None:
         raise InvalidOptions("players", Msg("marias.players", n=n_players))
 
 
+def _fits_table(record: LicitRecord, n_players: int) -> bool:
+    """Every seat the record names is at the table, and it has premium points for each seat."""
+    seats = [record.declarer, record.renonc or 0, record.dealer or 0]
+    return max(seats) < n_players and (record.pb is None or len(record.pb) == n_players)
+
+
 def _check_seats(record: LicitRecord, n_players: int, n: int) -> None:
     """A record parsed for another table size must not slip through (e.g. 3 -> 4 players)."""
-    dealer = record.dealer
-    seats = [record.declarer, record.renonc or 0, dealer or 0]
-    if max(seats) >= n_players or (record.pb is not None and len(record.pb) != n_players):
+    if not _fits_table(record, n_players):
         raise InvalidDeal("declarer", Msg("marias.wrong_table", n=n_players), deal=n)
-    if n_players == 4 and dealer in (None, record.declarer, record.renonc):
+    if n_players == 4 and record.dealer in (None, record.declarer, record.renonc):
         raise InvalidDeal("dealer", Msg("marias.four_dealer"), deal=n)
 
 
@@ -64,25 +68,46 @@ def _open_ended(options: LicitovanyOptions) -> bool:
     return o.deals is None and o.finished_after is None and o.chip_target is None
 
 
+def _check_not_over(state: State, n: int) -> None:
+    """No deal after the match ended (a winner, or a shared top balance where there are no
+    extra rounds)."""
+    if state["winner"] is not None or state["shared"]:
+        raise MatchFinished("deal", Msg("marias.ended", n=state["over_at"]), deal=n)
+
+
+def _pb_after(pb: list[int], record: LicitRecord) -> list[int]:
+    """Each seat's premium points after this deal."""
+    if record.pb is None:
+        return pb
+    return [t + p for t, p in zip(pb, record.pb, strict=True)]
+
+
+def _end_after(
+    options: LicitovanyOptions, n_players: int, new: State, n: int, deal: DealScore
+) -> DealScore:
+    """Mariáš's end of a match after deal n: ``new`` gets its state, the deal a line when
+    there is something to say (the end, an extra round)."""
+    end = _End(options, n_players, new)  # type: ignore[arg-type]
+    line = end.after(n, new["totals"])
+    new.update(end.state())
+    if not line:
+        return deal
+    return replace(deal, explanation=deal.explanation + (line,))
+
+
 def step(options: LicitovanyOptions, state: State, record: Any) -> tuple[State, DealScore]:
     """Settle the next deal; the new state (``state`` is left as it was) and the deal's score.
     InvalidDeal / MatchFinished carry the deal's number."""
     n, n_players = state["n"] + 1, state["players"]
-    if state["winner"] is not None or state["shared"]:
-        raise MatchFinished("deal", Msg("marias.ended", n=state["over_at"]), deal=n)
+    _check_not_over(state, n)
     record = _record(options, record, n_players, n)
     deal = settle(record, options, n_players)
     new = dict(state)
     new["n"] = n
     new["totals"] = [t + d for t, d in zip(state["totals"], deal.delta, strict=True)]
-    if record.pb is not None:
-        new["pb"] = [t + p for t, p in zip(state["pb"], record.pb, strict=True)]
+    new["pb"] = _pb_after(state["pb"], record)
     if new["extra_round_from"] is not None or not _open_ended(options):
-        end = _End(options, n_players, new)  # type: ignore[arg-type]
-        line = end.after(n, new["totals"])
-        new.update(end.state())
-        if line:
-            deal = replace(deal, explanation=deal.explanation + (line,))
+        deal = _end_after(options, n_players, new, n, deal)
     return new, deal
 
 

@@ -96,18 +96,31 @@ def _check_int(name: str, value: Any) -> Msg | None:
     return None
 
 
+def _check_bool(name: str, value: Any) -> Msg | None:
+    """A true/false option; flek_per_defender stays on (docs/rules.md §4a)."""
+    if type(value) is not bool:
+        return Msg("marias.bool")
+    if name == "flek_per_defender" and not value:
+        return Msg("licit.flek_per_defender")
+    return None
+
+
 def _check(name: str, value: Any) -> Msg | None:
     """Why ``value`` is not allowed for option ``name``, or None when it is fine."""
     if name in _INTS:
         return _check_int(name, value)
     if name in _BOOLS:
-        if type(value) is not bool:
-            return Msg("marias.bool")
-        if name == "flek_per_defender" and not value:
-            return Msg("licit.flek_per_defender")
-        return None
+        return _check_bool(name, value)
     choices = _CHOICES[name]
     return None if value in choices else Msg("marias.choice", words=choices)
+
+
+def _conflicts(overrides: Mapping[str, Any]) -> list[FieldError]:
+    """Options fine alone that cannot go together: a match ends after ``deals`` or when
+    ``finished_after`` says, not both."""
+    if overrides.get("finished_after") is not None and overrides.get("deals") is not None:
+        return [FieldError("options.finished_after", Msg("marias.finished_with_deals"))]
+    return []
 
 
 def _errors(overrides: Mapping[str, Any]) -> list[FieldError]:
@@ -118,10 +131,13 @@ def _errors(overrides: Mapping[str, Any]) -> list[FieldError]:
         reason = _check(name, value) if name in known else Msg("marias.no_option")
         if reason:
             errors.append(FieldError(f"options.{name}", reason))
-    if not errors and overrides.get("finished_after") is not None:
-        if overrides.get("deals") is not None:
-            errors.append(FieldError("options.finished_after", Msg("marias.finished_with_deals")))
-    return errors
+    return errors or _conflicts(overrides)
+
+
+def _check_preset(preset: str | None) -> None:
+    """The only preset is ``licitovany`` (None means it)."""
+    if preset is not None and preset != PRESET:
+        raise InvalidOptions("preset", Msg("marias.unknown_preset", value=preset, words=[PRESET]))
 
 
 def make_options(
@@ -129,8 +145,7 @@ def make_options(
 ) -> LicitovanyOptions:
     """Options of the ``licitovany`` preset with overrides applied. Raises InvalidOptions
     (field ``options.x``; ``preset`` for another preset)."""
-    if preset is not None and preset != PRESET:
-        raise InvalidOptions("preset", Msg("marias.unknown_preset", value=preset, words=[PRESET]))
+    _check_preset(preset)
     overrides = {} if overrides is None else overrides
     if not isinstance(overrides, Mapping):
         raise InvalidOptions("options", Msg("marias.options_object"))

@@ -56,26 +56,44 @@ def _flek(value: Any, field: str, options: LicitovanyOptions, errors: list) -> t
     )
 
 
-def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Part | None:
-    if not isinstance(item, Mapping):
-        errors.append(FieldError(field, Msg("marias.part_object")))
+def _known_kind(kind: Any, field: str, errors: list) -> bool:
+    """A part kind of the ladder (a proti part is said apart: the auction game has none)."""
+    if kind in PROTI_KINDS:
+        errors.append(FieldError(f"{field}.kind", Msg("licit.proti", part=kind)))
+        return False
+    if kind not in PART_KINDS:
+        errors.append(FieldError(f"{field}.kind", Msg("marias.unknown_part", words=PART_KINDS)))
+        return False
+    return True
+
+
+def _part_won(item: Mapping[str, Any], field: str, errors: list) -> bool | None:
+    """A part's result: true, false, or left out (None)."""
+    won = item.get("won")
+    if won is not None and type(won) is not bool:
+        errors.append(FieldError(f"{field}.won", Msg("marias.won_bool")))
         return None
-    errors += [
+    return won
+
+
+def _unknown_part_keys(item: Mapping[str, Any], field: str) -> list[FieldError]:
+    """Keys a part does not have (it has kind, won and flek)."""
+    return [
         FieldError(f"{field}.{key}", Msg("marias.not_in_part"))
         for key in item
         if key not in _PART_KEYS
     ]
+
+
+def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Part | None:
+    if not isinstance(item, Mapping):
+        errors.append(FieldError(field, Msg("marias.part_object")))
+        return None
+    errors += _unknown_part_keys(item, field)
     kind = item.get("kind")
-    if kind in PROTI_KINDS:
-        errors.append(FieldError(f"{field}.kind", Msg("licit.proti", part=kind)))
+    if not _known_kind(kind, field, errors):
         return None
-    if kind not in PART_KINDS:
-        errors.append(FieldError(f"{field}.kind", Msg("marias.unknown_part", words=PART_KINDS)))
-        return None
-    won = item.get("won")
-    if won is not None and type(won) is not bool:
-        errors.append(FieldError(f"{field}.won", Msg("marias.won_bool")))
-        won = None
+    won = _part_won(item, field, errors)
     return Part(kind, won, _flek(item.get("flek"), f"{field}.flek", options, errors))
 
 
@@ -93,6 +111,11 @@ def _listed(raw: list | tuple, options: LicitovanyOptions, errors: list) -> tupl
     return tuple(parts)
 
 
+def _unplayed_parts(contract: Contract) -> tuple[Part, ...]:
+    """The contract's parts as they stand when nobody played them: unflekked, no result."""
+    return tuple(Part(kind, None, (0, 0)) for kind in contract.parts)
+
+
 def _parts(
     data: Mapping[str, Any],
     contract: Contract | None,
@@ -107,8 +130,16 @@ def _parts(
         return _listed(raw, options, errors)
     if contract is None:
         return ()  # the contract's own refusal says what is missing
+    return _without_parts(raw, contract, unplayed, errors)
+
+
+def _without_parts(
+    raw: Any, contract: Contract, unplayed: bool, errors: list[FieldError]
+) -> tuple[Part, ...]:
+    """No parts recorded: the contract's parts stand, unplayed, for a deal given up or stopped
+    by a renonc; any other deal is missing them."""
     if not raw and unplayed:
-        return tuple(Part(kind, None, (0, 0)) for kind in contract.parts)
+        return _unplayed_parts(contract)
     missing = Msg("licit.part_missing", contract=contract.words, part=contract.parts[0])
     errors.append(FieldError("parts", missing))
     return ()
@@ -124,6 +155,11 @@ def _flag(data: Mapping[str, Any], key: str, code: str, errors: list[FieldError]
     return value
 
 
+def _renonc_kind_alone(renonc: int | None, errors: list[FieldError]) -> bool:
+    """A renonc kind with no renonc (a renonc refused on its own says enough)."""
+    return renonc is None and "renonc" not in {e.field for e in errors}
+
+
 def _renonc_kind(
     data: Mapping[str, Any], renonc: int | None, options: LicitovanyOptions, errors: list
 ) -> int | None:
@@ -134,11 +170,11 @@ def _renonc_kind(
     if type(value) is not int or value not in (1, 2):
         kinds = Msg("licit.renonc_kind", low=options.renonc, high=options.renonc_heavy)
         errors.append(FieldError("renonc_kind", kinds))
-    elif renonc is None and "renonc" not in {e.field for e in errors}:
+        return None
+    if _renonc_kind_alone(renonc, errors):
         errors.append(FieldError("renonc_kind", Msg("licit.renonc_kind_alone")))
-    else:
-        return value
-    return None
+        return None
+    return value
 
 
 def _marriages(data: Mapping[str, Any], errors: list[FieldError]) -> int | None:
@@ -151,6 +187,15 @@ def _marriages(data: Mapping[str, Any], errors: list[FieldError]) -> int | None:
     return value
 
 
+def _pb_figures(value: list | tuple) -> list[FieldError]:
+    """Each seat's premium points that are no whole number from 0 to PB_MAX."""
+    return [
+        FieldError(f"pb.{i}", Msg("licit.pb_figure", max=PB_MAX))
+        for i, figure in enumerate(value)
+        if type(figure) is not int or not 0 <= figure <= PB_MAX
+    ]
+
+
 def _pb(data: Mapping[str, Any], n_players: int, errors: list) -> tuple[int, ...] | None:
     """Each seat's premium points in this deal (docs/rules.md §4a), whole numbers >= 0."""
     value = data.get("pb")
@@ -159,11 +204,7 @@ def _pb(data: Mapping[str, Any], n_players: int, errors: list) -> tuple[int, ...
     if not isinstance(value, list | tuple) or len(value) != n_players:
         errors.append(FieldError("pb", Msg("licit.pb_seats", n=n_players)))
         return None
-    bad = [
-        FieldError(f"pb.{i}", Msg("licit.pb_figure", max=PB_MAX))
-        for i, figure in enumerate(value)
-        if type(figure) is not int or not 0 <= figure <= PB_MAX
-    ]
+    bad = _pb_figures(value)
     errors += bad
     return None if bad else tuple(value)
 
@@ -172,22 +213,38 @@ def _unknown_keys(data: Mapping[str, Any]) -> list[FieldError]:
     """Keys no licitovaný record has; ``open`` is said apart (there is no open play)."""
     errors = []
     for key in data:
-        if key == "open":
-            if data[key]:
-                errors.append(FieldError("open", Msg("licit.no_open")))
-        elif key not in RECORD_KEYS:
-            errors.append(FieldError(str(key), Msg("licit.not_in_record")))
+        error = _unknown_key(key, data[key])
+        if error is not None:
+            errors.append(error)
     return errors
 
 
-def _fields(data: Mapping[str, Any], options: LicitovanyOptions, n_players: int) -> LicitRecord:
-    errors = _unknown_keys(data)
+def _unknown_key(key: Any, value: Any) -> FieldError | None:
+    """Why a key of the record is refused, or None: ``open`` set true, or a key no record has."""
+    if key == "open":
+        return FieldError("open", Msg("licit.no_open")) if value else None
+    if key not in RECORD_KEYS:
+        return FieldError(str(key), Msg("licit.not_in_record"))
+    return None
+
+
+def _seats(
+    data: Mapping[str, Any], n_players: int, errors: list[FieldError]
+) -> tuple[int | None, int | None, int | None]:
+    """The declarer, the dealer (required with four: he sits out) and a renonc's offender;
+    with four, the declarer and the offender are players in the deal, not the dealer."""
     seats = list(range(n_players))
     dealer = _seat(data, "dealer", n_players, [], False, seats)
     others = [s for s in seats if s != dealer] if n_players == 4 else seats
     declarer = _seat(data, "declarer", n_players, errors, True, others)
     dealer = _seat(data, "dealer", n_players, errors, n_players == 4, seats)
     renonc = _seat(data, "renonc", n_players, errors, False, others)
+    return declarer, dealer, renonc
+
+
+def _fields(data: Mapping[str, Any], options: LicitovanyOptions, n_players: int) -> LicitRecord:
+    errors = _unknown_keys(data)
+    declarer, dealer, renonc = _seats(data, n_players, errors)
     contract = _contract(data, errors)
     omyl = _flag(data, "omyl", "licit.omyl_bool", errors)
     record = LicitRecord(

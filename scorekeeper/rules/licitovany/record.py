@@ -64,6 +64,10 @@ class LicitRecord:
         """The contract's rung on the ladder."""
         return CONTRACTS[self.contract]
 
+    def sitter(self, n_players: int) -> int | None:
+        """The seat sitting the deal out: the dealer, when four are at the table."""
+        return self.dealer if n_players == 4 else None
+
     @property
     def game(self) -> Part:
         """The part a silent hundred changes: the hra (else the contract's first part)."""

@@ -34,15 +34,29 @@ def contract_line(record: LicitRecord) -> Msg:
     return Msg("licit.contract_trump", contract=contract.words, suit=record.trump)
 
 
+def _both_flekked(record: LicitRecord) -> bool:
+    """Each defender said a flek on some part."""
+    first = any(p.flek[0] for p in record.parts)
+    return first and any(p.flek[1] for p in record.parts)  # type: ignore[index]
+
+
 def limit_for(record: LicitRecord, options: LicitovanyOptions) -> int | None:
     """The most one player pays another in this deal: ``limit_flekked`` when both defenders
     flekked (each said a flek on some part), else ``limit``; none without a ``limit``."""
     if options.limit is None:
         return None
-    both = any(p.flek[0] for p in record.parts) and any(p.flek[1] for p in record.parts)  # type: ignore[index]
-    if both and options.limit_flekked is not None:
+    if options.limit_flekked is not None and _both_flekked(record):
         return options.limit_flekked
     return options.limit
+
+
+def _at_levels(
+    part: Part, n_payers: int, value: int, text: Msg | None, hearts: bool
+) -> list[tuple[int, Msg | int]]:
+    """The part's amount and arithmetic for each payer: a defender at his own flek level, the
+    sitter (the last payer, when he pays) at level 0."""
+    levels = [*part.flek, 0][:n_payers]  # type: ignore[misc]
+    return [_expr(value, text, level, hearts) for level in levels]
 
 
 def _part(
@@ -51,8 +65,7 @@ def _part(
     """What each payer owes the declarer for one part (negative: the declarer owes), and its
     line; each defender at his own flek level, the sitter at level 0 (he never flekked)."""
     label, declarer_wins, value, text = part_value(part, record, options)
-    levels = [*part.flek, 0][: len(payers)]  # type: ignore[misc]
-    owed = [_expr(value, text, level, record.ladder.hearts) for level in levels]
+    owed = _at_levels(part, len(payers), value, text, record.ladder.hearts)
     signed = [amount if declarer_wins else -amount for amount, _ in owed]
     return signed, _line(label, declarer_wins, payers, [expr for _, expr in owed], sitter)
 
@@ -67,6 +80,20 @@ def _silent_seven(
     return (amount if mine else -amount), Msg(code + ("_sitter" if sitter else ""), expr=expr)
 
 
+def _silent_sevens(
+    record: LicitRecord, options: LicitovanyOptions, sitter: bool, lines: list
+) -> int:
+    """Each silent seven's line; what every payer owes the declarer for them (the silent
+    hundred is settled inside the hra)."""
+    owed = 0
+    for silent in record.silent:
+        if silent.kind == "ticha_sedma":
+            amount, line = _silent_seven(silent, record, options, sitter)
+            owed += amount
+            lines.append(line)
+    return owed
+
+
 def _parts(
     record: LicitRecord, options: LicitovanyOptions, payers: list[int], sitter: bool, lines: list
 ) -> list[int]:
@@ -76,12 +103,16 @@ def _parts(
         signed, line = _part(part, record, options, payers, sitter)
         owed = [o + s for o, s in zip(owed, signed, strict=True)]
         lines.append(line)
-    for silent in record.silent:
-        if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
-            amount, line = _silent_seven(silent, record, options, sitter)
-            owed = [o + amount for o in owed]
-            lines.append(line)
-    return owed
+    silent = _silent_sevens(record, options, sitter, lines)
+    return [o + silent for o in owed]
+
+
+def _renonc_amount(record: LicitRecord, options: LicitovanyOptions) -> int:
+    """The paušál of the renonc's kind, capped by the limit."""
+    amount = options.renonc_heavy if record.renonc_kind == 2 else options.renonc
+    if options.limit is not None:
+        amount = min(amount, options.limit)
+    return amount
 
 
 def _renonc(
@@ -90,9 +121,7 @@ def _renonc(
     """The paušál of its kind to each other player in the deal (capped by the limit)."""
     offender: int = record.renonc  # type: ignore[assignment]
     heavy = record.renonc_kind == 2
-    amount = options.renonc_heavy if heavy else options.renonc
-    if options.limit is not None:
-        amount = min(amount, options.limit)
+    amount = _renonc_amount(record, options)
     for seat in active:
         if seat != offender:
             delta[seat] += amount
@@ -100,19 +129,28 @@ def _renonc(
     return Msg("licit.renonc_heavy" if heavy else "marias.renonc", offender=offender, n=amount)
 
 
+def _seats_in_deal(
+    record: LicitRecord, n_players: int, sitter: int | None
+) -> tuple[list[int], list[int]]:
+    """The players in the deal, and those among them who settle with the declarer."""
+    active = [s for s in range(n_players) if s != sitter]
+    return active, [s for s in active if s != record.declarer]
+
+
 def _table(
     record: LicitRecord, options: LicitovanyOptions, n_players: int, lines: list[Msg]
 ) -> tuple[list[int], list[int], bool]:
     """(the players in the deal, those who pay or collect against the declarer, whether the
     sitter is one of them); with four at the table a line says who sat out."""
-    sitter = record.dealer if n_players == 4 else None
-    active = [s for s in range(n_players) if s != sitter]
-    payers = [s for s in active if s != record.declarer]
+    sitter = record.sitter(n_players)
+    active, payers = _seats_in_deal(record, n_players, sitter)
     if sitter is None:
         return active, payers, False
-    pays = options.sitter_pays
-    lines.append(Msg("marias.sat_out_pays" if pays else "marias.sat_out", sitter=sitter))
-    return active, payers + [sitter] if pays else payers, pays
+    if not options.sitter_pays:
+        lines.append(Msg("marias.sat_out", sitter=sitter))
+        return active, payers, False
+    lines.append(Msg("marias.sat_out_pays", sitter=sitter))
+    return active, payers + [sitter], True
 
 
 def _played(
@@ -132,11 +170,16 @@ def _played(
     _pay(record.declarer, payers, 0, owed, limit_for(record, options), delta, lines)
 
 
+def _earned(pb: tuple[int, ...]) -> tuple[Msg, ...]:
+    """'player 2: 3' for each seat that earned premium points."""
+    return tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(pb) if n)
+
+
 def _premium(record: LicitRecord, lines: list[Msg]) -> dict[str, list[int]]:
     """The deal's premium points as ``extra["pb"]`` (and a line naming who earned some)."""
     if record.pb is None:
         return {}
-    earned = tuple(Msg("licit.pb_earned", player=s, n=n) for s, n in enumerate(record.pb) if n)
+    earned = _earned(record.pb)
     if earned:
         lines.append(Msg("licit.pb", each=earned))
     return {"pb": list(record.pb)}

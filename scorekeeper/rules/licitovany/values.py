@@ -47,8 +47,13 @@ def failed_sto(
     short = max(1, (100 - dp + 9) // 10)
     married = record.defender_marriages or 0
     value = base * (short + married // 10)
+    return value, _failed_text(base, dp, short, married, value)
+
+
+def _failed_text(base: int, dp: int, short: int, married: int, value: int) -> Msg | None:
+    """The arithmetic of a failed sto paid per 10 short (none when it is the plain value)."""
     if married:
-        text = Msg(
+        return Msg(
             "licit.short_marriages",
             base=base,
             short=short,
@@ -57,10 +62,16 @@ def failed_sto(
             marriages=married,
             n=value,
         )
-        return value, text
     if short == 1:
-        return value, None
-    return value, Msg("marias.short", base=base, short=short, points=dp, missing=100 - dp, n=value)
+        return None
+    return Msg("marias.short", base=base, short=short, points=dp, missing=100 - dp, n=value)
+
+
+def _silent_text(base: int, tens: int, points: int, value: int) -> Msg:
+    """The arithmetic of an hra with a silent hundred: twice its value, again per 10 above."""
+    if tens:
+        return Msg("licit.silent_hundred_above", base=base, tens=tens, points=points, n=value)
+    return Msg("licit.silent_hundred", base=base, n=value)
 
 
 def silent_hra(record: LicitRecord, hundred: Silent, options: LicitovanyOptions) -> Value:
@@ -72,23 +83,30 @@ def silent_hra(record: LicitRecord, hundred: Silent, options: LicitovanyOptions)
     tens = _tens_above(points)
     base = options.hra
     value = base * 2 * (1 + tens)
-    if tens:
-        text = Msg("licit.silent_hundred_above", base=base, tens=tens, points=points, n=value)
-    else:
-        text = Msg("licit.silent_hundred", base=base, n=value)
+    text = _silent_text(base, tens, points, value)
     label = Msg("marias.hra_silent_won" if mine else "marias.hra_silent_lost")
     return label, mine, value, text
 
 
+def _hra_by_points(record: LicitRecord, options: LicitovanyOptions) -> Value:
+    """An hra recorded without a result: the points decide it, and its label says so."""
+    dp, fp = record.declarer_points, record.defender_points
+    won = bool(part_won("hra", None, dp, fp))
+    code = "marias.hra_won_points" if won else "marias.hra_lost_points"
+    return Msg(code, dp=dp, fp=fp), won, options.hra, None
+
+
+def _silent_hundred(record: LicitRecord) -> Silent | None:
+    """The deal's silent hundred, if one was played."""
+    return next((s for s in record.silent if s.kind == "tiche_sto"), None)
+
+
 def _hra(part: Part, record: LicitRecord, options: LicitovanyOptions) -> Value:
-    hundred = next((s for s in record.silent if s.kind == "tiche_sto"), None)
+    hundred = _silent_hundred(record)
     if hundred is not None:
         return silent_hra(record, hundred, options)
     if part.won is None:  # decided by the points (docs/rules.md §4): say so
-        dp, fp = record.declarer_points, record.defender_points
-        won = bool(part_won("hra", None, dp, fp))
-        code = "marias.hra_won_points" if won else "marias.hra_lost_points"
-        return Msg(code, dp=dp, fp=fp), won, options.hra, None
+        return _hra_by_points(record, options)
     return _said("hra", part.won), part.won, options.hra, None
 
 

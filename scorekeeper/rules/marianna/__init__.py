@@ -6,13 +6,13 @@ last-trick bonus) plus its declarations: mariannas by their place in the deal (4
 20/40/60/80, or 40 then 20 when the first sets trump; 20 when covered), a mariannino (250), and in
 the two-player game matrimoni (40 in trumps, 20 plain). A mariannone wins the match at once; a
 claim ends it (right: the claimer wins, wrong: the opponent); otherwise the target decides at
-the end of a deal. Options live in ``options``, records in ``records``.
+the end of a deal. Options live in ``options``, records in ``records``, what a deal scores in
+``scoring``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..base import (
@@ -50,20 +50,38 @@ from .records import (
     v2_refusals,
 )
 from .records import parse_record as _parse_record
+from .scoring import (
+    COVERED_VALUE,
+    ORDINAL_VALUES,
+    ORDINALS,
+    declaration_values,
+    outcome,
+    score_deal,
+    side_label,
+)
 from .words import WORDS
 
-COVERED_VALUE = 20
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+__all__ = [
+    "COVERED_VALUE",
+    "DEAL_POINTS",
+    "GAME",
+    "ORDINALS",
+    "ORDINAL_VALUES",
+    "Declaration",
+    "MariannaGame",
+    "MariannaOptions",
+    "MariannaRecord",
+    "declaration_values",
+    "make_options",
+    "options_to_json",
+    "record_to_json",
+    "score_deal",
+    "side_label",
+    "v2_refusals",
+]
+
 DECIDED = {"team": "marianna.decided_team", "player": "marianna.decided_player"}
 NOT_FIRST = {"team": "marianna.not_first_team", "player": "marianna.not_first_player"}
-ORDINAL_VALUES = {"40-60-80-100": (40, 60, 80, 100), "20-40-60-80": (20, 40, 60, 80)}
-
-
-def side_label(side: int, options: MariannaOptions) -> Msg:
-    """How explanations name a side: "Team A"/"Team B", or "Player 1"/"Player 2"."""
-    if options.players == 2:
-        return Msg("marianna.player_side", player=side)
-    return Msg("marianna.team_side", team=side)
 
 
 def _side_key(options: MariannaOptions) -> str:
@@ -71,137 +89,33 @@ def _side_key(options: MariannaOptions) -> str:
     return "player" if options.players == 2 else "team"
 
 
-def _marianna_value(options: MariannaOptions, ordinal: int, covered: bool) -> int:
-    """The ordinal-th marianna of a deal (from 1): covered 20, else by the values option."""
-    if covered:
-        return COVERED_VALUE
-    if options.first_sets_trump:
-        return 40 if ordinal == 1 else 20
-    return ORDINAL_VALUES[options.values][ordinal - 1]
-
-
-def declaration_values(
-    options: MariannaOptions, record: MariannaRecord
-) -> list[tuple[Declaration, Msg, int]]:
-    """Each scoring declaration of a deal with its words and points (mariannone scores none)."""
-    out = []
-    ordinal = 0
-    for d in record.declarations:
-        if d.kind == "mariannone":
-            continue
-        if d.kind == "mariannino":
-            value = options.mariannino
-            out.append((d, Msg("marianna.mariannino", suit=d.suit, points=value), value))
-        elif options.players == 2:
-            trump = d.suit == record.trump
-            value = options.matrimonio_trump if trump else options.matrimonio_plain
-            code = "marianna.matrimonio_trump" if trump else "marianna.matrimonio"
-            out.append((d, Msg(code, suit=d.suit, points=value), value))
-        else:
-            ordinal += 1
-            value = _marianna_value(options, ordinal, d.covered)
-            code = "marianna.nth_covered" if d.covered else "marianna.nth"
-            nth = Msg(f"marianna.{ORDINALS[ordinal - 1]}")
-            out.append((d, Msg(code, ordinal=nth, suit=d.suit, points=value), value))
-    return out
-
-
-def score_deal(
-    options: MariannaOptions, record: MariannaRecord
-) -> tuple[tuple[int, int], list[str]]:
-    """What one deal adds for each side, with one line of explanation per side."""
-    try:
-        delta, lines = _score_deal(options, record)
-    except TypeError:  # a record built by hand with a list inside: not hashable, not memoised
-        delta, lines = _score_deal.__wrapped__(options, record)
-    return delta, list(lines)
-
-
-@lru_cache(maxsize=8192)
-def _score_deal(
-    options: MariannaOptions, record: MariannaRecord
-) -> tuple[tuple[int, int], tuple[str, ...]]:
-    """score_deal, memoised (options and records are frozen; a tournament repeats deals)."""
-    values = declaration_values(options, record)
-    delta = []
-    lines: list[str] = []
-    for side in (0, 1):
-        own = [(label, v) for d, label, v in values if d.side == side]
-        total = record.points[side] + sum(v for _, v in own)
-        name, cards = side_label(side, options), record.points[side]
-        if own:
-            melds = [label for label, _ in own]
-            line = Msg(
-                "marianna.side_total", side=name, cards=cards, melds=tuple(melds), total=total
-            )
-        else:
-            line = Msg("marianna.side_cards", side=name, cards=cards)
-        lines.append(line)
-        delta.append(total)
-    return (delta[0], delta[1]), tuple(lines)
-
-
-def _outcome(
-    options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int]
-) -> tuple[int | None, Msg | None, str | None]:
-    """Who (if anyone) won the match with this deal, the line saying so, and how it ended."""
-    target = options.target
-    name = [side_label(s, options) for s in (0, 1)]
-    stopper = next((d for d in record.declarations if d.kind == "mariannone"), None)
-    if stopper is not None:
-        return (
-            stopper.side,
-            Msg("marianna.mariannone_wins", side=name[stopper.side]),
-            "mariannone",
-        )
-    if record.claim is not None:
-        return _claim(record.claim, totals, name, target)
-    reached = [s for s in (0, 1) if totals[s] >= target]
-    if not reached:
-        return None, None, None
-    if options.claim:
-        who = [name[s] for s in reached]
-        return None, Msg("marianna.nobody_claimed", sides=who, target=target), None
-    if len(reached) == 1:
-        s = reached[0]
-        line = Msg("marianna.reaches", side=name[s], n=totals[s], target=target)
-        return s, line, "target"
-    if options.first_to_target_wins and record.first_to_target is not None:
-        s = record.first_to_target
-        return s, Msg("marianna.first_wins", target=target, side=name[s]), "target"
-    if totals[0] != totals[1]:
-        s = 0 if totals[0] > totals[1] else 1
-        line = Msg("marianna.more_wins", target=target, side=name[s], a=totals[s], b=totals[1 - s])
-        return s, line, "target"
-    return None, Msg("marianna.both_equal", target=target, n=totals[0]), None
-
-
-def _claim(c: int, totals: tuple[int, int], name: list[Msg], target: int) -> tuple[int, Msg, str]:
-    """A claim ends the match: right, the claimer wins; wrong, the opponent."""
-    if totals[c] >= target:
-        return c, Msg("marianna.claim_right", side=name[c], target=target, n=totals[c]), "claim"
-    line = Msg("marianna.claim_wrong", side=name[c], target=target, n=totals[c],
-               other_side=name[1 - c])  # fmt: skip
-    return 1 - c, line, "claim"
-
-
-def _check_in_context(
+def _short_deal(
     options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int], n: int
 ) -> list[FieldError]:
-    """Checks needing the running score: a short deal, a first_to_target below the target.
+    """A deal short of the 120 card points that no mariannone or claim stopped.
 
     docs/rules.md v2 §3: deals are played out, so reaching the target never shortens one; only a
     mariannone (or, with two players, a claim) does. Version 1 let a deal that took a team past
     the target stop short: such a stored deal is returned as a v2 refusal, not raised."""
     cards = sum(record.points)
-    refusals: list[FieldError] = []
-    if cards < DEAL_POINTS and not record.ends_early:
-        code = "marianna.short_claim" if options.claim else "marianna.short"
-        message = Msg(code, n=cards, total=DEAL_POINTS)
-        reached = any(t >= options.target for t in totals) and not options.claim
-        if not reached:
-            raise InvalidDeal("points", message, deal=n)
-        refusals.append(FieldError("points", message))
+    if cards >= DEAL_POINTS or record.ends_early:
+        return []
+    code = "marianna.short_claim" if options.claim else "marianna.short"
+    message = Msg(code, n=cards, total=DEAL_POINTS)
+    if not _stopped_past_target(options, totals):
+        raise InvalidDeal("points", message, deal=n)
+    return [FieldError("points", message)]
+
+
+def _stopped_past_target(options: MariannaOptions, totals: tuple[int, int]) -> bool:
+    """Whether version 1 let this deal stop short: it took a side past the target, no claiming."""
+    return not options.claim and any(t >= options.target for t in totals)
+
+
+def _check_first(
+    options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int], n: int
+) -> None:
+    """The side said to reach the target first must have reached it."""
     first = record.first_to_target
     if first is not None and totals[first] < options.target:
         key = _side_key(options)
@@ -210,7 +124,43 @@ def _check_in_context(
             Msg(NOT_FIRST[key], **{key: first}, n=totals[first], target=options.target),
             deal=n,
         )
+
+
+def _check_in_context(
+    options: MariannaOptions, record: MariannaRecord, totals: tuple[int, int], n: int
+) -> list[FieldError]:
+    """Checks needing the running score: a short deal, a first_to_target below the target."""
+    refusals = _short_deal(options, record, totals, n)
+    _check_first(options, record, totals, n)
     return refusals
+
+
+def _check_undecided(options: MariannaOptions, state: State, n: int) -> None:
+    """No deal after the one that decided the match."""
+    winner = state["winner"]
+    if winner is not None:
+        key = _side_key(options)
+        raise MatchFinished(
+            "deal", Msg(DECIDED[key], **{key: winner}, n=state["decided_in"]), deal=n
+        )
+
+
+def _parse_nth(raw: Any, options: MariannaOptions, n: int) -> MariannaRecord:
+    """The n-th deal's record parsed, its refusals telling the deal's number."""
+    try:
+        return _parse_record(raw, options)
+    except InvalidDeal as error:
+        raise InvalidDeal(error.errors, deal=n) from error
+
+
+def _state_after(state: State, n: int, scores: tuple[int, int], winner: int | None) -> State:
+    """The state after deal n: the running scores, and the deal that decided the match."""
+    return {
+        "n": n,
+        "scores": list(scores),
+        "winner": winner,
+        "decided_in": n if winner is not None else state["decided_in"],
+    }
 
 
 def _in_teams(options: Any) -> bool:
@@ -354,32 +304,17 @@ class MariannaGame:
     def step(self, options: MariannaOptions, state: State, raw: Any) -> tuple[State, DealScore]:
         """Score the next deal; the new state and the deal's score."""
         n = state["n"] + 1
-        winner = state["winner"]
-        if winner is not None:
-            key = _side_key(options)
-            raise MatchFinished(
-                "deal", Msg(DECIDED[key], **{key: winner}, n=state["decided_in"]), deal=n
-            )
-        record = raw
-        if not isinstance(raw, MariannaRecord):
-            try:
-                record = _parse_record(raw, options)
-            except InvalidDeal as error:
-                raise InvalidDeal(error.errors, deal=n) from error
+        _check_undecided(options, state, n)
+        record = raw if isinstance(raw, MariannaRecord) else _parse_nth(raw, options, n)
         delta, lines = score_deal(options, record)
         old = state["scores"]
         scores = (old[0] + delta[0], old[1] + delta[1])
         refused = _check_in_context(options, record, scores, n) + v2_refusals(record)
-        winner, line, how = _outcome(options, record, scores)
+        winner, line, how = outcome(options, record, scores)
         if line:
             lines.append(line)
         extra = with_refusals({"ended_by": how} if how else {}, refused)
-        new = {
-            "n": n,
-            "scores": list(scores),
-            "winner": winner,
-            "decided_in": n if winner is not None else state["decided_in"],
-        }
+        new = _state_after(state, n, scores, winner)
         return new, DealScore(delta=delta, explanation=tuple(lines), extra=extra)
 
     def totals(self, options: MariannaOptions, state: State) -> MatchScore:

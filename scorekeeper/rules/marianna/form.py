@@ -40,41 +40,67 @@ KIND_LABELS = {
 }
 
 
+#: the declarations an option allows, in the order the form offers them
+_OPTIONAL_KINDS = (
+    ("covered_marianna", "marianna*"),  # docs/rules.md §3: Deckung, from partners' two cards
+    ("mariannino", "mariannino"),
+    ("mariannone", "mariannone"),
+)
+
+
 def kinds(options: Mapping[str, Any], n_players: int) -> list[str]:
     """Declaration kinds these options allow (Cinquecento: mariannas only)."""
     if n_players == 2:
         return [PLAIN]
-    allowed = [PLAIN]
-    if options.get("covered_marianna"):
-        allowed.append("marianna*")  # docs/rules.md §3: Deckung, from partners' two cards
-    if options.get("mariannino"):
-        allowed.append("mariannino")
-    if options.get("mariannone"):
-        allowed.append("mariannone")
-    return allowed
+    return [PLAIN] + [kind for option, kind in _OPTIONAL_KINDS if options.get(option)]
+
+
+def _sides(players: Sequence[str]) -> list[str]:
+    """The two sides' names: the two players, or the teams ("Jana & Ota": seats 1 and 3)."""
+    if len(players) == 2:
+        return list(players)
+    return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+
+
+def _kind_field(options: Mapping[str, Any], n_players: int) -> TapRadio:
+    """The kind of the next declaration: those the options allow."""
+    choices = [(k, KIND_LABELS[k]) for k in kinds(options, n_players)]
+    return TapRadio(_l("Declare"), default=PLAIN, choices=choices)
+
+
+def _first_to_target_field(sides: list[str]) -> TapRadio:
+    """Which side reached the target first (asked only when that wins)."""
+    return TapRadio(
+        _l("Who reached the target first?"),
+        default="",
+        choices=[("", _l("nobody / one"))] + [(str(i), s) for i, s in enumerate(sides)],
+    )
+
+
+def _two_player_fields(
+    game: str, players: Sequence[str], options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Briscola 151's own fields: the turned-up trump and who claimed the target."""
+    return {
+        "trump": TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck"))),
+        "claim": TapRadio(
+            _l("Claimed the target"),
+            default="",
+            choices=[("", _l("nobody"))] + seat_choices(players),
+        ),
+    }
 
 
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
-    two = len(players) == 2
-    sides = (
-        list(players) if two else [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    )
+    sides = _sides(players)
     attrs: dict[str, Any] = {
         "declarations": StringField(_l("Declarations, in order"), validators=[Length(max=400)]),
-        "kind": TapRadio(
-            _l("Declare"),
-            default=PLAIN,
-            choices=[(k, KIND_LABELS[k]) for k in kinds(options, len(players))],
-        ),
+        "kind": _kind_field(options, len(players)),
     }
     paths = {"declarations": "declarations", "points": "points_0"}
     if options.get("first_to_target_wins"):  # otherwise the higher total decides: never asked
-        attrs["first_to_target"] = TapRadio(
-            _l("Who reached the target first?"),
-            default="",
-            choices=[("", _l("nobody / one"))] + [(str(i), s) for i, s in enumerate(sides)],
-        )
+        attrs["first_to_target"] = _first_to_target_field(sides)
         paths["first_to_target"] = "first_to_target"
     for s in (0, 1):
         attrs[f"points_{s}"] = IntegerField(
@@ -82,13 +108,8 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
             validators=[Optional(), NumberRange(0, DEAL_POINTS)],
         )
         paths[f"points.{s}"] = f"points_{s}"
-    if two:
-        attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
-        attrs["claim"] = TapRadio(
-            _l("Claimed the target"),
-            default="",
-            choices=[("", _l("nobody"))] + seat_choices(players),
-        )
+    if len(players) == 2:
+        attrs.update(_two_player_fields(game, players, options))
         paths.update(trump="trump", claim="claim")
     attrs["paths"] = paths
     attrs["sides"] = sides
@@ -99,23 +120,30 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
     return form
 
 
+def _suit_entry(kind: str, suit: str) -> dict[str, str | None]:
+    """A token's suit as a record writes it: left out only when a suitless kind names none."""
+    if suit or kind not in SUITLESS_KINDS:
+        return {"suit": suit or None}
+    return {}
+
+
+def _token_item(token: str) -> dict[str, Any]:
+    """One token ``side:kind:suit`` as a declaration record (kind and covered only when set)."""
+    side, _, rest = token.partition(":")
+    written, _, suit = rest.partition(":")
+    kind = written.rstrip("*") or PLAIN
+    item: dict[str, Any] = {"side": to_int(side) if side.isdigit() else side}
+    if kind != PLAIN:
+        item["kind"] = kind
+    item.update(_suit_entry(kind, suit))
+    if written.endswith("*"):
+        item["covered"] = True
+    return item
+
+
 def parse_tokens(text: str | None) -> list[dict[str, Any]]:
     """Declarations from the token text; unreadable tokens become records the rules refuse."""
-    items: list[dict[str, Any]] = []
-    for token in (text or "").split():
-        side, _, rest = token.partition(":")
-        kind, _, suit = rest.partition(":")
-        covered = kind.endswith("*")
-        kind = kind.rstrip("*") or PLAIN
-        item: dict[str, Any] = {"side": to_int(side) if side.isdigit() else side}
-        if kind != PLAIN:
-            item["kind"] = kind
-        if suit or kind not in SUITLESS_KINDS:
-            item["suit"] = suit or None
-        if covered:
-            item["covered"] = True
-        items.append(item)
-    return items
+    return [_token_item(token) for token in (text or "").split()]
 
 
 def to_token(decl: Mapping[str, Any]) -> str:
@@ -146,13 +174,18 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
     return record
 
 
+def _tokens(record: Mapping[str, Any]) -> str:
+    """A record's declarations as the token text."""
+    return " ".join(to_token(d) for d in record.get("declarations") or [])
+
+
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
     points = list(record.get("points") or [None, None]) + [None, None]
     data: dict[str, Any] = {
         "points_0": points[0],
         "points_1": points[1],
-        "declarations": " ".join(to_token(d) for d in record.get("declarations") or []),
+        "declarations": _tokens(record),
         "first_to_target": to_text(record.get("first_to_target")),
     }
     if len(players) == 2:
@@ -161,35 +194,49 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
     return data
 
 
+def _side_name(side: Any, sides: Sequence[str]) -> str:
+    """A token's side by its name, or as written when it is no side."""
+    return sides[side] if isinstance(side, int) and 0 <= side < len(sides) else str(side)
+
+
+def _describe(item: Mapping[str, Any], sides: Sequence[str], game: str, deck: str | None) -> str:
+    """One declaration's label: 'Jana & Ota: mariannino ♠' (a plain marianna names no kind)."""
+    kind = item.get("kind", PLAIN) + ("*" if item.get("covered") else "")
+    suit = suit_label(game, item["suit"], deck) if item.get("suit") in SUITS else ""
+    label = "" if kind == PLAIN else str(KIND_LABELS.get(kind, kind))
+    return f"{_side_name(item.get('side'), sides)}: {label} {suit}".replace("  ", " ").strip()
+
+
 def describe_tokens(
     text: str | None, sides: Sequence[str], game: str, deck: str | None = None
 ) -> list[str]:
     """Human labels of the declarations so far: 'Jana & Ota: coppe ♥'."""
-    out = []
-    for item in parse_tokens(text):
-        side = item.get("side")
-        who = sides[side] if isinstance(side, int) and 0 <= side < len(sides) else str(side)
-        kind = item.get("kind", PLAIN) + ("*" if item.get("covered") else "")
-        suit = suit_label(game, item["suit"], deck) if item.get("suit") in SUITS else ""
-        label = "" if kind == PLAIN else str(KIND_LABELS.get(kind, kind))
-        out.append(f"{who}: {label} {suit}".replace("  ", " ").strip())
-    return out
+    return [_describe(item, sides, game, deck) for item in parse_tokens(text)]
+
+
+def _two_player_bits(
+    game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None
+) -> tuple[list[str], list[str]]:
+    """What Briscola 151 adds around a summary: the trump before it, the claim after it."""
+    before = [suit_label(game, record["trump"], deck)] if record.get("trump") in SUITS else []
+    claim = record.get("claim")
+    after = [] if claim is None else [str(_l("claim: %(name)s", name=players[claim]))]
+    return before, after
+
+
+def _points_said(record: Mapping[str, Any]) -> str:
+    """'70 : 50', a point value left out shown as '–'."""
+    points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
+    return f"{points[0]} : {points[1]}"
 
 
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'70 : 50 · Jana & Ota: coppe ♥' — points and declarations in order."""
-    two = len(players) == 2
-    sides = (
-        list(players) if two else [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    )
-    points = [("–" if p is None else p) for p in (record.get("points") or [None, None])]
-    bits = [f"{points[0]} : {points[1]}"]
-    if two and record.get("trump") in SUITS:
-        bits.insert(0, suit_label(game, record["trump"], deck))
-    tokens = " ".join(to_token(d) for d in record.get("declarations") or [])
-    bits += describe_tokens(tokens, sides, game, deck)
-    if two and record.get("claim") is not None:
-        bits.append(str(_l("claim: %(name)s", name=players[record["claim"]])))
-    return " · ".join(bits)
+    bits = [_points_said(record)]
+    bits += describe_tokens(_tokens(record), _sides(players), game, deck)
+    if len(players) != 2:
+        return " · ".join(bits)
+    before, after = _two_player_bits(game, record, players, deck)
+    return " · ".join(before + bits + after)

@@ -56,6 +56,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+_OPTION_NAMES = frozenset(f.name for f in fields(MariannaOptions))
 _BOOLS = ("first_sets_trump", "mariannone", "covered_marianna", "first_to_target_wins", "claim")
 _INTS = {
     "target": (1, 10_000),
@@ -66,63 +67,95 @@ _INTS = {
 }
 
 
+def _int_reason(name: str, value: Any) -> Msg | None:
+    """Why a whole-number option's value is refused, or None: not an int, or out of range."""
+    low, high = _INTS[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return Msg("marianna.whole_number")
+    if name == "players" and value not in (2, 4):
+        return Msg("marianna.players_option")
+    if not low <= value <= high:
+        return Msg("marianna.between", low=low, high=high)
+    return None
+
+
+def _values_reason(value: Any) -> Msg | None:
+    """Why a ``values`` setting is refused (not one of VALUES), or None."""
+    return None if value in VALUES else Msg("marianna.values", values=" or ".join(VALUES))
+
+
+#: the options that are a choice among names, and their checks
+_CHOICE_CHECKS = {"values": _values_reason, "deck": check_deck}
+
+
+def _reason(name: str, value: Any) -> Msg | str | None:
+    """Why one option's value is of the wrong kind or out of range; falsy when it is fine
+    (and for a name that is no option: those are refused on their own)."""
+    if name in _BOOLS:
+        return None if isinstance(value, bool) else Msg("marianna.bool")
+    if name in _INTS:
+        return _int_reason(name, value)
+    check = _CHOICE_CHECKS.get(name)
+    return check(value) if check else None
+
+
 def _check_value(name: str, value: Any) -> FieldError | None:
     """Why one option value is of the wrong kind or out of range, or None when it is fine."""
-    key = f"options.{name}"
-    if name == "values":
-        if value not in VALUES:
-            return FieldError(key, Msg("marianna.values", values=" or ".join(VALUES)))
-    elif name == "deck":
-        if reason := check_deck(value):
-            return FieldError(key, reason)
-    elif name in _BOOLS:
-        if not isinstance(value, bool):
-            return FieldError(key, Msg("marianna.bool"))
-    elif name in _INTS:
-        low, high = _INTS[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            return FieldError(key, Msg("marianna.whole_number"))
-        if name == "players" and value not in (2, 4):
-            return FieldError(key, Msg("marianna.players_option"))
-        if not low <= value <= high:
-            return FieldError(key, Msg("marianna.between", low=low, high=high))
-    return None
+    reason = _reason(name, value)
+    return FieldError(f"options.{name}", reason) if reason else None
+
+
+def _two_player_conflicts(o: MariannaOptions) -> list[FieldError]:
+    """What Briscola 151 (two players) does not have: other targets and the four-hand melds."""
+    refused = (
+        (o.target not in BRISCOLA_TARGETS, "target", "marianna.briscola_target"),
+        (bool(o.mariannino), "mariannino", "marianna.two_no_mariannino"),
+        (o.mariannone, "mariannone", "marianna.two_no_mariannone"),
+        (o.covered_marianna, "covered_marianna", "marianna.two_no_covering"),
+    )
+    return [FieldError(f"options.{name}", Msg(code)) for bad, name, code in refused if bad]
 
 
 def _check_combination(o: MariannaOptions) -> list[FieldError]:
     """Options that are fine alone but cannot go together."""
-    errors = []
     if o.players == 2:
-        if o.target not in BRISCOLA_TARGETS:
-            errors.append(FieldError("options.target", Msg("marianna.briscola_target")))
-        if o.mariannino:
-            errors.append(FieldError("options.mariannino", Msg("marianna.two_no_mariannino")))
-        if o.mariannone:
-            errors.append(FieldError("options.mariannone", Msg("marianna.two_no_mariannone")))
-        if o.covered_marianna:
-            errors.append(FieldError("options.covered_marianna", Msg("marianna.two_no_covering")))
-    elif o.claim:
-        errors.append(FieldError("options.claim", Msg("marianna.claim_two")))
-    return errors
+        return _two_player_conflicts(o)
+    if o.claim:
+        return [FieldError("options.claim", Msg("marianna.claim_two"))]
+    return []
+
+
+def _preset_name(preset: Any) -> str:
+    """The preset asked for (the default when None); refuses one that is not known."""
+    preset = DEFAULT_PRESET if preset is None else preset
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise InvalidOptions(
+            "preset", Msg("marianna.unknown_preset", value=preset, words=list(PRESETS))
+        )
+    return preset
+
+
+def _merged(preset: Any, overrides: Any) -> dict[str, Any]:
+    """The preset's settings with the overrides on top; refuses overrides that are no object."""
+    preset = _preset_name(preset)
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", Msg("marianna.options_object"))
+    return {**PRESETS[preset], **dict(overrides or {})}
+
+
+def _value_errors(merged: Mapping[str, Any]) -> list[FieldError]:
+    """Each option that does not exist, then each value of the wrong kind or out of range."""
+    no_option = Msg("marianna.no_option")
+    unknown = [FieldError(f"options.{n}", no_option) for n in merged if n not in _OPTION_NAMES]
+    return unknown + [e for n, v in merged.items() if (e := _check_value(n, v))]
 
 
 def make_options(
     preset: str | None = None, overrides: Mapping[str, Any] | None = None
 ) -> MariannaOptions:
     """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
-    preset = DEFAULT_PRESET if preset is None else preset
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise InvalidOptions(
-            "preset", Msg("marianna.unknown_preset", value=preset, words=list(PRESETS))
-        )
-    if overrides is not None and not isinstance(overrides, Mapping):
-        raise InvalidOptions("options", Msg("marianna.options_object"))
-    merged = {**PRESETS[preset], **dict(overrides or {})}
-    names = {f.name for f in fields(MariannaOptions)}
-    errors = [
-        FieldError(f"options.{n}", Msg("marianna.no_option")) for n in merged if n not in names
-    ]
-    errors += [e for n, v in merged.items() if n in names and (e := _check_value(n, v))]
+    merged = _merged(preset, overrides)
+    errors = _value_errors(merged)
     if errors:
         raise InvalidOptions(errors)
     options = replace(MariannaOptions(), **merged)

@@ -70,43 +70,58 @@ def _whole(value: Any) -> int | None:
     return None
 
 
-def _parse_points(data: Any) -> tuple[int, int]:
-    """Both sides' card points, a left-out one derived from the 120 of a played-out deal."""
-    if not isinstance(data, list | tuple) or len(data) != 2:
-        raise InvalidDeal("points", Msg("marianna.points_both"))
-    values: list[int | None] = []
-    for i, raw in enumerate(data):
-        if raw is None:
-            values.append(None)
-            continue
-        value = _whole(raw)
-        if value is None:
-            raise InvalidDeal(f"points.{i}", Msg("marianna.points_whole"))
-        if not 0 <= value <= DEAL_POINTS:
-            raise InvalidDeal(
-                f"points.{i}", Msg("marianna.points_range", total=DEAL_POINTS, n=value)
-            )
-        values.append(value)
-    a, b = values
+def _one_point(i: int, raw: Any) -> int | None:
+    """One side's card points (None when left out), a whole number from 0 to 120."""
+    if raw is None:
+        return None
+    value = _whole(raw)
+    if value is None:
+        raise InvalidDeal(f"points.{i}", Msg("marianna.points_whole"))
+    if not 0 <= value <= DEAL_POINTS:
+        raise InvalidDeal(f"points.{i}", Msg("marianna.points_range", total=DEAL_POINTS, n=value))
+    return value
+
+
+def _fill_points(a: int | None, b: int | None) -> tuple[int, int]:
+    """Both sides' points, a left-out one being the rest of the 120; refuses a total above it."""
     if a is None and b is None:
         raise InvalidDeal("points", Msg("marianna.enter_points"))
-    if a is None or b is None:
-        known = a if a is not None else b
-        return (DEAL_POINTS - known, known) if a is None else (known, DEAL_POINTS - known)
+    if a is None:
+        return DEAL_POINTS - b, b
+    if b is None:
+        return a, DEAL_POINTS - a
     if a + b > DEAL_POINTS:
         raise InvalidDeal("points", Msg("marianna.points_over", n=a + b, total=DEAL_POINTS))
     return a, b
 
 
+def _parse_points(data: Any) -> tuple[int, int]:
+    """Both sides' card points, a left-out one derived from the 120 of a played-out deal."""
+    if not isinstance(data, list | tuple) or len(data) != 2:
+        raise InvalidDeal("points", Msg("marianna.points_both"))
+    a, b = (_one_point(i, raw) for i, raw in enumerate(data))
+    return _fill_points(a, b)
+
+
+def _known_kinds(two: bool) -> tuple[tuple[str, ...], str]:
+    """The kinds a table declares, and the code refusing any other (two players: matrimoni)."""
+    if two:
+        return ("marianna", "matrimonio"), "marianna.unknown_declaration_two"
+    return ("marianna", "mariannino", "mariannone"), "marianna.unknown_declaration"
+
+
+def _kind_named(at: str, data: Mapping[str, Any], two: bool) -> str:
+    """The kind as written, if the player count knows it, with matrimonio read as marianna."""
+    kind = data.get("kind") or "marianna"
+    kinds, code = _known_kinds(two)
+    if kind not in kinds:
+        raise InvalidDeal(f"{at}.kind", Msg(code, value=kind))
+    return "marianna" if kind == "matrimonio" else kind
+
+
 def _declared_kind(at: str, data: Mapping[str, Any], options: MariannaOptions) -> str:
     """The kind of a declaration, allowed by the options (two players: matrimonio = marianna)."""
-    kind = data.get("kind") or "marianna"
-    two = options.players == 2
-    kinds = ("marianna", "matrimonio") if two else ("marianna", "mariannino", "mariannone")
-    if kind not in kinds:
-        code = "marianna.unknown_declaration_two" if two else "marianna.unknown_declaration"
-        raise InvalidDeal(f"{at}.kind", Msg(code, value=kind))
-    kind = "marianna" if kind == "matrimonio" else kind
+    kind = _kind_named(at, data, options.players == 2)
     if kind == "mariannino" and not options.mariannino:
         raise InvalidDeal(f"{at}.kind", Msg("marianna.no_mariannino"))
     if kind == "mariannone" and not options.mariannone:
@@ -119,35 +134,70 @@ def _covered(i: int, at: str, data: Mapping[str, Any], kind: str, options: Maria
     covered = data.get("covered", False)
     if not isinstance(covered, bool):
         raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_bool"))
-    if covered and not options.covered_marianna:
-        raise InvalidDeal(f"{at}.covered", Msg("marianna.no_covering"))
-    if covered and kind != "marianna":
-        raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_marianna_only"))
-    if covered and i != 0:
-        raise InvalidDeal(f"{at}.covered", Msg("marianna.covered_first"))
+    refusals = (
+        (not options.covered_marianna, "marianna.no_covering"),
+        (kind != "marianna", "marianna.covered_marianna_only"),
+        (i != 0, "marianna.covered_first"),
+    )
+    for refused, code in refusals:
+        if covered and refused:
+            raise InvalidDeal(f"{at}.covered", Msg(code))
     return covered
 
 
-def _parse_declaration(i: int, data: Any, options: MariannaOptions) -> Declaration:
-    """One declaration on its own: side, kind allowed by the options, suit, covered."""
-    at = f"declarations.{i}"
+def _check_declaration_keys(at: str, data: Any) -> None:
+    """A declaration is an object holding only side, kind, suit and covered."""
     if not isinstance(data, Mapping):
         raise InvalidDeal(at, Msg("marianna.declaration_object"))
     for key in data:
         if key not in _DECL_KEYS:
             raise InvalidDeal(f"{at}.{key}", Msg("marianna.not_in_declaration"))
+
+
+def _declared_side(at: str, data: Mapping[str, Any], players: int) -> int:
+    """The declaring side (a player with two, a team otherwise): 0 or 1."""
     side = data.get("side")
     if isinstance(side, bool) or side not in (0, 1):
-        code = "marianna.side_player" if options.players == 2 else "marianna.side_team"
+        code = "marianna.side_player" if players == 2 else "marianna.side_team"
         raise InvalidDeal(f"{at}.side", Msg(code))
-    kind = _declared_kind(at, data, options)
+    return int(side)
+
+
+def _declared_suit(at: str, data: Mapping[str, Any], kind: str) -> str | None:
+    """The declared suit: required unless the kind names none, and one of SUITS."""
     suit = data.get("suit")
     if suit is None and kind not in SUITLESS_KINDS:
         raise InvalidDeal(f"{at}.suit", Msg(f"marianna.which_suit.{kind}"))
     if suit is not None and suit not in SUITS:
         raise InvalidDeal(f"{at}.suit", Msg("marianna.unknown_suit", value=suit, words=SUITS))
+    return suit
+
+
+def _parse_declaration(i: int, data: Any, options: MariannaOptions) -> Declaration:
+    """One declaration on its own: side, kind allowed by the options, suit, covered."""
+    at = f"declarations.{i}"
+    _check_declaration_keys(at, data)
+    side = _declared_side(at, data, options.players)
+    kind = _declared_kind(at, data, options)
+    suit = _declared_suit(at, data, kind)
     covered = _covered(i, at, data, kind, options)
-    return Declaration(side=int(side), kind=kind, suit=suit, covered=covered)
+    return Declaration(side=side, kind=kind, suit=suit, covered=covered)
+
+
+def _check_marianna_suit(at: str, suit: str | None, seen: set[str], two: str) -> None:
+    """A marianna in a suit not yet declared, and no fifth one."""
+    if len(seen) == len(SUITS):
+        raise InvalidDeal(at, Msg(f"marianna.no_fifth{two}"))
+    if suit in seen:
+        raise InvalidDeal(f"{at}.suit", Msg(f"marianna.suit_again{two}", suit=suit))
+
+
+def _check_kind_order(at: str, kind: str, kinds_seen: set[str]) -> None:
+    """Nothing after a mariannone, and a mariannino or mariannone only once."""
+    if "mariannone" in kinds_seen:
+        raise InvalidDeal(at, Msg("marianna.after_mariannone"))
+    if kind != "marianna" and kind in kinds_seen:
+        raise InvalidDeal(f"{at}.kind", Msg(f"marianna.{kind}_once"))
 
 
 def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
@@ -157,17 +207,29 @@ def _check_sequence(decls: tuple[Declaration, ...], players: int) -> None:
     kinds_seen: set[str] = set()
     for i, d in enumerate(decls):
         at = f"declarations.{i}"
-        if "mariannone" in kinds_seen:
-            raise InvalidDeal(at, Msg("marianna.after_mariannone"))
+        _check_kind_order(at, d.kind, kinds_seen)
         if d.kind == "marianna":
-            if len(seen) == len(SUITS):
-                raise InvalidDeal(at, Msg(f"marianna.no_fifth{two}"))
-            if d.suit in seen:
-                raise InvalidDeal(f"{at}.suit", Msg(f"marianna.suit_again{two}", suit=d.suit))
+            _check_marianna_suit(at, d.suit, seen, two)
             seen.add(d.suit or "")
-        elif d.kind in kinds_seen:
-            raise InvalidDeal(f"{at}.kind", Msg(f"marianna.{d.kind}_once"))
         kinds_seen.add(d.kind)
+
+
+#: What the other side may not declare after a mariannino (docs/rules.md §3, v2 and v2.1).
+_AFTER_MARIANNINO = {
+    "marianna": "marianna.after_mariannino_side",
+    "mariannone": "marianna.mariannone_after_mariannino",
+}
+
+
+def _v2_refusal(
+    d: Declaration, mariannino: Declaration | None, marianna_sides: set[int]
+) -> str | None:
+    """The code refusing this declaration after the ones before it, or None."""
+    if d.kind == "mariannino":
+        return "marianna.mariannino_after_other" if marianna_sides - {d.side} else None
+    if mariannino is None or d.side == mariannino.side:
+        return None
+    return _AFTER_MARIANNINO.get(d.kind)
 
 
 def v2_refusals(record: MariannaRecord) -> list[FieldError]:
@@ -186,17 +248,11 @@ def v2_refusals(record: MariannaRecord) -> list[FieldError]:
     mariannino: Declaration | None = None
     marianna_sides: set[int] = set()
     for i, d in enumerate(record.declarations):
-        at = f"declarations.{i}"
+        code = _v2_refusal(d, mariannino, marianna_sides)
+        if code is not None:
+            errors.append(FieldError(f"declarations.{i}.side", Msg(code)))
         if d.kind == "mariannino":
-            if marianna_sides - {d.side}:
-                errors.append(FieldError(f"{at}.side", Msg("marianna.mariannino_after_other")))
             mariannino = d
-        elif mariannino is None or d.side == mariannino.side:
-            pass
-        elif d.kind == "marianna":
-            errors.append(FieldError(f"{at}.side", Msg("marianna.after_mariannino_side")))
-        elif d.kind == "mariannone":
-            errors.append(FieldError(f"{at}.side", Msg("marianna.mariannone_after_mariannino")))
         if d.kind == "marianna":
             marianna_sides.add(d.side)
     return errors
@@ -206,42 +262,82 @@ def _seat_or_none(field: str, value: Any, n: int, code: str) -> int | None:
     """A seat/side index below n, or None; anything else is refused."""
     if value is None:
         return None
-    if isinstance(value, bool) or _whole(value) is None or not 0 <= _whole(value) < n:
+    seat = _whole(value)  # None for a bool too
+    if seat is None or not 0 <= seat < n:
         raise InvalidDeal(field, Msg(code, seats=", ".join(map(str, range(n)))))
-    return _whole(value)
+    return seat
 
 
-def parse_record(data: Mapping[str, Any], options: MariannaOptions) -> MariannaRecord:
-    """Check a record on its own and return it as a MariannaRecord. Raises InvalidDeal."""
+_RECORD_KEYS = {"points", "declarations", "first_to_target", "trump", "claim"}
+
+
+def _check_record_keys(data: Any) -> None:
+    """A record is an object holding only the known keys, points among them."""
     if not isinstance(data, Mapping):
         raise InvalidDeal("record", Msg("marianna.record_object"))
-    two = options.players == 2
-    allowed = {"points", "declarations", "first_to_target", "trump", "claim"}
     for key in data:
-        if key not in allowed:
+        if key not in _RECORD_KEYS:
             raise InvalidDeal(key, Msg("marianna.not_in_record"))
     if "points" not in data:
         raise InvalidDeal("points", Msg("marianna.enter_points"))
-    points = _parse_points(data["points"])
+
+
+def _parse_declarations(
+    data: Mapping[str, Any], options: MariannaOptions
+) -> tuple[Declaration, ...]:
+    """The declarations list, each checked on its own and then in sequence."""
     raw = data.get("declarations") or []
     if not isinstance(raw, list | tuple):
         raise InvalidDeal("declarations", Msg("marianna.declarations_list"))
     decls = tuple(_parse_declaration(i, d, options) for i, d in enumerate(raw))
     _check_sequence(decls, options.players)
+    return decls
+
+
+def _parse_first(data: Mapping[str, Any], options: MariannaOptions) -> int | None:
+    """The side that first reached the target, when the options let that win."""
     first = _seat_or_none("first_to_target", data.get("first_to_target"), 2, "marianna.first_seat")
     if first is not None and not options.first_to_target_wins:
         raise InvalidDeal("first_to_target", Msg("marianna.first_not_wins"))
+    return first
+
+
+def _parse_trump(data: Mapping[str, Any], two: bool) -> str | None:
+    """The trump suit: required with two players, refused otherwise."""
     trump = data.get("trump")
-    if two and trump is None:
-        raise InvalidDeal("trump", Msg("marianna.which_trump"))
-    if two and trump not in SUITS:
-        raise InvalidDeal("trump", Msg("marianna.unknown_suit", value=trump, words=SUITS))
-    if not two and trump is not None:
+    if two:
+        return _turned_up(trump)
+    if trump is not None:
         raise InvalidDeal("trump", Msg("marianna.trumps_set"))
+    return None
+
+
+def _turned_up(trump: Any) -> str:
+    """Two players' trump, the suit turned up: required, and a suit."""
+    if trump is None:
+        raise InvalidDeal("trump", Msg("marianna.which_trump"))
+    if trump not in SUITS:
+        raise InvalidDeal("trump", Msg("marianna.unknown_suit", value=trump, words=SUITS))
+    return trump
+
+
+def _parse_claim(data: Mapping[str, Any], options: MariannaOptions) -> int | None:
+    """The seat that claimed, when the options allow claiming."""
     claim = _seat_or_none("claim", data.get("claim"), 2, "marianna.claim_seat")
     if claim is not None and not options.claim:
         raise InvalidDeal("claim", Msg("marianna.no_claim"))
-    return MariannaRecord(points, decls, first, trump if two else None, claim)
+    return claim
+
+
+def parse_record(data: Mapping[str, Any], options: MariannaOptions) -> MariannaRecord:
+    """Check a record on its own and return it as a MariannaRecord. Raises InvalidDeal."""
+    _check_record_keys(data)
+    points = _parse_points(data["points"])
+    decls = _parse_declarations(data, options)
+    first = _parse_first(data, options)
+    trump = _parse_trump(data, options.players == 2)
+    claim = _parse_claim(data, options)
+    return MariannaRecord(points, decls, first, trump, claim)
 
 
 def declaration_to_json(d: Declaration) -> dict[str, Any]:

@@ -41,9 +41,45 @@ def ace_king_on(options: Mapping[str, Any]) -> bool:
     return options.get("ace_king") not in (None, False, "off")
 
 
+def _seat_fields(s: int, name: str, total: int, ace_king: bool) -> dict[str, Any]:
+    """One player's fields: card points, a toggle per marriage (and ace-king) suit, and the
+    anchors that show errors of marriages.<s> and ace_kings.<s>."""
+    attrs: dict[str, Any] = {
+        f"points_{s}": IntegerField(name, validators=[Optional(), NumberRange(0, total)])
+    }
+    for suit in SUITS:
+        attrs[f"m_{s}_{suit}"] = BooleanField(suit)
+        if ace_king:
+            attrs[f"ak_{s}_{suit}"] = BooleanField(suit)
+    attrs[f"marriages_{s}"] = BooleanField()
+    attrs[f"ace_kings_{s}"] = BooleanField()
+    return attrs
+
+
+def _seat_paths(s: int) -> dict[str, str]:
+    """Where the errors of one player's record fields are shown."""
+    return {
+        f"points.{s}": f"points_{s}",
+        f"marriages.{s}": f"marriages_{s}",
+        f"ace_kings.{s}": f"ace_kings_{s}",
+    }
+
+
+def _first_to_target_field(players: Sequence[str]) -> TapRadio:
+    """Who reached the match target first (or nobody, or only one did)."""
+    return TapRadio(
+        _l("Who reached the target first?"),
+        choices=[("", _l("nobody / one"))] + seat_choices(players),
+    )
+
+
+def _closed_by_field(players: Sequence[str]) -> TapRadio:
+    """Who closed the stock (the closing house rule), if anybody."""
+    return TapRadio(_l("Closed the stock"), choices=[("", _l("nobody"))] + seat_choices(players))
+
+
 def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwargs: Any):
     """The deal form for this match (a FlaskForm instance)."""
-    total = deal_total(options)
     attrs: dict[str, Any] = {}
     paths = {"points": "points_0", "marriages": "marriages_0"}
     rules = get_game(game)
@@ -51,83 +87,94 @@ def build(game: str, players: Sequence[str], options: Mapping[str, Any], **kwarg
         attrs["trump"] = TapRadio(_l("Trump"), choices=suit_choices(game, options.get("deck")))
         paths["trump"] = "trump"
     if rules.has_target:  # German Mariage has none, so nobody reaches it first (rules.md §2)
-        attrs["first_to_target"] = TapRadio(
-            _l("Who reached the target first?"),
-            choices=[("", _l("nobody / one"))] + seat_choices(players),
-        )
+        attrs["first_to_target"] = _first_to_target_field(players)
         paths["first_to_target"] = "first_to_target"
     for s in SEATS:
-        attrs[f"points_{s}"] = IntegerField(
-            players[s],
-            validators=[Optional(), NumberRange(0, total)],
-        )
-        paths[f"points.{s}"] = f"points_{s}"
-        for suit in SUITS:
-            attrs[f"m_{s}_{suit}"] = BooleanField(suit)
-            if ace_king_on(options):
-                attrs[f"ak_{s}_{suit}"] = BooleanField(suit)
-        attrs[f"marriages_{s}"] = BooleanField()  # error anchor for marriages.<s>
-        attrs[f"ace_kings_{s}"] = BooleanField()
-        paths[f"marriages.{s}"] = f"marriages_{s}"
-        paths[f"ace_kings.{s}"] = f"ace_kings_{s}"
+        attrs.update(_seat_fields(s, players[s], deal_total(options), ace_king_on(options)))
+        paths.update(_seat_paths(s))
     if options.get("closing"):
-        attrs["closed_by"] = TapRadio(
-            _l("Closed the stock"), choices=[("", _l("nobody"))] + seat_choices(players)
-        )
+        attrs["closed_by"] = _closed_by_field(players)
         paths["closed_by"] = "closed_by"
     attrs["paths"] = paths
     cls = type("TwoHandDeal", (DealFormBase,), attrs)
     return cls(**kwargs)
 
 
+def _tapped(form: Any, name: str) -> Any:
+    """A tap field's data, or None when the form has no such field."""
+    field = getattr(form, name, None)
+    return None if field is None else field.data
+
+
+def _ticked(form: Any, prefix: str) -> list[list[str]]:
+    """Each player's suits whose toggle (``m_`` marriage, ``ak_`` ace-king) is on."""
+    return [[s for s in SUITS if getattr(form, f"{prefix}_{p}_{s}").data] for p in SEATS]
+
+
 def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
     """The API record the form describes."""
-    trump = getattr(form, "trump", None)
-    first = getattr(form, "first_to_target", None)
     record: dict[str, Any] = {
-        "trump": (trump.data or None) if trump is not None else None,
+        "trump": _tapped(form, "trump") or None,
         "points": [form.points_0.data, form.points_1.data],
-        "marriages": [[s for s in SUITS if getattr(form, f"m_{p}_{s}").data] for p in SEATS],
-        "first_to_target": to_int(first.data) if first is not None else None,
+        "marriages": _ticked(form, "m"),
+        "first_to_target": to_int(_tapped(form, "first_to_target")),
     }
     if ace_king_on(options):
-        record["ace_kings"] = [
-            [s for s in SUITS if getattr(form, f"ak_{p}_{s}").data] for p in SEATS
-        ]
+        record["ace_kings"] = _ticked(form, "ak")
     if options.get("closing"):
         record["closed_by"] = to_int(form.closed_by.data)
     return record
 
 
+def _toggles(melds: Sequence[Any], prefix: str) -> dict[str, bool]:
+    """The toggles showing each player's melded suits (a missing player melded none)."""
+    seats = [melds[p] if p < len(melds) else [] for p in SEATS]
+    return {f"{prefix}_{p}_{s}": s in seats[p] for p in SEATS for s in SUITS}
+
+
+def _points_data(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Both players' card points as form data (a left-out one stays empty)."""
+    points = list(record.get("points") or [None, None]) + [None, None]
+    return {"points_0": points[0], "points_1": points[1]}
+
+
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
     """Form data (a dict for ``data=``) that shows ``record`` in the form."""
-    points = list(record.get("points") or [None, None]) + [None, None]
     data: dict[str, Any] = {
         "trump": record.get("trump") or "",
-        "points_0": points[0],
-        "points_1": points[1],
+        **_points_data(record),
         "first_to_target": to_text(record.get("first_to_target")),
     }
     for key, prefix in (("marriages", "m"), ("ace_kings", "ak")):
-        melds = record.get(key) or [[], []]
-        for p in SEATS:
-            for s in SUITS:
-                data[f"{prefix}_{p}_{s}"] = s in (melds[p] if p < len(melds) else [])
+        data.update(_toggles(record.get(key) or [[], []], prefix))
     if options.get("closing"):
         data["closed_by"] = to_text(record.get("closed_by"))
     return data
+
+
+def _marks(suits: Sequence[str]) -> str:
+    """Melded suits as their symbols ('♥♠'); anything else as written."""
+    return "".join(SYMBOLS.get(m, m) for m in suits)
+
+
+def _seat_bit(name: str, s: int, points: list[Any], melds: list[Any]) -> str:
+    """'Jana 95 +♥' — one player's card points ('–' when left out) and marriages."""
+    value = points[s] if s < len(points) and points[s] is not None else "–"
+    marks = _marks(melds[s] if s < len(melds) else [])
+    return f"{name} {value}" + (f" +{marks}" if marks else "")
+
+
+def _trump_said(game: str, record: Mapping[str, Any], deck: str | None) -> list[str]:
+    """The deal's trump as its label, when one was named."""
+    return [suit_label(game, record["trump"], deck)] if record.get("trump") else []
 
 
 def summarize(
     game: str, record: Mapping[str, Any], players: Sequence[str], deck: str | None = None
 ) -> str:
     """'czerwień ♥ · Jana 95 +♥ · Petr –' — trump, card points and marriages."""
-
-    bits = [suit_label(game, record["trump"], deck)] if record.get("trump") else []
+    bits = _trump_said(game, record, deck)
     points = list(record.get("points") or [None, None])
     melds = list(record.get("marriages") or [[], []])
-    for s in SEATS:
-        value = points[s] if s < len(points) and points[s] is not None else "–"
-        marks = "".join(SYMBOLS.get(m, m) for m in (melds[s] if s < len(melds) else []))
-        bits.append(f"{players[s]} {value}" + (f" +{marks}" if marks else ""))
+    bits += [_seat_bit(players[s], s, points, melds) for s in SEATS]
     return " · ".join(bits)

@@ -68,27 +68,39 @@ def check_bool(value: Any) -> str:
     return "" if isinstance(value, bool) else Msg("twohand.bool", value=value)
 
 
-def _check_overrides(
-    cls: type, title: str, presets: Mapping[str, Any], name: str, overrides: Any
-) -> Mapping[str, Any]:
-    """The preset exists, the overrides are an object naming only known options."""
+def _check_preset(title: str, presets: Mapping[str, Any], name: str) -> None:
+    """The preset is one of the game's."""
     if name not in presets:
         raise InvalidOptions(
             "preset", Msg("twohand.no_preset", game=title, value=name, words=list(presets))
         )
-    overrides = {} if overrides is None else overrides
-    if not isinstance(overrides, Mapping):
-        raise InvalidOptions("options", Msg("twohand.options_object"))
+
+
+def _check_option_names(cls: type, title: str, overrides: Mapping[str, Any]) -> None:
+    """The overrides name only options of the game (all unknown ones are refused at once)."""
     names = [f.name for f in fields(cls)]
     unknown = [k for k in overrides if k not in names]
     if unknown:
-        raise InvalidOptions(
-            [
-                FieldError(f"options.{k}", Msg("twohand.no_option", game=title, value=k,
-                                               words=names))
-                for k in unknown
-            ]
-        )  # fmt: skip
+        raise InvalidOptions(_no_option_errors(title, unknown, names))
+
+
+def _no_option_errors(title: str, unknown: list[str], names: list[str]) -> list[FieldError]:
+    """Each option the game does not have, with the ones it has."""
+    return [
+        FieldError(f"options.{k}", Msg("twohand.no_option", game=title, value=k, words=names))
+        for k in unknown
+    ]
+
+
+def _check_overrides(
+    cls: type, title: str, presets: Mapping[str, Any], name: str, overrides: Any
+) -> Mapping[str, Any]:
+    """The preset exists, the overrides are an object naming only known options."""
+    _check_preset(title, presets, name)
+    overrides = {} if overrides is None else overrides
+    if not isinstance(overrides, Mapping):
+        raise InvalidOptions("options", Msg("twohand.options_object"))
+    _check_option_names(cls, title, overrides)
     return overrides
 
 
@@ -99,6 +111,29 @@ def _how_it_ends(values: Mapping[str, Any]) -> list[FieldError]:
     if values["match_target"] is None and values["match_games"] is None:
         return [FieldError("options.match_target", Msg("twohand.target_or_games"))]
     return []
+
+
+#: a match ends at a target or after a number of games: naming one alone switches the other off
+_ONE_OR_OTHER = (("match_games", "match_target"), ("match_target", "match_games"))
+
+
+def _switch_off_other(values: dict[str, Any], overrides: Mapping[str, Any]) -> None:
+    """A match_games override alone switches match_target off, and the other way round."""
+    for named, other in _ONE_OR_OTHER:
+        if overrides.get(named) is not None and other not in overrides:
+            values[other] = None
+
+
+def _option_errors(
+    values: Mapping[str, Any], checks: Mapping[str, Callable[[Any], str]]
+) -> list[FieldError]:
+    """Each checked option whose value is refused, with the reason."""
+    return [FieldError(f"options.{k}", m) for k, c in checks.items() if (m := c(values[k]))]
+
+
+def _preset_values(cls: type, preset: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's default, with the preset's settings on top."""
+    return {f.name: f.default for f in fields(cls)} | dict(preset)
 
 
 def build_options(
@@ -112,15 +147,10 @@ def build_options(
     """Options dataclass from defaults, a preset and overrides; match_target XOR match_games."""
     name = next(iter(presets)) if preset is None else preset
     overrides = _check_overrides(cls, title, presets, name, overrides)
-    values = {f.name: f.default for f in fields(cls)} | dict(presets[name])
-    # One or the other: naming one of them alone switches the other off.
-    if overrides.get("match_games") is not None and "match_target" not in overrides:
-        values["match_target"] = None
-    if overrides.get("match_target") is not None and "match_games" not in overrides:
-        values["match_games"] = None
+    values = _preset_values(cls, presets[name])
+    _switch_off_other(values, overrides)
     values.update(overrides)
-    errors = [FieldError(f"options.{k}", m) for k, c in checks.items() if (m := c(values[k]))]
-    errors = errors or _how_it_ends(values)
+    errors = _option_errors(values, checks) or _how_it_ends(values)
     if errors:
         raise InvalidOptions(errors)
     return cls(**values)
