@@ -97,6 +97,11 @@ def part_won(
     return won
 
 
+def silent_hundred_points(points: Any) -> bool:
+    """Whether ``points`` can be a silent hundred's: whole tens from 100 up to MAX_POINTS."""
+    return type(points) is int and 100 <= points <= MAX_POINTS and not points % 10
+
+
 def flek_words(level: int) -> Msg:
     """'flek 2', 're 4', … the name and multiplier of a flek level, as players say it."""
     if 0 < level < len(FLEK_NAMES):
