@@ -31,6 +31,8 @@ from .record import (
 
 PART_KEYS = ("kind", "won", "flek")
 SILENT_KEYS = ("kind", "side", "points")
+_UNKNOWN_PART = Msg("marias.unknown_part", words=PART_KINDS)
+_UNKNOWN_SILENT = Msg("marias.silent_kind")
 
 
 def _seat(
@@ -118,7 +120,9 @@ def _unknown_keys(
     item: Mapping, known: tuple[str, ...], prefix: str, code: str, errors: list
 ) -> None:
     """Refuses each key of ``item`` that is not one of ``known`` (its field: ``prefix`` + key)."""
-    errors.extend(FieldError(f"{prefix}{key}", Msg(code)) for key in item if key not in known)
+    for key in item:
+        if key not in known:
+            errors.append(FieldError(f"{prefix}{key}", Msg(code)))
 
 
 def _new_kind(
@@ -152,8 +156,7 @@ def _part(
         return None
     _unknown_keys(item, PART_KEYS, f"{field}.", "marias.not_in_part", errors)
     kind = item.get("kind")
-    unknown = Msg("marias.unknown_part", words=PART_KINDS)
-    if not _new_kind(kind, PART_KINDS, unknown, field, seen, errors):
+    if not _new_kind(kind, PART_KINDS, _UNKNOWN_PART, field, seen, errors):
         return None
     won = _won(item.get("won"), field, errors)
     return Part(kind, won, _flek(item.get("flek"), f"{field}.flek", options, errors))
@@ -189,7 +192,7 @@ def _silent_item(item: Any, field: str, seen: set[str], errors: list) -> Silent 
         return None
     _unknown_keys(item, SILENT_KEYS, f"{field}.", "marias.not_in_silent", errors)
     kind, side = item.get("kind"), item.get("side")
-    if not _new_kind(kind, SILENT_KINDS, Msg("marias.silent_kind"), field, seen, errors):
+    if not _new_kind(kind, SILENT_KINDS, _UNKNOWN_SILENT, field, seen, errors):
         return None
     if side not in SIDES:
         errors.append(FieldError(f"{field}.side", Msg("marias.silent_side")))
