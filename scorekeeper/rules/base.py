@@ -51,12 +51,20 @@ class RuleError(ValueError):
     """Something a player or client sent breaks the rules. Carries one or more FieldErrors."""
 
     def __init__(self, errors: FieldError | Sequence[FieldError] | str, message: str | None = None):
-        if isinstance(errors, str):
-            errors = [FieldError(errors, Msg("not_allowed") if message is None else message)]
-        elif isinstance(errors, FieldError):
-            errors = [errors]
-        self.errors: tuple[FieldError, ...] = tuple(errors)
+        self.errors: tuple[FieldError, ...] = _field_errors(errors, message)
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in self.errors))
+
+
+def _field_errors(
+    errors: FieldError | Sequence[FieldError] | str, message: str | None
+) -> tuple[FieldError, ...]:
+    """A RuleError's errors, given as a field's name (with the message, else "is not allowed"),
+    one FieldError or several."""
+    if isinstance(errors, str):
+        return (FieldError(errors, Msg("not_allowed") if message is None else message),)
+    if isinstance(errors, FieldError):
+        return (errors,)
+    return tuple(errors)
 
 
 class InvalidOptions(RuleError):

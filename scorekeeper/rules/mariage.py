@@ -139,44 +139,64 @@ def _game(
     pts: tuple[int, int], carried: int, lines: list[str]
 ) -> tuple[int | None, str, list[int], int]:
     """Who won this deal's game, how, the game points it gives and the ties still carried."""
-    mp = [0, 0]
     if pts[0] == pts[1]:
-        carried += 1
-        kind, won = "tie", None
         lines.append(Msg("mariage.tie", n=pts[0]))
-    else:
-        won = 0 if pts[0] > pts[1] else 1
-        loser = pts[1 - won]
-        kind = "double" if loser < DOUBLE_BELOW else "single"
-        value = 2 if kind == "double" else 1
-        text = Msg(
-            f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
-            below=DOUBLE_BELOW,
-        )  # fmt: skip
-        if carried:
-            text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
-        mp[won] = value + carried
-        carried = 0
-        lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
-    return won, kind, mp, carried
+        return None, "tie", [0, 0], carried + 1
+    return _decided(pts, carried, lines)
+
+
+def _decided(
+    pts: tuple[int, int], carried: int, lines: list[str]
+) -> tuple[int, str, list[int], int]:
+    """A game with more points on one side: 1 game point, 2 when the loser has under 33, and
+    1 more for each tied game carried (none carried after it)."""
+    won = 0 if pts[0] > pts[1] else 1
+    loser = pts[1 - won]
+    kind = "double" if loser < DOUBLE_BELOW else "single"
+    value = 2 if kind == "double" else 1
+    text = Msg(
+        f"mariage.{kind}", winner=won, points=pts[won], lost=loser, loser=1 - won,
+        below=DOUBLE_BELOW,
+    )  # fmt: skip
+    if carried:
+        text = Msg("mariage.carried", won=text, n=carried, total=value + carried)
+    mp = [0, 0]
+    mp[won] = value + carried
+    lines.append(Msg("mariage.game_points", what=text, n=mp[won]))
+    return won, kind, mp, 0
+
+
+def _leader(a: int, b: int) -> int | None:
+    """The player with more game points (None: level)."""
+    if a == b:
+        return None
+    return 0 if a > b else 1
+
+
+def _games_over(played: int, match_games: int, carried: int, lines: list[str]) -> bool:
+    """Whether the agreed games are played; a tie still carried is played off first."""
+    if played < match_games:
+        return False
+    if carried:
+        lines.append(Msg("mariage.tie_open"))
+        return False
+    return True
 
 
 def _match_end(
     options: MariageOptions, scores: list[int], played: int, carried: int, lines: list[str]
 ) -> tuple[bool, int | None]:
     """Whether the match is over after this game, and who won it (None: a draw)."""
-    finished, winner = False, None
     a, b = scores
-    if options.match_target is not None:
-        if max(a, b) >= options.match_target and a != b:
-            finished, winner = True, 0 if a > b else 1
-    elif played >= options.match_games and not carried:  # type: ignore[operator]
-        finished, winner = True, None if a == b else (0 if a > b else 1)
-    elif played >= options.match_games:  # type: ignore[operator]
-        lines.append(Msg("mariage.tie_open"))
-    if finished:
-        lines.append(match_over(a, b, winner))
-    return finished, winner
+    if options.match_target is not None:  # reached with level totals, another game is played
+        over = max(a, b) >= options.match_target and a != b
+    else:
+        over = _games_over(played, options.match_games, carried, lines)  # type: ignore[arg-type]
+    if not over:
+        return False, None
+    winner = _leader(a, b)
+    lines.append(match_over(a, b, winner))
+    return True, winner
 
 
 GAME = Mariage()

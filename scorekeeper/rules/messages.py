@@ -40,6 +40,8 @@ SEAT_KEYS = frozenset(
 )
 PART_KEYS = frozenset(("part", "part2"))
 EITHER_KEYS = frozenset(("counts", "sizes"))  # numbers to choose from: "3 or 4"
+# a list of seats: all of them ("player 1 and player 3") or one to choose ("… or player 4")
+SEAT_LISTS = {"players": "and", "choices": "or"}
 # how a list of messages is joined (else " + ")
 JOINS = {"each": "; ", "factors": " × ", "sides": " and "}
 
@@ -104,18 +106,54 @@ def english_param(key: str, value: Any) -> str:
     """One param in the rules' English (the common kinds first: this runs for every line)."""
     kind = type(value)
     if kind is int:
-        if key in SEAT_KEYS:
-            return WORDS["player"] % {"n": value + 1}
-        if key == "team":
-            return WORDS["team"] % {"team": "AB"[value]}
-        return str(value)
+        return _int_param(key, value)
     if kind is Msg:
         return value
     if kind is str:
-        if key in PART_KEYS:
-            return PART_NAMES.get(value, value)
-        return repr(value) if key == "value" else value
+        return _str_param(key, value)
     return _other_param(key, value)
+
+
+def _seat(seat: int) -> str:
+    """'player 2' for seat 1."""
+    return WORDS["player"] % {"n": seat + 1}
+
+
+def _int_param(key: str, value: int) -> str:
+    """A seat, a team of four-player Marianna, or a number."""
+    if key in SEAT_KEYS:
+        return _seat(value)
+    if key == "team":
+        return WORDS["team"] % {"team": "AB"[value]}
+    return str(value)
+
+
+def _str_param(key: str, value: str) -> str:
+    """A part kind by its name, what a client sent as its ``repr``, or a word as it is."""
+    if key in PART_KEYS:
+        return PART_NAMES.get(value, value)
+    return repr(value) if key == "value" else value
+
+
+def _msg_list(value: Any) -> bool:
+    """A list of messages (its first item one)."""
+    return isinstance(value, list | tuple) and bool(value) and isinstance(value[0], Msg)
+
+
+def _texts(values: Any) -> list[str]:
+    return [str(v) for v in values]
+
+
+def _plain_list(key: str, value: Any) -> str:
+    """Option or key words, or numbers to choose from ("3 or 4"), or any other list joined by
+    ", "; anything else as it is."""
+    if key == "words":
+        return ", ".join(_texts(value))
+    if not isinstance(value, list | tuple):
+        return str(value)
+    if key in EITHER_KEYS:
+        return join(_texts(value), "or")
+    return ", ".join(_texts(value))
 
 
 def _other_param(key: str, value: Any) -> str:
@@ -123,19 +161,11 @@ def _other_param(key: str, value: Any) -> str:
         return repr(value)
     if isinstance(value, Msg):
         return str(value)
-    if isinstance(value, list | tuple) and value and isinstance(value[0], Msg):
+    if _msg_list(value):
         return JOINS.get(key, " + ").join(value)
-    if key == "players":
-        return join([WORDS["player"] % {"n": s + 1} for s in value])
-    if key == "choices":
-        return join([WORDS["player"] % {"n": s + 1} for s in value], "or")
-    if key == "words":
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, list | tuple):
-        if key in EITHER_KEYS:
-            return join([str(v) for v in value], "or")
-        return ", ".join(str(v) for v in value)
-    return str(value)
+    if key in SEAT_LISTS:  # seats, all of them or one to choose
+        return join([_seat(s) for s in value], SEAT_LISTS[key])
+    return _plain_list(key, value)
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -207,9 +237,7 @@ class Msg(str):
         self.code = code
         self.params = params
         if key is not None:
-            if len(_MADE) >= _MADE_MAX:
-                _MADE.clear()
-            _MADE[key] = self
+            _remember(key, self)
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -227,6 +255,13 @@ class Msg(str):
 
 _MADE: dict[Any, Msg] = {}
 _MADE_MAX = 50_000
+
+
+def _remember(key: Any, msg: Msg) -> None:
+    """Memoise a message made (the memo starts afresh when it is full)."""
+    if len(_MADE) >= _MADE_MAX:
+        _MADE.clear()
+    _MADE[key] = msg
 
 
 def clear_caches() -> None:
@@ -255,13 +290,26 @@ MESSAGES: dict[str, Template] = {
 register(MESSAGES)
 
 
+def _is_message(value: Any) -> bool:
+    """A stored message of a code the catalogue has: ``{"code", "params"}``."""
+    return (
+        isinstance(value, Mapping)
+        and value.keys() == {"code", "params"}
+        and value["code"] in CATALOGUE
+    )
+
+
 def _param_from_json(value: Any) -> Any:
-    if isinstance(value, Mapping) and value.keys() == {"code", "params"}:
-        if value["code"] in CATALOGUE:
-            return from_json(value)
+    if _is_message(value):
+        return from_json(value)
     if isinstance(value, list):
         return [_param_from_json(v) for v in value]
     return value
+
+
+def _plain(data: Mapping[str, Any]) -> str:
+    """The plain ``message`` stored with a message, or ""."""
+    return str(data.get("message") or "")
 
 
 def from_json(data: Mapping[str, Any]) -> Msg | str:
@@ -269,9 +317,9 @@ def from_json(data: Mapping[str, Any]) -> Msg | str:
     unknown code (or none) gives the plain ``message`` when there is one, else ""."""
     code = data.get("code")
     if code not in CATALOGUE:
-        return str(data.get("message") or "")
+        return _plain(data)
     params = {k: _param_from_json(v) for k, v in (data.get("params") or {}).items()}
     try:
         return Msg(code, **params)
     except (KeyError, TypeError, ValueError, IndexError):
-        return str(data.get("message") or "")
+        return _plain(data)

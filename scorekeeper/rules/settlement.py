@@ -34,13 +34,17 @@ def fewest_payments(balances: Sequence[int]) -> list[Payment]:
     Raises ValueError when the balances do not add up to zero (nobody could clear them)."""
     if sum(balances) != 0:
         raise ValueError(f"balances add up to {sum(balances)}, not 0")
+    payments = [p for group in _groups(balances) for p in _settle(group, balances)]
+    return sorted(payments)
+
+
+def _groups(balances: Sequence[int]) -> list[list[int]]:
+    """The players with a balance, split into the most zero-sum groups (beyond ``EXACT_LIMIT``
+    players: one group)."""
     owed = [seat for seat, balance in enumerate(balances) if balance]
     if len(owed) > EXACT_LIMIT:
-        groups = [owed]
-    else:
-        groups = _zero_sum_groups(owed, balances)
-    payments = [p for group in groups for p in _settle(group, balances)]
-    return sorted(payments)
+        return [owed]
+    return _zero_sum_groups(owed, balances)
 
 
 def _zero_sum_groups(seats: list[int], balances: Sequence[int]) -> list[list[int]]:
@@ -49,6 +53,12 @@ def _zero_sum_groups(seats: list[int], balances: Sequence[int]) -> list[list[int
     ``best[mask]`` is the most zero-sum groups the seats in ``mask`` (a zero-sum set) split into
     when they are taken one by one in some order and a group closes each time the running sum
     is zero; the order that reaches it is rebuilt backwards."""
+    total, best = _subset_table(seats, balances)
+    return _rebuild_groups(seats, total, best)
+
+
+def _subset_table(seats: list[int], balances: Sequence[int]) -> tuple[list[int], list[int]]:
+    """For every subset of ``seats`` (a bit mask): its balances' sum, and ``best``."""
     n = len(seats)
     full = (1 << n) - 1
     total = [0] * (full + 1)
@@ -58,17 +68,27 @@ def _zero_sum_groups(seats: list[int], balances: Sequence[int]) -> list[list[int
         total[mask] = total[mask ^ low] + balances[seats[low.bit_length() - 1]]
         most = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1)
         best[mask] = most + (total[mask] == 0)
+    return total, best
+
+
+def _last_taken(mask: int, n: int, best: list[int], closes: bool) -> int:
+    """The seat (its index) an order reaching ``best[mask]`` takes last among those in ``mask``."""
+    return next(
+        i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] == best[mask] - closes
+    )
+
+
+def _rebuild_groups(seats: list[int], total: list[int], best: list[int]) -> list[list[int]]:
+    """The groups of an order that reaches ``best`` for all the seats, rebuilt backwards."""
     groups: list[list[int]] = []
     current: list[int] = []
-    mask = full
+    mask = len(total) - 1
     while mask:
         closes = total[mask] == 0
         if closes and current:
             groups.append(current)
             current = []
-        i = next(
-            i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] == best[mask] - closes
-        )
+        i = _last_taken(mask, len(seats), best, closes)
         current.append(seats[i])
         mask ^= 1 << i
     if current:

@@ -83,16 +83,60 @@ def _check_players(n_players: int) -> None:
         raise InvalidOptions("players", Msg("marias.players", n=n_players))
 
 
+def _beyond(seat: int | None, n_players: int) -> bool:
+    """A seat the table does not have (None: no seat named)."""
+    return seat is not None and seat >= n_players
+
+
+def _sits_out(record: MariasRecord) -> bool:
+    """With four, the dealer is named and neither declares nor revokes."""
+    dealer = record.dealer
+    return dealer is not None and dealer != record.declarer and dealer != record.renonc
+
+
+def _dealer_problem(record: MariasRecord, n_players: int) -> Msg | None:
+    """Why the dealer cannot be: with four, not sitting out; with three, at a seat the table
+    does not have (None: the dealer fits)."""
+    if n_players == 4:
+        return None if _sits_out(record) else Msg("marias.four_dealer")
+    return Msg("marias.wrong_table", n=n_players) if _beyond(record.dealer, n_players) else None
+
+
 def _check_seats(record: MariasRecord, n_players: int, n: int) -> None:
     """A record parsed for another table size must not slip through (e.g. 3 → 4 players)."""
-    dealer = record.dealer
-    if record.declarer >= n_players or (record.renonc or 0) >= n_players:
+    if record.declarer >= n_players or _beyond(record.renonc, n_players):
         raise InvalidDeal("declarer", Msg("marias.wrong_table", n=n_players), deal=n)
-    if n_players == 4:
-        if dealer is None or dealer == record.declarer or dealer == record.renonc:
-            raise InvalidDeal("dealer", Msg("marias.four_dealer"), deal=n)
-    elif dealer is not None and dealer >= n_players:
-        raise InvalidDeal("dealer", Msg("marias.wrong_table", n=n_players), deal=n)
+    problem = _dealer_problem(record, n_players)
+    if problem is not None:
+        raise InvalidDeal("dealer", problem, deal=n)
+
+
+def _checked_record(record: Any, options: MariasOptions, n_players: int, n: int) -> MariasRecord:
+    """Deal ``n`` as a checked record: parsed from JSON, or a record made for this table."""
+    if isinstance(record, MariasRecord):
+        _check_seats(record, n_players, n)
+        return record
+    try:
+        return parse_record(record, options, n_players)
+    except InvalidDeal as exc:
+        raise InvalidDeal(exc.errors, deal=n) from None
+
+
+def _may_end(options: MariasOptions, state: State) -> bool:
+    """Whether the match can end: its end is due already, or it has one (agreed deals, the
+    table's Finish, a chip target). An open session without a target never ends."""
+    o = options
+    has_end = not (o.deals is None and o.finished_after is None and o.chip_target is None)
+    return state["extra_round_from"] is not None or has_end
+
+
+def _amended(deal: DealScore, line: Msg | None, extra: Mapping[str, Any]) -> DealScore:
+    """The deal's score with the line saying the match ended (if it did) and the ``extra``
+    the refusals left."""
+    if not line and extra == deal.extra:
+        return deal
+    lines = deal.explanation + ((line,) if line else ())
+    return replace(deal, explanation=lines, extra=extra)
 
 
 def _thirds(options: Any, scores: Sequence[int]) -> Figures:
@@ -212,42 +256,38 @@ class MariasRules(MariasFamily):
         n, n_players = state["n"] + 1, state["players"]
         if state["winner"] is not None or state["shared"]:
             raise MatchFinished("deal", Msg("marias.ended", n=state["over_at"]), deal=n)
-        if not isinstance(record, MariasRecord):
-            try:
-                record = parse_record(record, options, n_players)
-            except InvalidDeal as exc:
-                raise InvalidDeal(exc.errors, deal=n) from None
-        else:
-            _check_seats(record, n_players, n)
+        record = _checked_record(record, options, n_players, n)
         deal = settle(record, options, n_players)
         new = dict(state)
         new["n"] = n
         new["totals"] = totals = [t + d for t, d in zip(state["totals"], deal.delta)]  # noqa: B905
         line = None
-        o = options  # an open session without a target never ends: no _End to ask
-        if new["extra_round_from"] is not None or not (
-            o.deals is None and o.finished_after is None and o.chip_target is None
-        ):
+        if _may_end(options, new):
             end = _End(options, n_players, new)
             line = end.after(n, totals)
             new.update(end.state())
         extra = with_refusals(deal.extra, refusals(record, options))
-        if line or extra != deal.extra:
-            lines = deal.explanation + ((line,) if line else ())
-            deal = replace(deal, explanation=lines, extra=extra)
-        return new, deal
+        return new, _amended(deal, line, extra)
 
     def totals(self, options: MariasOptions, state: State) -> MatchScore:
         """The balances in units, the end and (while it is due but open) the extra round; a match
         decided by extra rounds says how many (``extra_rounds``)."""
         finished = state["winner"] is not None or state["shared"]
-        extra: dict[str, Any] = {}
-        due = state["extra_round_from"]
-        if due is not None and not finished:
-            extra["extra_round"] = True
-        elif due is not None and state["over_at"] > due:  # decided by extra rounds: how many
-            extra["extra_rounds"] = (state["over_at"] - due) // state["players"]
+        extra = _extra_rounds(state, finished)
         return MatchScore((), tuple(state["totals"]), finished, state["winner"], extra)
+
+
+def _extra_rounds(state: State, finished: bool) -> dict[str, Any]:
+    """``extra_round`` while the end is due but the match open; ``extra_rounds``: how many a
+    match decided by extra rounds took."""
+    due = state["extra_round_from"]
+    if due is None:
+        return {}
+    if not finished:
+        return {"extra_round": True}
+    if state["over_at"] > due:
+        return {"extra_rounds": (state["over_at"] - due) // state["players"]}
+    return {}
 
 
 class _End:
@@ -272,28 +312,32 @@ class _End:
         }
 
     def _due(self, n: int, totals: list[int]) -> Msg | None:
+        """Why the end is due after deal n: the agreed deals, the table's Finish or the chip
+        target (None: not yet)."""
         o = self.o
-        if o.deals is not None and n >= o.deals:
+        if _reached(n, o.deals):
             return Msg("marias.due_deals", n=o.deals)
-        if o.finished_after is not None and n >= o.finished_after:
+        if _reached(n, o.finished_after):
             return Msg("marias.due_finished")
-        if o.chip_target is not None and max(totals) >= o.chip_target:
+        if _reached(max(totals), o.chip_target):
             return Msg("marias.due_chips", n=o.chip_target)
         return None
 
-    def after(self, n: int, totals: list[int]) -> Msg | None:
-        """Called after deal n: decide the match if it is due; the line saying so, or None."""
-        if self.shared:
-            return None
+    def _why_now(self, n: int, totals: list[int]) -> Msg | None:
+        """Why the match is decided after deal n: its end came due, or an extra round is
+        complete (None: play on)."""
         if self.extra_round_from is None:
             why = self._due(n, totals)
-            if why is None:
-                return None
-            self.extra_round_from = n
-        elif (n - self.extra_round_from) % self.round:
+            if why is not None:
+                self.extra_round_from = n
+            return why
+        if (n - self.extra_round_from) % self.round:
             return None
-        else:
-            why = Msg("marias.due_extra")
+        return Msg("marias.due_extra")
+
+    def _decide(self, n: int, totals: list[int], why: Msg) -> Msg:
+        """The top balance wins; shared, the tournament's ranking decides or an extra round is
+        played. The line saying so."""
         best = max(totals)
         if totals.count(best) == 1:
             self.winner, self.over_at = totals.index(best), n
@@ -303,6 +347,20 @@ class _End:
             return Msg("marias.over_shared", why=why, n=best)
         tied = [i for i, t in enumerate(totals) if t == best]
         return Msg("marias.extra_round", why=why, players=tied, n=best, deals=self.round)
+
+    def after(self, n: int, totals: list[int]) -> Msg | None:
+        """Called after deal n: decide the match if it is due; the line saying so, or None."""
+        if self.shared:
+            return None
+        why = self._why_now(n, totals)
+        if why is None:
+            return None
+        return self._decide(n, totals, why)
+
+
+def _reached(value: int, limit: int | None) -> bool:
+    """Whether a limit the match has is reached."""
+    return limit is not None and value >= limit
 
 
 GAME = MariasRules()

@@ -24,6 +24,12 @@ _GAMES = frozenset(GAME_KINDS)
 _SEVENS = frozenset(SEVEN_KINDS)
 
 
+def _played_out(total: int) -> bool:
+    """Whether both sides' points can add up to ``total`` in a played-out deal: all 90 card
+    points, and marriages in twenties up to MAX_POINTS."""
+    return CARD_POINTS <= total <= MAX_POINTS and not (total - CARD_POINTS) % 20
+
+
 def _points_and_games(record: MariasRecord, errors: list[FieldError]) -> None:
     """Both sides' points must add up to a played-out deal (unless a renonc stopped it)."""
     dp, fp = record.declarer_points, record.defender_points
@@ -31,37 +37,71 @@ def _points_and_games(record: MariasRecord, errors: list[FieldError]) -> None:
         return
     total = dp + fp
     if record.renonc is not None:
-        if total > MAX_POINTS:
-            errors.append(FieldError("defender_points", Msg("marias.renonc_total", n=total)))
-        return
-    if not CARD_POINTS <= total <= MAX_POINTS or (total - CARD_POINTS) % 20:
-        errors.append(FieldError("defender_points", Msg("marias.points_total", n=total)))
+        ok, code = total <= MAX_POINTS, "marias.renonc_total"
+    else:
+        ok, code = _played_out(total), "marias.points_total"
+    if not ok:
+        errors.append(FieldError("defender_points", Msg(code, n=total)))
+
+
+def _under_100(points: int | None) -> bool:
+    """Recorded points, too few for a hundred."""
+    return points is not None and points < 100
+
+
+def _hra_undecided(record: MariasRecord) -> Msg | None:
+    """Why a hra left without ``won`` cannot be decided: no silent hundred and no points."""
+    if any(s.kind == "tiche_sto" for s in record.silent):
+        return None
+    if record.declarer_points is None or record.defender_points is None:
+        return Msg("marias.hra_won_or_points")
+    return None
+
+
+def _hra_against_points(record: MariasRecord, won: bool) -> Msg | None:
+    """Why a hra's ``won`` contradicts the recorded points (None: it does not)."""
+    dp, fp = record.declarer_points, record.defender_points
+    if dp is None or fp is None or won == (dp > fp):
+        return None
+    code = "marias.hra_won_against" if won else "marias.hra_lost_against"
+    return Msg(code, dp=dp, fp=fp)
 
 
 def _hra_won(record: MariasRecord, part: Part, field: str, errors: list[FieldError]) -> None:
     """The hra says won or lost (or the points decide it), and agrees with the points."""
-    dp, fp = record.declarer_points, record.defender_points
     if part.won is None:
-        silent_hundred = any(s.kind == "tiche_sto" for s in record.silent)
-        if not silent_hundred and (dp is None or fp is None):
-            errors.append(FieldError(field, Msg("marias.hra_won_or_points")))
-    elif dp is not None and fp is not None and part.won != (dp > fp):
-        code = "marias.hra_won_against" if part.won else "marias.hra_lost_against"
-        errors.append(FieldError(field, Msg(code, dp=dp, fp=fp)))
+        problem = _hra_undecided(record)
+    else:
+        problem = _hra_against_points(record, part.won)
+    if problem is not None:
+        errors.append(FieldError(field, problem))
+
+
+def _won_missing(kind: str) -> Msg:
+    """A part other than the hra left without ``won``."""
+    if kind == "sto_proti":
+        return Msg("marias.sto_proti_made")
+    return Msg("marias.part_won", part=kind)
+
+
+def _hundred_short(record: MariasRecord, kind: str) -> Msg | None:
+    """Why a hundred marked won cannot be: its side has under 100 points (None: it can)."""
+    dp, fp = record.declarer_points, record.defender_points
+    if kind == "sto" and _under_100(dp):
+        return Msg("marias.sto_short", dp=dp)
+    if kind == "sto_proti" and _under_100(fp):
+        return Msg("marias.sto_proti_short", fp=fp)
+    return None
 
 
 def _part_won(record: MariasRecord, part: Part, field: str, errors: list[FieldError]) -> None:
     """Another part says won or lost; a hundred marked won has its 100 points."""
-    dp, fp = record.declarer_points, record.defender_points
     if part.won is None:
-        if part.kind == "sto_proti":
-            errors.append(FieldError(field, Msg("marias.sto_proti_made")))
-        else:
-            errors.append(FieldError(field, Msg("marias.part_won", part=part.kind)))
-    elif part.kind == "sto" and part.won and dp is not None and dp < 100:
-        errors.append(FieldError(field, Msg("marias.sto_short", dp=dp)))
-    elif part.kind == "sto_proti" and part.won and fp is not None and fp < 100:
-        errors.append(FieldError(field, Msg("marias.sto_proti_short", fp=fp)))
+        errors.append(FieldError(field, _won_missing(part.kind)))
+    elif part.won:
+        short = _hundred_short(record, part.kind)
+        if short is not None:
+            errors.append(FieldError(field, short))
 
 
 def _won(record: MariasRecord, errors: list[FieldError]) -> None:
@@ -71,42 +111,68 @@ def _won(record: MariasRecord, errors: list[FieldError]) -> None:
         check(record, part, f"parts.{i}.won", errors)
 
 
+def _hundred_decides_hra(
+    record: MariasRecord, silent: Silent, field: str, errors: list[FieldError]
+) -> None:
+    """A silent hundred decides the hra: a hra marked won or lost must agree with its side."""
+    hra = record.game
+    if hra.won is not None and hra.won != (silent.side == "declarer"):
+        said = "won" if hra.won else "lost"
+        code = f"marias.silent_hundred_{silent.side}_{said}"
+        errors.append(FieldError(f"{field}.side", Msg(code)))
+
+
+# The codes about a silent hundred's points, by whether the declarer's side made it:
+# (too few for a hundred, not the points the hundred says).
+_HUNDRED_POINTS_CODES = {
+    True: ("marias.declarer_needs_100", "marias.declarer_points_differ"),
+    False: ("marias.defenders_need_100", "marias.defenders_points_differ"),
+}
+
+
+def _hundred_points(
+    record: MariasRecord, silent: Silent, field: str, errors: list[FieldError]
+) -> None:
+    """The side of a silent hundred has its 100 points, and the points the hundred says."""
+    mine = silent.side == "declarer"
+    pts = record.declarer_points if mine else record.defender_points
+    too_few, differ = _HUNDRED_POINTS_CODES[mine]
+    if pts is None:
+        return
+    if pts < 100:
+        errors.append(FieldError(f"{field}.side", Msg(too_few, n=pts)))
+    elif silent.points not in (None, pts):
+        errors.append(FieldError(f"{field}.points", Msg(differ, points=silent.points, n=pts)))
+
+
 def _silent_hundred(
     record: MariasRecord, silent: Silent, field: str, errors: list[FieldError]
 ) -> None:
     """A silent hundred with the hra: it decides the hra, and its side has the 100 points."""
-    side = silent.side
-    hra = record.game
-    if hra.won is not None and hra.won != (side == "declarer"):
-        said = "won" if hra.won else "lost"
-        errors.append(FieldError(f"{field}.side", Msg(f"marias.silent_hundred_{side}_{said}")))
-    pts = record.declarer_points if side == "declarer" else record.defender_points
-    if pts is not None and pts < 100:
-        code = "marias.declarer_needs_100" if side == "declarer" else "marias.defenders_need_100"
-        errors.append(FieldError(f"{field}.side", Msg(code, n=pts)))
-    elif pts is not None and silent.points is not None and silent.points != pts:
-        code = (
-            "marias.declarer_points_differ"
-            if side == "declarer"
-            else "marias.defenders_points_differ"
-        )
-        errors.append(FieldError(f"{field}.points", Msg(code, points=silent.points, n=pts)))
+    _hundred_decides_hra(record, silent, field, errors)
+    _hundred_points(record, silent, field, errors)
+
+
+def _silent_kind_problem(kind: str, game: str, sevens: list[int]) -> Msg | None:
+    """Why a silent part cannot come with this game: no trumps, the seven announced, or a
+    hundred without a hra (None: it can)."""
+    if game in NO_TRUMP_GAMES:
+        return Msg("marias.silent_no_trumps", part=game)
+    if kind == "ticha_sedma":
+        return Msg("marias.seven_announced") if sevens else None
+    if kind == "tiche_sto" and game != "hra":
+        return Msg("marias.silent_hundred_game", part=game)
+    return None
 
 
 def _silent(record: MariasRecord, game: str, sevens: list[int], errors: list[FieldError]) -> None:
     """Silent parts need trumps, no announced seven (the seven) or a hra (the hundred)."""
     for i, silent in enumerate(record.silent):
         field = f"silent.{i}"
-        if game in NO_TRUMP_GAMES:
-            errors.append(FieldError(f"{field}.kind", Msg("marias.silent_no_trumps", part=game)))
-        elif silent.kind == "ticha_sedma" and sevens:
-            errors.append(FieldError(f"{field}.kind", Msg("marias.seven_announced")))
+        problem = _silent_kind_problem(silent.kind, game, sevens)
+        if problem is not None:
+            errors.append(FieldError(f"{field}.kind", problem))
         elif silent.kind == "tiche_sto":
-            if game != "hra":
-                errors.append(
-                    FieldError(f"{field}.kind", Msg("marias.silent_hundred_game", part=game))
-                )
-                continue
             _silent_hundred(record, silent, field, errors)
 
 
@@ -155,17 +221,30 @@ def _trumps(record: MariasRecord, game: str, sevens: list[int], errors: list[Fie
         errors.append(FieldError("trump", Msg("marias.name_trump", part=game)))
 
 
+def _indexes(record: MariasRecord, kinds: frozenset[str]) -> list[int]:
+    """Where the parts of these kinds are in the record's list."""
+    return [i for i, p in enumerate(record.parts) if p.kind in kinds]
+
+
+def _game_checks(record: MariasRecord, errors: list[FieldError]) -> str | None:
+    """One game and at most one seven, and the trumps and silent parts the game allows; the
+    game's kind (None: there is no game)."""
+    games = _indexes(record, _GAMES)
+    sevens = _indexes(record, _SEVENS)
+    errors.extend(_one_game(record, games, sevens))
+    if not games:
+        return None
+    game = record.parts[games[0]].kind
+    _trumps(record, game, sevens, errors)
+    _silent(record, game, sevens, errors)
+    return game
+
+
 def check_record(record: MariasRecord, n_players: int) -> None:
     """Raise InvalidDeal for every docs/rules.md §5 contradiction between the record's fields."""
     errors: list[FieldError] = []
     _sitter(record, n_players, errors)
-    games = [i for i, p in enumerate(record.parts) if p.kind in _GAMES]
-    sevens = [i for i, p in enumerate(record.parts) if p.kind in _SEVENS]
-    errors += _one_game(record, games, sevens)
-    game = record.parts[games[0]].kind if games else None
-    if game is not None:
-        _trumps(record, game, sevens, errors)
-        _silent(record, game, sevens, errors)
+    game = _game_checks(record, errors)
     _points_and_games(record, errors)
     if record.renonc is None and game is not None:
         _won(record, errors)

@@ -59,14 +59,21 @@ class MariasFamily:
         return False
 
 
-def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
-    """Each balance times the stake per unit, as a string with two decimals ("-1.40")."""
+def _stake(stake: str | Decimal | int) -> Decimal:
+    """The stake per unit as a number. Raises InvalidOptions unless it is finite and not
+    negative."""
     try:
         per_unit = Decimal(str(stake))
     except InvalidOperation:
         raise InvalidOptions(FieldError("stake", Msg("marias.stake"))) from None
     if not per_unit.is_finite() or per_unit < 0:
         raise InvalidOptions("stake", Msg("marias.stake"))
+    return per_unit
+
+
+def money(scores: Sequence[int], stake: str | Decimal | int) -> list[str]:
+    """Each balance times the stake per unit, as a string with two decimals ("-1.40")."""
+    per_unit = _stake(stake)
     # Sub-cent stakes keep their own precision so the amounts still sum to zero.
     places = min(_CENT, Decimal(1).scaleb(min(0, per_unit.normalize().as_tuple().exponent)))
     result = []

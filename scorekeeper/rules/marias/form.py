@@ -8,7 +8,7 @@ the defenders' seven; that order is how ``parts.<i>`` error paths find their fie
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -44,6 +44,15 @@ PROTI = [("1", _l("made")), ("0", _l("failed"))]
 # hra alone may be left to the recorded points (docs/api.md: "decide hra when its won is left out").
 WON_GAME = [*WON, ("", _l("by the points"))]
 SIDES = [("", _l("nobody")), ("declarer", _l("declarer")), ("defenders", _l("defenders"))]
+_MARKS = {True: " ✓", False: " ✗"}  # a part's result after its name in the summary
+SILENT_FIELDS = ("ticha_sedma", "tiche_sto")  # the silent items' choices, named as their kinds
+# The choice field that shows each kind of part, and the prefix of its result and flek fields.
+_PART_FIELDS = (
+    (NO_TRUMP, "trump", "game"),
+    (GAME_PARTS, "game", "game"),
+    (SEVENS, "seven", "seven"),
+    (PROTI_SEVENS, "sp", "sp"),
+)
 
 
 def gives() -> dict[str, dict[str, str]]:
@@ -141,43 +150,67 @@ def _flek(form: Any, prefix: str, options: Mapping[str, Any]) -> Any:
     return level
 
 
-def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The API record the form describes; also points ``form.paths`` at this record's parts."""
-    contract = form.trump.data or None
-    kind = contract if contract in NO_TRUMP else (form.game.data or "hra")
-    chosen = [
-        ("game", kind),
-        ("seven", form.seven.data or None),
-        ("sp", _proti_seven(form.sp.data)),
-    ]
+def _keeps_order(form: Any) -> Callable[[str], int]:
+    """Sort key of parts and silent items: the order a stored record had (edit form); new deals
+    use the fixed order."""
     order = (form.order.data or "").split(",")
 
     def position(key: str) -> int:
-        # Keep the order a stored record had (edit form); new deals use the fixed order.
         return order.index(key) if key in order else len(order)
 
-    chosen = sorted((c for c in chosen if c[1]), key=lambda c: position(c[0]))
-    parts = []
-    for i, (prefix, part_kind) in enumerate(chosen):
-        won_field = "proti_won" if part_kind == "sto_proti" else f"{prefix}_won"
-        won = getattr(form, won_field).data
-        parts.append(
-            {
-                "kind": part_kind,
-                "won": None if won in (None, "") else won == "1",
-                "flek": _flek(form, prefix, options),
-            }
-        )
-        form.paths.update(
-            {
-                f"parts.{i}": prefix,
-                f"parts.{i}.kind": prefix,
-                f"parts.{i}.won": won_field,
-                f"parts.{i}.flek": f"{prefix}_flek",
-            }
-        )
+    return position
+
+
+def _game_kind(form: Any, contract: str | None) -> str:
+    """The game part's kind: betl or durch, tapped in place of a trump, or the game tapped."""
+    if contract in NO_TRUMP:
+        return contract
+    return form.game.data or "hra"
+
+
+def _chosen_parts(
+    form: Any, contract: str | None, position: Callable[[str], int]
+) -> list[tuple[str, str]]:
+    """The (prefix, kind) of each part tapped, in record order."""
+    chosen = [
+        ("game", _game_kind(form, contract)),
+        ("seven", form.seven.data or None),
+        ("sp", _proti_seven(form.sp.data)),
+    ]
+    return sorted((c for c in chosen if c[1]), key=lambda c: position(c[0]))
+
+
+def _won_read(value: Any) -> bool | None:
+    """A result control's value as the record's ``won`` (None: left to the points)."""
+    if value in (None, ""):
+        return None
+    return value == "1"
+
+
+def _part_to_record(
+    form: Any, i: int, prefix: str, kind: str, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The record's ``parts.<i>``; points ``form.paths`` at the fields it came from."""
+    won_field = "proti_won" if kind == "sto_proti" else f"{prefix}_won"
+    form.paths.update(
+        {
+            f"parts.{i}": prefix,
+            f"parts.{i}.kind": prefix,
+            f"parts.{i}.won": won_field,
+            f"parts.{i}.flek": f"{prefix}_flek",
+        }
+    )
+    return {
+        "kind": kind,
+        "won": _won_read(getattr(form, won_field).data),
+        "flek": _flek(form, prefix, options),
+    }
+
+
+def _silent_to_record(form: Any, position: Callable[[str], int]) -> list[dict[str, Any]]:
+    """The silent seven and hundred paid, in record order; points ``form.paths`` at them."""
     silent = []
-    for name in sorted(("ticha_sedma", "tiche_sto"), key=position):
+    for name in sorted(SILENT_FIELDS, key=position):
         side = getattr(form, name).data
         if side:
             item: dict[str, Any] = {"kind": name, "side": side}
@@ -185,6 +218,17 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
                 item["points"] = form.tiche_sto_points.data
             form.paths[f"silent.{len(silent)}"] = name
             silent.append(item)
+    return silent
+
+
+def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The API record the form describes; also points ``form.paths`` at this record's parts."""
+    contract = form.trump.data or None
+    position = _keeps_order(form)
+    chosen = _chosen_parts(form, contract, position)
+    parts = [
+        _part_to_record(form, i, prefix, kind, options) for i, (prefix, kind) in enumerate(chosen)
+    ]
     record: dict[str, Any] = {
         "declarer": to_int(form.declarer.data),
         "dealer": to_int(form.dealer.data),
@@ -192,12 +236,66 @@ def to_record(form: Any, players: Sequence[str], options: Mapping[str, Any]) -> 
         "parts": parts,
         "declarer_points": form.declarer_points.data,
         "defender_points": form.defender_points.data,
-        "silent": silent,
+        "silent": _silent_to_record(form, position),
         "renonc": to_int(form.renonc.data),
     }
     if form.open.data:
         record["open"] = True
     return record
+
+
+def _part_field(kind: Any) -> tuple[str, str] | None:
+    """The choice field that shows a part of this kind, and the prefix of its result and flek
+    fields (None: not a part this form knows)."""
+    for kinds, field, prefix in _PART_FIELDS:
+        if kind in kinds:
+            return field, prefix
+    return None
+
+
+def _won_said(won: bool | None) -> str:
+    """A part's ``won`` as the value of its result control."""
+    if won is None:
+        return ""
+    return "1" if won else "0"
+
+
+def _flek_data(prefix: str, flek: Any) -> dict[str, Any]:
+    """The flek fields of a part (one level, or one per defender)."""
+    if isinstance(flek, list | tuple):
+        first, second = (list(flek) + [0, 0])[:2]
+        return {f"{prefix}_flek": first, f"{prefix}_flek2": second}
+    return {f"{prefix}_flek": flek}
+
+
+def _show_parts(data: dict[str, Any], parts: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Puts the parts into the form data; the prefixes shown, in record order (a kind this form
+    does not know is left out)."""
+    shown = []
+    for part in parts:
+        kind = part.get("kind")
+        found = _part_field(kind)
+        if found:
+            field, prefix = found
+            data[field] = kind
+            won_field = "proti_won" if kind == "sto_proti" else f"{prefix}_won"
+            data[won_field] = _won_said(part.get("won"))
+            data.update(_flek_data(prefix, part.get("flek", 0)))
+            shown.append(prefix)
+    return shown
+
+
+def _show_silent(data: dict[str, Any], items: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Puts the silent items into the form data; the kinds shown, in record order."""
+    shown = []
+    for item in items:
+        kind = item.get("kind")
+        if kind in SILENT_FIELDS:
+            data[kind] = item.get("side") or ""
+            if kind == "tiche_sto":
+                data["tiche_sto_points"] = item.get("points")
+            shown.append(kind)
+    return shown
 
 
 def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapping[str, Any]):
@@ -217,35 +315,9 @@ def from_record(record: Mapping[str, Any], players: Sequence[str], options: Mapp
         "proti_won": "",
         "open": bool(record.get("open")),
     }
-    order = []
-    for part in record.get("parts") or []:
-        kind = part.get("kind")
-        if kind in NO_TRUMP:
-            data["trump"], prefix = kind, "game"
-        elif kind in GAME_PARTS:
-            data["game"], prefix = kind, "game"
-        elif kind in SEVENS:
-            data["seven"], prefix = kind, "seven"
-        elif kind in PROTI_SEVENS:
-            data["sp"], prefix = kind, "sp"
-        else:
-            continue
-        order.append(prefix)
-        won = part.get("won")
-        said = "" if won is None else ("1" if won else "0")
-        data["proti_won" if kind == "sto_proti" else f"{prefix}_won"] = said
-        flek = part.get("flek", 0)
-        if isinstance(flek, list | tuple):
-            data[f"{prefix}_flek"], data[f"{prefix}_flek2"] = (list(flek) + [0, 0])[:2]
-        else:
-            data[f"{prefix}_flek"] = flek
-    for item in record.get("silent") or []:
-        if item.get("kind") in ("ticha_sedma", "tiche_sto"):
-            order.append(item["kind"])
-            data[item["kind"]] = item.get("side") or ""
-            if item["kind"] == "tiche_sto":
-                data["tiche_sto_points"] = item.get("points")
-    data["order"] = ",".join(order)
+    shown = _show_parts(data, record.get("parts") or [])
+    shown += _show_silent(data, record.get("silent") or [])
+    data["order"] = ",".join(shown)
     return data
 
 
@@ -257,16 +329,45 @@ def _proti_seven(value: Any) -> str | None:
     return value if value in PROTI_SEVENS else None
 
 
+def _won_mark(kind: str, won: bool | None) -> str:
+    """' ✓' or ' ✗' after a part; the defenders' hundred says 'made' or 'failed'."""
+    if won is None:
+        return ""
+    if kind == "sto_proti":  # the defenders' result, in words
+        return " " + str(_l("made") if won else _l("failed"))
+    return _MARKS.get(won, "")
+
+
+def _flek_said(game: str, flek: int | list[int]) -> str:
+    """' re', ' flek/re' (one level per defender), or nothing without a flek."""
+    levels = flek if isinstance(flek, list) else [flek]
+    if not any(levels):
+        return ""
+    return " " + "/".join(flek_name(game, x) for x in levels)
+
+
 def _part_said(game: str, part: Mapping[str, Any], dp: Any, fp: Any) -> str:
     """One part of a deal: 'hra ✓', 'sto proti made', 'sedma ✗ re'."""
     won = part_won(part["kind"], part.get("won"), dp, fp)  # the rules decide, not the page
-    mark = {True: " ✓", False: " ✗"}.get(won, "")
-    if part["kind"] == "sto_proti" and won is not None:  # the defenders' result, in words
-        mark = " " + str(_l("made") if won else _l("failed"))
-    flek = part.get("flek") or 0
-    levels = flek if isinstance(flek, list) else [flek]
-    extra = " " + "/".join(flek_name(game, x) for x in levels) if any(levels) else ""
+    mark = _won_mark(part["kind"], won)
+    extra = _flek_said(game, part.get("flek") or 0)
     return f"{part_name(game, part['kind'])}{mark}{extra}"
+
+
+def _parts_said(game: str, record: Mapping[str, Any]) -> list[str]:
+    """Each part of the deal, said as ``_part_said`` says it."""
+    dp, fp = record.get("declarer_points"), record.get("defender_points")
+    return [_part_said(game, part, dp, fp) for part in record.get("parts") or []]
+
+
+def _table_notes(game: str, record: Mapping[str, Any]) -> list[str]:
+    """The silent items paid, open cards and the points, as the summary ends."""
+    notes = [f"{part_name(game, s['kind'])} → {_l(s['side'])}" for s in record.get("silent") or []]
+    if record.get("open"):
+        notes.append(str(_l("open cards")))
+    if record.get("declarer_points") is not None:
+        notes.append(f"{record['declarer_points']}:{record.get('defender_points')}")
+    return notes
 
 
 def summarize(
@@ -278,12 +379,6 @@ def summarize(
     bits = [players[record["declarer"]]]
     if record.get("trump"):
         bits.append(suit_label(game, record["trump"], deck))
-    dp, fp = record.get("declarer_points"), record.get("defender_points")
-    bits += [_part_said(game, part, dp, fp) for part in record.get("parts") or []]
-    for item in record.get("silent") or []:
-        bits.append(f"{part_name(game, item['kind'])} → {_l(item['side'])}")
-    if record.get("open"):
-        bits.append(str(_l("open cards")))
-    if dp is not None:
-        bits.append(f"{dp}:{fp}")
+    bits += _parts_said(game, record)
+    bits += _table_notes(game, record)
     return " · ".join(str(b) for b in bits)

@@ -85,6 +85,8 @@ _INTS: dict[str, tuple[int, int, bool]] = {
     "chip_target": (1, MAX_VALUE, True),
     "finished_after": (1, MAX_DEALS, True),
 }
+# the refusal of a value that is not a whole number, by whether the option may be null
+_NOT_WHOLE = {True: "marias.whole_or_empty", False: "marias.whole_number"}
 _BOOLS = ("flek_per_defender", "hearts_double", "sitter_pays", "extra_rounds")
 _CHOICES: dict[str, tuple[str, ...]] = {
     "sto_scaling": ("linear", "doubling"),
@@ -93,49 +95,72 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+def _check_int(value: Any, low: int, high: int, nullable: bool) -> Msg | None:
+    """Why ``value`` is not allowed for a whole-number option, or None when it is fine."""
+    if type(value) is int:
+        return None if low <= value <= high else Msg("marias.between", low=low, high=high)
+    if value is None and nullable:
+        return None
+    return Msg(_NOT_WHOLE[nullable])
+
+
 def _check(name: str, value: Any) -> Msg | None:
     """Why ``value`` is not allowed for option ``name``, or None when it is fine."""
     if name in _INTS:
-        low, high, nullable = _INTS[name]
-        if value is None:
-            return None if nullable else Msg("marias.whole_number")
-        if type(value) is not int:
-            return Msg("marias.whole_or_empty" if nullable else "marias.whole_number")
-        if not low <= value <= high:
-            return Msg("marias.between", low=low, high=high)
-        return None
+        return _check_int(value, *_INTS[name])
     if name in _BOOLS:
         return None if type(value) is bool else Msg("marias.bool")
     choices = _CHOICES[name]
     return None if value in choices else Msg("marias.choice", words=choices)
 
 
-def make_options(
-    preset: str | None = None, overrides: Mapping[str, Any] | None = None
-) -> MariasOptions:
-    """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
+def _preset(preset: str | None) -> str:
+    """The preset named (None: the default one). Raises InvalidOptions for an unknown one."""
     preset = DEFAULT_PRESET if preset is None else preset
     if preset not in PRESETS:
         raise InvalidOptions(
             "preset", Msg("marias.unknown_preset", value=preset, words=list(PRESETS))
         )
+    return preset
+
+
+def _override_error(name: str, value: Any) -> FieldError | None:
+    """Why an override is refused, at its field (None: it is fine)."""
+    if name not in MariasOptions.__dataclass_fields__:
+        return FieldError(f"options.{name}", Msg("marias.no_option"))
+    reason = _check(name, value)
+    return FieldError(f"options.{name}", reason) if reason else None
+
+
+def _apply(values: dict[str, Any], overrides: Mapping[str, Any]) -> list[FieldError]:
+    """Puts the overrides into ``values``; the errors of those refused."""
+    errors = []
+    for name, value in overrides.items():
+        error = _override_error(name, value)
+        if error:
+            errors.append(error)
+        else:
+            values[name] = value
+    return errors
+
+
+def _end_conflict(values: Mapping[str, Any]) -> list[FieldError]:
+    """A match with its agreed deals ends by itself: it has no ``finished_after`` too."""
+    if values.get("finished_after") is not None and values.get("deals") is not None:
+        return [FieldError("options.finished_after", Msg("marias.finished_with_deals"))]
+    return []
+
+
+def make_options(
+    preset: str | None = None, overrides: Mapping[str, Any] | None = None
+) -> MariasOptions:
+    """Options for a preset with overrides applied. Raises InvalidOptions (field 'options.x')."""
+    values: dict[str, Any] = dict(PRESETS[_preset(preset)])
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping):
         raise InvalidOptions("options", Msg("marias.options_object"))
-    values: dict[str, Any] = dict(PRESETS[preset])
-    errors = []
-    known = MariasOptions.__dataclass_fields__
-    for name, value in overrides.items():
-        if name not in known:
-            errors.append(FieldError(f"options.{name}", Msg("marias.no_option")))
-            continue
-        reason = _check(name, value)
-        if reason:
-            errors.append(FieldError(f"options.{name}", reason))
-        values[name] = value
-    if not errors and values.get("finished_after") is not None and values.get("deals") is not None:
-        errors.append(FieldError("options.finished_after", Msg("marias.finished_with_deals")))
+    errors = _apply(values, overrides) or _end_conflict(values)
     if errors:
         raise InvalidOptions(errors)
     return MariasOptions(**values)

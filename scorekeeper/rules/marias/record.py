@@ -97,6 +97,11 @@ def part_won(
     return won
 
 
+def silent_hundred_points(points: Any) -> bool:
+    """Whether ``points`` can be a silent hundred's: whole tens from 100 up to MAX_POINTS."""
+    return type(points) is int and 100 <= points <= MAX_POINTS and not points % 10
+
+
 def flek_words(level: int) -> Msg:
     """'flek 2', 're 4', … the name and multiplier of a flek level, as players say it."""
     if 0 < level < len(FLEK_NAMES):
@@ -106,28 +111,28 @@ def flek_words(level: int) -> Msg:
     return Msg("marias.flek_words", name=name, factor=1 << level)
 
 
+def _part_json(part: Part) -> dict[str, Any]:
+    flek = list(part.flek) if isinstance(part.flek, tuple) else part.flek
+    return {"kind": part.kind, "won": part.won, "flek": flek}
+
+
+def _silent_json(silent: Silent) -> dict[str, Any]:
+    """A silent item's JSON: ``points`` only when the hundred says them."""
+    if silent.points is None:
+        return {"kind": silent.kind, "side": silent.side}
+    return {"kind": silent.kind, "side": silent.side, "points": silent.points}
+
+
 def record_to_json(record: MariasRecord) -> dict[str, Any]:
     """The canonical JSON form; parse_record(record_to_json(r)) == r. ``open`` only when true."""
     data: dict[str, Any] = {
         "declarer": record.declarer,
         "dealer": record.dealer,
         "trump": record.trump,
-        "parts": [
-            {
-                "kind": p.kind,
-                "won": p.won,
-                "flek": list(p.flek) if isinstance(p.flek, tuple) else p.flek,
-            }
-            for p in record.parts
-        ],
+        "parts": [_part_json(p) for p in record.parts],
         "declarer_points": record.declarer_points,
         "defender_points": record.defender_points,
-        "silent": [
-            {"kind": s.kind, "side": s.side}
-            if s.points is None
-            else {"kind": s.kind, "side": s.side, "points": s.points}
-            for s in record.silent
-        ],
+        "silent": [_silent_json(s) for s in record.silent],
         "renonc": record.renonc,
     }
     if record.open:

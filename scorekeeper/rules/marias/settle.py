@@ -15,11 +15,13 @@ from ..messages import Msg
 from ..messages import clear_caches as clear_messages
 from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
 from .options import MariasOptions
-from .record import NO_TRUMP_GAMES, MariasRecord, Part, flek_words, part_won
+from .record import NO_TRUMP_GAMES, MariasRecord, Part, Silent, flek_words, part_won
 
 HEARTS = Msg("marias.hearts")
 OPEN = Msg("marias.open")
 _NO_HEARTS = frozenset(NO_TRUMP_GAMES)
+# The parts the defenders announce: the declarer's side wins them when the defenders fail.
+DEFENDERS_PARTS = ("sto_proti", "sedma_proti", "dve_sedmy_proti")
 
 
 def _scaled(base: int, points: int, doubling: bool) -> tuple[int, Msg | None]:
@@ -58,6 +60,51 @@ def _said(kind: str, won: bool | None) -> Msg:
     return Msg("marias.won" if won else "marias.lost", part=kind)
 
 
+def _silent_hundred_value(
+    silent: Silent, record: MariasRecord, options: MariasOptions
+) -> tuple[Msg, bool, int, Msg | None]:
+    """The hra settled as the silent hundred that came with it, scaled like a made sto."""
+    mine = silent.side == "declarer"
+    points = silent.points or (record.declarer_points if mine else record.defender_points)
+    value, text = _scaled(options.tiche_sto, points or 100, options.sto_scaling == "doubling")
+    code = "marias.hra_silent_won" if mine else "marias.hra_silent_lost"
+    return Msg(code), mine, value, text
+
+
+def _hra_by_points(record: MariasRecord, options: MariasOptions) -> tuple[Msg, bool, int, None]:
+    """A hra whose ``won`` was left out, decided by the points (the line says so)."""
+    dp, fp = record.declarer_points, record.defender_points
+    won = bool(part_won("hra", None, dp, fp))
+    code = "marias.hra_won_points" if won else "marias.hra_lost_points"
+    return Msg(code, dp=dp, fp=fp), won, options.hra, None
+
+
+def _hra_value(
+    part: Part, record: MariasRecord, options: MariasOptions
+) -> tuple[Msg, bool, int, Msg | None]:
+    """The hra's label, winner, value and arithmetic (a silent hundred replaces it)."""
+    silent = next((s for s in record.silent if s.kind == "tiche_sto"), None)
+    if silent is not None:
+        return _silent_hundred_value(silent, record, options)
+    if part.won is None:
+        return _hra_by_points(record, options)
+    return _said(part.kind, part.won), part.won, options.hra, None
+
+
+def _defenders_value(
+    part: Part, record: MariasRecord, options: MariasOptions
+) -> tuple[int, Msg | None]:
+    """Value and arithmetic of a part the defenders announced."""
+    if part.kind == "sto_proti":  # v2.1: made above 100 it scales like sto (the defenders' points)
+        if part.won and record.defender_points is not None:
+            doubling = options.sto_scaling == "doubling"
+            return _scaled(options.sto_proti, record.defender_points, doubling)
+        return options.sto_proti, None
+    if part.kind == "sedma_proti":
+        return options.sedma_proti, None
+    return options.dve_sedmy, None  # v2.1: the defenders' double seven, valued as dve_sedmy
+
+
 def _part_value(
     part: Part, record: MariasRecord, options: MariasOptions
 ) -> tuple[Msg, bool, int, Msg | None]:
@@ -65,49 +112,36 @@ def _part_value(
     kind = part.kind
     won = part.won
     if kind == "hra":
-        silent = next((s for s in record.silent if s.kind == "tiche_sto"), None)
-        if silent is not None:
-            mine = silent.side == "declarer"
-            points = silent.points or (record.declarer_points if mine else record.defender_points)
-            value, text = _scaled(
-                options.tiche_sto, points or 100, options.sto_scaling == "doubling"
-            )
-            code = "marias.hra_silent_won" if mine else "marias.hra_silent_lost"
-            return Msg(code), mine, value, text
-        if won is None:  # decided by the points: say so
-            dp, fp = record.declarer_points, record.defender_points
-            won = bool(part_won(kind, won, dp, fp))
-            code = "marias.hra_won_points" if won else "marias.hra_lost_points"
-            return Msg(code, dp=dp, fp=fp), won, options.hra, None
-        return _said(kind, won), won, options.hra, None
+        return _hra_value(part, record, options)
     if kind == "sto":
         value, text = _hundred(options.sto, won, record.declarer_points, options)
         return _said(kind, won), won, value, text
-    if kind == "sto_proti":  # v2.1: made above 100 it scales like sto (the defenders' points)
-        value, text = options.sto_proti, None
-        if won and record.defender_points is not None:
-            doubling = options.sto_scaling == "doubling"
-            value, text = _scaled(value, record.defender_points, doubling)
+    if kind in DEFENDERS_PARTS:
+        value, text = _defenders_value(part, record, options)
         return _said(kind, won), not won, value, text
-    if kind == "sedma_proti":
-        return _said(kind, won), not won, options.sedma_proti, None
-    if kind == "dve_sedmy_proti":  # v2.1: the defenders' double seven, valued as dve_sedmy
-        return _said(kind, won), not won, options.dve_sedmy, None
     return _said(kind, won), won, getattr(options, kind), None
+
+
+def _multipliers(level: int, hearts: bool, open_: bool) -> tuple[int, list[Msg]]:
+    """What a part's value is multiplied by (flek level, hearts, open play), and their words."""
+    factor = 1 << level
+    words = [flek_words(level)] if level else []
+    if hearts:
+        factor *= 2
+        words.append(HEARTS)
+    if open_:  # docs/rules.md §4 v2 "open play": every part of the deal doubled
+        factor *= 2
+        words.append(OPEN)
+    return factor, words
 
 
 def _expr(
     value: int, text: Msg | None, level: int, hearts: bool, open_: bool = False
 ) -> tuple[int, Msg | int]:
     """The amount one payer owes for a part, and the arithmetic as players say it."""
-    factor = (1 << level) * (2 if hearts else 1) * (2 if open_ else 1)
+    factor, words = _multipliers(level, hearts, open_)
     if factor == 1:
         return value, text or value
-    words = [flek_words(level)] if level else []
-    if hearts:
-        words.append(HEARTS)
-    if open_:  # docs/rules.md §4 v2 "open play": every part of the deal doubled
-        words.append(OPEN)
     total = value * factor
     if text:
         return total, Msg("marias.then_times", text=text, factors=tuple(words), n=total)
@@ -179,9 +213,7 @@ def settle(record: MariasRecord, options: MariasOptions, n_players: int) -> Deal
     if record.renonc is not None:
         lines.append(_renonc(record, options, active, delta))
         return DealScore(tuple(delta), tuple(lines))
-    payers = [s for s in active if s != record.declarer]
-    if with_sitter:
-        payers.append(sitter)  # type: ignore[arg-type]
+    payers = _payers(record.declarer, active, sitter if with_sitter else None)
     common, owed = _parts(record, options, payers, with_sitter, lines)
     if record.silent:
         common += _silent(record, options, with_sitter, lines)
@@ -198,6 +230,39 @@ def _table(sitter: int, options: MariasOptions, lines: list[Msg]) -> tuple[list[
     return active, with_sitter
 
 
+def _payers(declarer: int, active: list[int], paying_sitter: int | None) -> list[int]:
+    """Who settles each part with the declarer: the defenders, then the sitter if they pay."""
+    payers = [s for s in active if s != declarer]
+    if paying_sitter is not None:
+        payers.append(paying_sitter)
+    return payers
+
+
+def _hearts_double(record: MariasRecord, options: MariasOptions) -> bool:
+    """Whether hearts double this deal's parts (option ``hearts_double``, hearts trump)."""
+    return options.hearts_double and record.trump == "hearts"
+
+
+def _per_payer(
+    valued: tuple[Msg, bool, int, Msg | None],
+    flek: tuple[int, int],
+    hearts: bool,
+    open_: bool,
+    payers: list[int],
+    with_sitter: bool,
+    owed: list[int],
+) -> Msg:
+    """A part flekked per defender: adds what each payer owes to ``owed``; the part's line."""
+    label, declarer_wins, value, text = valued
+    exprs = []
+    for j in range(len(payers)):
+        level = flek[j] if j < 2 else 0  # the sitter never flekked
+        amount, expr = _expr(value, text, level, hearts, open_)
+        owed[j] += amount if declarer_wins else -amount
+        exprs.append(expr)
+    return _line(label, declarer_wins, payers, exprs, with_sitter)
+
+
 def _parts(
     record: MariasRecord,
     options: MariasOptions,
@@ -209,26 +274,30 @@ def _parts(
     and, on top of that, what each payer owes by their own flek (flek per defender)."""
     common = 0
     owed = [0] * len(payers)
-    hearts_double = options.hearts_double and record.trump == "hearts"
+    hearts_double = _hearts_double(record, options)
     for part in record.parts:
-        label, declarer_wins, value, text = _part_value(part, record, options)
+        valued = _part_value(part, record, options)
         hearts = hearts_double and part.kind not in _NO_HEARTS
         flek = part.flek
         if type(flek) is int:
-            signed, line = _same_for_all(
-                label, declarer_wins, value, text, flek, hearts, with_sitter, record.open
-            )
+            signed, line = _same_for_all(*valued, flek, hearts, with_sitter, record.open)
             common += signed
-            lines.append(line)
-            continue
-        exprs = []
-        for j in range(len(payers)):
-            level = flek[j] if j < 2 else 0  # type: ignore[index]  # the sitter never flekked
-            amount, expr = _expr(value, text, level, hearts, record.open)
-            owed[j] += amount if declarer_wins else -amount
-            exprs.append(expr)
-        lines.append(_line(label, declarer_wins, payers, exprs, with_sitter))
+        else:
+            line = _per_payer(valued, flek, hearts, record.open, payers, with_sitter, owed)
+        lines.append(line)
     return common, owed
+
+
+def _ticha_sedma(
+    mine: bool, record: MariasRecord, options: MariasOptions, with_sitter: bool
+) -> tuple[int, Msg]:
+    """What every payer owes the declarer for a silent seven (``mine``: the declarer's side
+    received it), and its line."""
+    hearts = _hearts_double(record, options)
+    amount, expr = _expr(options.ticha_sedma, None, 0, hearts, record.open)
+    code = "marias.ticha_sedma_declarer_from" if mine else "marias.ticha_sedma_defenders_to"
+    line = Msg(code + ("_sitter" if with_sitter else ""), expr=expr)
+    return (amount if mine else -amount), line
 
 
 def _silent(
@@ -236,15 +305,22 @@ def _silent(
 ) -> int:
     """The silent seven's line; what every payer owes the declarer for it."""
     common = 0
-    hearts_double = options.hearts_double and record.trump == "hearts"
     for silent in record.silent:
         if silent.kind == "ticha_sedma":  # the silent hundred is settled inside the hra
-            mine = silent.side == "declarer"
-            amount, expr = _expr(options.ticha_sedma, None, 0, hearts_double, record.open)
-            common += amount if mine else -amount
-            code = "marias.ticha_sedma_declarer_from" if mine else "marias.ticha_sedma_defenders_to"
-            lines.append(Msg(code + ("_sitter" if with_sitter else ""), expr=expr))
+            amount, line = _ticha_sedma(silent.side == "declarer", record, options, with_sitter)
+            common += amount
+            lines.append(line)
     return common
+
+
+def _capped(declarer: int, payer: int, amount: int, limit: int | None, lines: list[Msg]) -> int:
+    """The payment between the declarer and a payer, capped by the ``limit`` (with a line
+    saying so when the cap applies)."""
+    if limit is None or abs(amount) <= limit:
+        return amount
+    a, b = (payer, declarer) if amount > 0 else (declarer, payer)
+    lines.append(Msg("marias.limit", payer=a, payee=b, limit=limit, n=abs(amount)))
+    return limit if amount > 0 else -limit
 
 
 def _pay(
@@ -258,10 +334,6 @@ def _pay(
 ) -> None:
     """Settle between the declarer and each payer, capped by the ``limit``."""
     for j, payer in enumerate(payers):
-        amount = common + owed[j]
-        if limit is not None and abs(amount) > limit:
-            a, b = (payer, declarer) if amount > 0 else (declarer, payer)
-            lines.append(Msg("marias.limit", payer=a, payee=b, limit=limit, n=abs(amount)))
-            amount = limit if amount > 0 else -limit
+        amount = _capped(declarer, payer, common + owed[j], limit, lines)
         delta[declarer] += amount
         delta[payer] -= amount

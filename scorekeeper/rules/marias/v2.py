@@ -26,31 +26,53 @@ def refusals(record: MariasRecord, options: MariasOptions) -> list[FieldError]:
     """Every v2 (and v2.1) rule this record breaks, each naming its field; empty when fine."""
     if record.renonc is not None:
         return []
+    return _part_refusals(record, options) + _silent_refusals(record)
+
+
+def _part_refusals(record: MariasRecord, options: MariasOptions) -> list[FieldError]:
+    """What the v2 rules refuse in the record's hundreds."""
     errors: list[FieldError] = []
     for i, part in enumerate(record.parts):
         if part.kind == "sto":
             errors += _sto(record, part.won, f"parts.{i}.won", options)
         elif part.kind == "sto_proti":
             errors += _sto_proti(record, part.won, f"parts.{i}.won")
-    for i, silent in enumerate(record.silent):
-        if silent.kind == "tiche_sto" and silent.points is not None:
-            if silent.points > HUNDRED_MAX:
-                message = Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points)
-                errors.append(FieldError(f"silent.{i}.points", message))
     return errors
+
+
+def _silent_refusals(record: MariasRecord) -> list[FieldError]:
+    """A silent hundred's own points at most 130."""
+    return [
+        FieldError(
+            f"silent.{i}.points",
+            Msg("marias.silent_hundred_over", max=HUNDRED_MAX, n=silent.points),
+        )
+        for i, silent in enumerate(record.silent)
+        if silent.kind == "tiche_sto" and silent.points is not None and silent.points > HUNDRED_MAX
+    ]
+
+
+def _hundred_points(
+    points: int, won: bool | None, field: str, at: str, over: str, lost_made: str
+) -> list:
+    """A hundred's side has at most 130 points (else ``over`` at ``field``), and it is lost
+    only below 100 (else ``lost_made`` at ``at``, the part's ``won``)."""
+    if points > HUNDRED_MAX:
+        return [FieldError(field, Msg(over, max=HUNDRED_MAX, n=points))]
+    if won is False and points >= 100:
+        return [FieldError(at, Msg(lost_made, n=points))]
+    return []
 
 
 def _sto(record: MariasRecord, won: bool | None, at: str, options: MariasOptions) -> list:
     """A sto at most 130, lost only below 100; v2.1: failed per 10 short, with its points."""
     dp = record.declarer_points
-    if dp is None:
-        if won is False and options.sto_failure == "per_ten_short":
-            return [FieldError("declarer_points", Msg("marias.sto_failed_points"))]
-        return []
-    if dp > HUNDRED_MAX:
-        return [FieldError("declarer_points", Msg("marias.sto_over", max=HUNDRED_MAX, n=dp))]
-    if won is False and dp >= 100:
-        return [FieldError(at, Msg("marias.sto_lost_made", n=dp))]
+    if dp is not None:
+        return _hundred_points(
+            dp, won, "declarer_points", at, "marias.sto_over", "marias.sto_lost_made"
+        )
+    if won is False and options.sto_failure == "per_ten_short":
+        return [FieldError("declarer_points", Msg("marias.sto_failed_points"))]
     return []
 
 
@@ -59,9 +81,5 @@ def _sto_proti(record: MariasRecord, won: bool | None, at: str) -> list:
     fp = record.defender_points
     if fp is None:
         return []
-    if fp > HUNDRED_MAX:
-        message = Msg("marias.sto_proti_over", max=HUNDRED_MAX, n=fp)
-        return [FieldError("defender_points", message)]
-    if won is False and fp >= 100:
-        return [FieldError(at, Msg("marias.sto_proti_failed_made", n=fp))]
-    return []
+    over, failed_made = "marias.sto_proti_over", "marias.sto_proti_failed_made"
+    return _hundred_points(fp, won, "defender_points", at, over, failed_made)
