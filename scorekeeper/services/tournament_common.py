@@ -322,6 +322,14 @@ def get_round(session: Session, tournament: Tournament, number: Any) -> Tourname
     raise NotFound(Msg("round.not_found", n=number), field="round")
 
 
+def get_player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
+    """The tournament's entrant with this id; NotFound otherwise."""
+    player = session.get(TournamentPlayer, player_id)
+    if player is None or player.tournament_id != tournament_id:
+        raise NotFound(Msg("player.not_found"), field="player_id")
+    return player
+
+
 def get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:
     """Table ``number`` of the round; NotFound otherwise."""
     for table in load_tables(session, rnd.id):

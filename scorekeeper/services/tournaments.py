@@ -26,19 +26,21 @@ from .messages import Msg
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
 from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
+from .tournament_draw_wishes import (  # noqa: F401  (re-exported)
+    add_keep_apart,
+    remove_keep_apart,
+    set_absent,
+)
 from .tournament_guards import register_guards, table_of_match  # noqa: F401  (re-exported)
 from .tournament_league import check_format
 from .tournament_players import (  # noqa: F401  (re-exported)
-    add_keep_apart,
     add_player,
     add_players,
     new_player,
     players_limit,
     prepare_entrants,
     reinstate_player,
-    remove_keep_apart,
     rename_player,
-    set_absent,
     store_entrants,
     withdraw_player,
 )
