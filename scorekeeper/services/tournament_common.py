@@ -171,6 +171,11 @@ def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
 
 
+def kept_apart(session: Session, tournament_id: str) -> list[frozenset[str]]:
+    """The keep-apart pairs, each as the set of its two entrant ids."""
+    return [frozenset((k.a_id, k.b_id)) for k in load_pairs(session, tournament_id)]
+
+
 #: tournament id -> (when, standings fingerprint) reused by polls (tournament_standings); every
 #: audited change in this process forgets its tournament's entry at once.
 POLL_MARKS: dict[str, tuple[float, str]] = {}

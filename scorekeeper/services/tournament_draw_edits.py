@@ -297,13 +297,8 @@ def _pairs_at(tables: list[TournamentTable]) -> list[frozenset[str]]:
 def _recount(session, tournament, rnd: TournamentRound, tables: list[TournamentTable]) -> None:
     """The round's repeat meetings and the kept-apart pairs it seats together, counted again."""
     history = _history_before(session, tournament, rnd)
-    apart = _kept_apart(session, tournament)
+    apart = set(common.kept_apart(session, tournament.id))
     pairs = _pairs_at(tables)
     rnd.repeats = sum(1 for p in pairs if history.get(p))
     rnd.kept_apart_broken = [sorted(p) for p in pairs if p in apart]
     session.add(rnd)
-
-
-def _kept_apart(session: Session, tournament: Tournament) -> set[frozenset[str]]:
-    """The tournament's keep-apart pairs."""
-    return {frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)}
