@@ -110,9 +110,14 @@ def _seat_result(counted: _Counted, seat: int, by_winner: bool) -> dict[str, Any
     scores = counted.scores
     return {
         "result": scores[seat] if seat < len(scores) else None,
-        "against": [x for i, x in enumerate(scores) if i != seat],
+        "against": _all_but(scores, seat),
         "won": (counted.winner == seat) if by_winner else None,
     }
+
+
+def _all_but(scores: list[int], seat: int) -> list[int]:
+    """The figures of the other seats (a seat's opponents'), in seat order."""
+    return [x for i, x in enumerate(scores) if i != seat]
 
 
 def _cell(rnd, seat, row, names, number) -> dict[str, Any]:

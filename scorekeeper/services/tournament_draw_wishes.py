@@ -27,10 +27,7 @@ def set_absent(
     player = get_player(session, tournament_id, player_id)
     wanted = _round_numbers(rounds, tournament.rounds_planned)
     before = sorted(player.absent_rounds or [])
-    drawn = {r.number for r in load_rounds(session, tournament_id)}
-    touched = sorted((set(before) ^ set(wanted)) & drawn)
-    if touched:
-        raise Conflict(Msg("player.round_drawn", n=touched[0]), field="rounds")
+    _check_undrawn(session, tournament_id, before, wanted)
     player.absent_rounds = wanted or None
     session.add(player)
     common.audit(
@@ -43,6 +40,16 @@ def set_absent(
     )
     session.commit()
     return player
+
+
+def _check_undrawn(
+    session: Session, tournament_id: str, before: list[int], wanted: list[int]
+) -> None:
+    """Conflict when a round whose absence changes is drawn already (its draw stands)."""
+    drawn = {r.number for r in load_rounds(session, tournament_id)}
+    touched = sorted((set(before) ^ set(wanted)) & drawn)
+    if touched:
+        raise Conflict(Msg("player.round_drawn", n=touched[0]), field="rounds")
 
 
 def _round_numbers(rounds: Any, planned: int) -> list[int]:

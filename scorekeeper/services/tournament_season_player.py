@@ -47,10 +47,14 @@ def played(session: Session, tournament: Tournament, entrant: TournamentPlayer) 
 def _placing(document: dict[str, Any], row: dict[str, Any] | None) -> _Placing:
     if row is None or not document["after_round"]:
         return _Placing()
+    return _Placing(row["place"], row["rank"], _rank_label(document, row), row["total"])
+
+
+def _rank_label(document: dict[str, Any], row: dict[str, Any]) -> str:
+    """The rank as shown: "=1" when it is shared (RULES.md §6; the place then came from the
+    lot), else "1"."""
     shared = sum(r["rank"] == row["rank"] for r in document["rows"]) > 1
-    # "=1": the rank is shared (RULES.md §6), the place then came from the lot
-    label = f"={row['rank']}" if shared else str(row["rank"])
-    return _Placing(row["place"], row["rank"], label, row["total"])
+    return f"={row['rank']}" if shared else str(row["rank"])
 
 
 def balance(played: list[dict[str, Any]]) -> int:

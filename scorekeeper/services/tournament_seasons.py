@@ -19,10 +19,11 @@ from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from ..tournament import ratings as rating_rules
 from ..tournament import season as season_rules
-from . import match_setup, tournament_standings
 from . import tournament_common as common
 from . import tournament_season_player as season_player
+from . import tournament_season_setup as season_setup
 from . import tournament_season_tables as season_tables
+from . import tournament_standings
 from .errors import NotFound
 from .messages import Msg
 
@@ -38,11 +39,11 @@ def create_season(
     organiser_id: int | None = None,
 ) -> Season:
     """A new season; RuleError (field per input) for bad input."""
-    name = _season_name(name)
+    name = season_setup.checked_name(name)
     if scoring not in season_rules.SCORINGS:
         raise RuleError("scoring", Msg("season.scoring"))
-    best_n, top = _count(best_n, "best_n"), _count(top, "top")
-    seed = _count(seed, "seed", low=0)
+    best_n, top = season_setup.count(best_n, "best_n"), season_setup.count(top, "top")
+    seed = season_setup.count(seed, "seed", low=0)
     if seed is None:  # as a tournament's: a fresh random lot seed, not the same for every season
         seed = secrets.randbelow(1_000_000)
     season = Season(
@@ -52,38 +53,6 @@ def create_season(
     session.commit()
     session.refresh(season)
     return season
-
-
-def _season_name(name: Any) -> str:
-    """The name with its white space collapsed; RuleError when missing, unprintable or long."""
-    name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
-    if not name:
-        raise RuleError("name", Msg("season.name_missing"))
-    if not name.isprintable():
-        raise RuleError("name", Msg("setup.text_control"))
-    if len(name) > 200:
-        raise RuleError("name", match_setup.name_too_long(200))
-    return name
-
-
-def _count(value: Any, field: str, low: int = 1) -> int | None:
-    """A whole number from ``low`` to a million, or None when left empty."""
-    if value in (None, ""):
-        return None
-    number = _whole(value, field)
-    if not low <= number <= 1_000_000:
-        raise RuleError(field, Msg("number.between", a=low, b=1_000_000))
-    return number
-
-
-def _whole(value: Any, field: str) -> int:
-    """The whole number a form or JSON value gives; RuleError for anything else."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError(field, Msg("number.whole"))
-    try:
-        return int(value)
-    except ValueError:
-        raise RuleError(field, Msg("number.whole")) from None
 
 
 def seasons_of(session: Session, organiser_id: int) -> list[Season]:
@@ -371,10 +340,11 @@ def seeding_order(session: Session, tournament: Tournament, players: Sequence[An
     """Round-1 seeding (RULES.md §6 v2): entrant ids strongest first, by the season table or by
     rating; players with no season result or rating come last, in entry order."""
     strength = _strength(session, tournament)
-    known = [p for p in players if p.roster_id in strength]
-    known.sort(key=lambda p: -strength[p.roster_id])
-    rest = [p for p in players if p.roster_id not in strength]
-    return [p.id for p in known + rest]
+    # a stable sort: the known strongest first, then the others as they entered
+    ordered = sorted(
+        players, key=lambda p: (p.roster_id not in strength, -strength.get(p.roster_id, 0))
+    )
+    return [p.id for p in ordered]
 
 
 def _strength(session: Session, tournament: Tournament) -> dict[str, float]:

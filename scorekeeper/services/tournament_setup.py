@@ -108,6 +108,12 @@ def _chosen(value: Any, offered: Sequence[Any], field: str, message: str) -> Any
     return value
 
 
+def check_draw_method(draw_method: Any) -> None:
+    """RuleError for a draw method not offered (DRAW_METHODS)."""
+    if draw_method not in DRAW_METHODS:
+        raise RuleError("draw_method", Msg("tournament.draw_method"))
+
+
 def currency_text(currency: Any) -> str | None:
     """The currency's text as stored (at most 8 characters; None for none)."""
     return (str(currency).strip()[:8] or None) if currency else None

@@ -266,8 +266,8 @@ def fingerprint(session: Session, tournament_id: str, *, fresh: bool = False) ->
     """
     now = time.monotonic()
     held = _MARKS.get(tournament_id)
-    if not fresh and held is not None and now - held[0] < FINGERPRINT_TTL:
-        return held[1]
+    if not fresh and _still_fresh(held, now):
+        return held[1]  # type: ignore[index]
     mark = _fingerprint(session, tournament_id)
     _MARKS[tournament_id] = (now, mark)
     if len(_MARKS) > 1000:
@@ -277,8 +277,12 @@ def fingerprint(session: Session, tournament_id: str, *, fresh: bool = False) ->
 
 def recent_mark(tournament_id: str) -> bool:
     """True when a poll may reuse this tournament's fingerprint (it exists, seen just now)."""
-    held = _MARKS.get(tournament_id)
-    return held is not None and time.monotonic() - held[0] < FINGERPRINT_TTL
+    return _still_fresh(_MARKS.get(tournament_id), time.monotonic())
+
+
+def _still_fresh(held: tuple[float, str] | None, now: float) -> bool:
+    """Whether a fingerprint computed at ``held[0]`` may still serve a poll at ``now``."""
+    return held is not None and now - held[0] < FINGERPRINT_TTL
 
 
 def _fingerprint(session: Session, tournament_id: str) -> str:

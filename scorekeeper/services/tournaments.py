@@ -138,8 +138,7 @@ def create_tournament(
     rounds = setup.positive(rounds, "rounds")
     round_minutes = setup.positive(round_minutes, "round_minutes", allow_none=True)
     table_size, ranking = setup.seating(rules, table_size, ranking)
-    if draw_method not in DRAW_METHODS:
-        raise RuleError("draw_method", Msg("tournament.draw_method"))
+    setup.check_draw_method(draw_method)
     seed = _lot_seed(seed)
     extras = setup.v2_options(session, drop_rounds, seeding, language, season_id)
     extras |= check_format(
