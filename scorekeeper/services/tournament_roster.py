@@ -151,14 +151,19 @@ def merge(session: Session, owner: dict[str, Any], keep_id: str, drop_id: str) -
     keep, drop = _kept(session, keep), _kept(session, drop)
     if keep.id == drop.id:
         raise RuleError("merge", Msg("roster.merge_same"))
-    entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
-    for entrant in entrants.all():
-        entrant.roster_id = keep.id
-        session.add(entrant)
+    _move_evenings(session, drop, keep)
     drop.merged_into = keep.id
     session.add(drop)
     session.commit()
     return keep
+
+
+def _move_evenings(session: Session, drop: RosterPlayer, keep: RosterPlayer) -> None:
+    """The dropped entry's evenings now count for the kept one."""
+    entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
+    for entrant in entrants.all():
+        entrant.roster_id = keep.id
+        session.add(entrant)
 
 
 def evenings_of(session: Session, roster_id: str) -> list[tuple[Tournament, TournamentPlayer]]:

@@ -20,6 +20,7 @@ from sqlmodel import Session
 
 from ..models.match import AuditEntry, Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
+from ..tournament import draw as drawing
 from . import bulk, match_setup, matches, scoring, tournament_json
 from . import tournament_common as common
 from .errors import Conflict
@@ -71,14 +72,7 @@ def _confirm_round(
     seed = round_seed(tournament, seed)
     result = draw_for(session, tournament, number, seed)
     made = _table_matches(session, tournament, number, result.tables)
-    rnd = TournamentRound(
-        tournament_id=tournament.id,
-        number=number,
-        seed=seed,
-        repeats=result.repeats,
-        kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
-        bye_ids=[result.bye] if result.bye else [],
-    )
+    rnd = _new_round(tournament, number, seed, result)
     _write_draw(session, rnd, made, actor)
     common.audit(
         session,
@@ -92,6 +86,20 @@ def _confirm_round(
         _start(tournament, rnd)
     session.commit()
     return round_answer(session, tournament, rnd)
+
+
+def _new_round(
+    tournament: Tournament, number: int, seed: int, result: drawing.Draw
+) -> TournamentRound:
+    """The drawn round's row (not yet written): its seed, repeats, kept-apart pairs and bye."""
+    return TournamentRound(
+        tournament_id=tournament.id,
+        number=number,
+        seed=seed,
+        repeats=result.repeats,
+        kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
+        bye_ids=[result.bye] if result.bye else [],
+    )
 
 
 #: a drawn table: (its number, its entrants' ids, its match, built but not yet written)
