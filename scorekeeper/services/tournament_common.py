@@ -171,6 +171,11 @@ def load_pairs(session: Session, tournament_id: str) -> list[KeepApart]:
     return list(session.exec(select(KeepApart).where(KeepApart.tournament_id == tournament_id)))
 
 
+def kept_apart(session: Session, tournament_id: str) -> list[frozenset[str]]:
+    """The keep-apart pairs, each as the set of its two entrant ids."""
+    return [frozenset((k.a_id, k.b_id)) for k in load_pairs(session, tournament_id)]
+
+
 #: tournament id -> (when, standings fingerprint) reused by polls (tournament_standings); every
 #: audited change in this process forgets its tournament's entry at once.
 POLL_MARKS: dict[str, tuple[float, str]] = {}
@@ -215,28 +220,9 @@ def table_result(
     tables = tables or Tables(session)
     match = tables.match(table.match_id)
     state = tables.state(match)
-    if table.manual_scores is not None:
-        scores, source = list(table.manual_scores), "sheet"
-    else:
-        scores, source = list(state["scores"]), "deals"
-    late = False
-    if table.confirmed_scores is not None and source == "deals" and _closed(session, table):
-        # a closed round's confirmed result stands: deals added later through the table's link
-        # (its QR code stays on the table) change it only through the organiser
-        late = table.confirmed_scores != scores
-        scores = list(table.confirmed_scores)
-    if table.confirmed_scores is not None:
-        confirmed = table.confirmed_scores == scores
-        status = "confirmed" if confirmed else "changed"
-    else:
-        confirmed = False
-        status = "unconfirmed" if (state["deals"] or source == "sheet") else "waiting"
-    if len(scores) == 2 and source == "deals" and not late and state.get("winner") is not None:
-        winner = state["winner"]
-    elif len(scores) == 2 and scores[0] != scores[1]:
-        winner = int(scores[1] > scores[0])
-    else:
-        winner = None
+    scores, source, late = _current_scores(session, table, state)
+    confirmed, status = _confirmation(table, scores, state, source)
+    winner = _winner(scores, state, from_deals=source == "deals" and not late)
     return {
         "scores": scores,
         "source": source,
@@ -256,6 +242,43 @@ def table_result(
     }
 
 
+def _current_scores(
+    session: Session, table: TournamentTable, state: dict[str, Any]
+) -> tuple[list[int], str, bool]:
+    """(scores, source, late deals): the typed sheet's figures, else the deals'."""
+    if table.manual_scores is not None:
+        return list(table.manual_scores), "sheet", False
+    scores = list(state["scores"])
+    if table.confirmed_scores is not None and _closed(session, table):
+        # a closed round's confirmed result stands: deals added later through the table's link
+        # (its QR code stays on the table) change it only through the organiser
+        return list(table.confirmed_scores), "deals", table.confirmed_scores != scores
+    return scores, "deals", False
+
+
+def _confirmation(
+    table: TournamentTable, scores: list[int], state: dict[str, Any], source: str
+) -> tuple[bool, str]:
+    """(whether the scores are the confirmed ones, the table's status)."""
+    if table.confirmed_scores is not None:
+        confirmed = table.confirmed_scores == scores
+        return confirmed, "confirmed" if confirmed else "changed"
+    return False, "unconfirmed" if (state["deals"] or source == "sheet") else "waiting"
+
+
+def _winner(scores: list[int], state: dict[str, Any], *, from_deals: bool) -> int | None:
+    """A two-sided table's winner: the match's own where its deals decide, else the side with
+    the higher score."""
+    if from_deals and len(scores) == 2 and state.get("winner") is not None:
+        return state["winner"]
+    return _higher(scores)
+
+
+def _higher(scores: list[int]) -> int | None:
+    """The side with the higher of two scores; None for a tie or other than two sides."""
+    return int(scores[1] > scores[0]) if len(scores) == 2 and scores[0] != scores[1] else None
+
+
 def counted_result(
     tables: Tables, table: TournamentTable, *, closed: bool, by_winner: bool
 ) -> tuple[bool, list[int], int | None]:
@@ -264,8 +287,7 @@ def counted_result(
     winner is needed (``by_winner`` false: places follow the balances)."""
     if table.manual_scores is not None:
         scores = list(table.manual_scores)
-        winner = int(scores[1] > scores[0]) if len(scores) == 2 and scores[0] != scores[1] else None
-        return table.confirmed_scores == scores, scores, winner
+        return table.confirmed_scores == scores, scores, _higher(scores)
     if closed and not by_winner and table.confirmed_scores is not None:
         return True, list(table.confirmed_scores), None
     result = table_result(tables.session, table, tables)
@@ -303,6 +325,14 @@ def get_round(session: Session, tournament: Tournament, number: Any) -> Tourname
         if str(rnd.number) == str(number):
             return rnd
     raise NotFound(Msg("round.not_found", n=number), field="round")
+
+
+def get_player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
+    """The tournament's entrant with this id; NotFound otherwise."""
+    player = session.get(TournamentPlayer, player_id)
+    if player is None or player.tournament_id != tournament_id:
+        raise NotFound(Msg("player.not_found"), field="player_id")
+    return player
 
 
 def get_table(session: Session, rnd: TournamentRound, number: Any) -> TournamentTable:

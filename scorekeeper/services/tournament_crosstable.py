@@ -12,7 +12,7 @@ absence, a withdrawal). The rows come from the same confirmed results as the sta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlmodel import Session
 
@@ -37,27 +37,29 @@ def crosstable(*, session: Session, tournament_id: str) -> dict[str, Any]:
     rounds = common.load_all_tables(session, tournament.id)
     seats = _seats(tournament, rounds, loaded)
     number = {row["player_id"]: i for i, row in enumerate(standings["rows"], start=1)}
-    rows = []
-    for row in standings["rows"]:
-        pid = row["player_id"]
-        cells = [_cell(rnd, seats.get((rnd.number, pid)), row, names, number) for rnd, _t in rounds]
-        rows.append(
-            {
-                "number": number[pid],
-                "rank": row["rank"],
-                "place": row["place"],
-                "player_id": pid,
-                "player": row["player"],
-                "total": row["total"],
-                "provisional": row.get("provisional", False),
-                "rounds": cells,
-            }
-        )
+    rows = [_row(row, rounds, seats, names, number) for row in standings["rows"]]
     return {
         "after_round": standings["after_round"],
         "rounds": [rnd.number for rnd, _t in rounds],
         "rows": rows,
         "tournament": standings["tournament"],
+    }
+
+
+def _row(row, rounds, seats, names, number) -> dict[str, Any]:
+    """One entrant's row: its standing and a cell per drawn round."""
+    pid = row["player_id"]
+    return {
+        "number": number[pid],
+        "rank": row["rank"],
+        "place": row["place"],
+        "player_id": pid,
+        "player": row["player"],
+        "total": row["total"],
+        "provisional": row.get("provisional", False),
+        "rounds": [
+            _cell(rnd, seats.get((rnd.number, pid)), row, names, number) for rnd, _t in rounds
+        ],
     }
 
 
@@ -71,38 +73,80 @@ def _seats(
     seats: dict[tuple[int, str], dict[str, Any]] = {}
     for rnd, tables in rounds:
         for table in tables:
-            confirmed, scores, winner = common.counted_result(
-                loaded, table, closed=rnd.status == "closed", by_winner=by_winner
+            counted = _Counted(
+                *common.counted_result(
+                    loaded, table, closed=rnd.status == "closed", by_winner=by_winner
+                )
             )
             for seat, pid in enumerate(table.player_ids):
-                seats[(rnd.number, pid)] = {
-                    "table": table.number,
-                    "others": [q for q in table.player_ids if q != pid],
-                    "result": scores[seat] if confirmed and seat < len(scores) else None,
-                    "against": [x for i, x in enumerate(scores) if i != seat] if confirmed else [],
-                    "won": (winner == seat) if by_winner and confirmed else None,
-                    "pending": not confirmed,
-                }
+                seats[(rnd.number, pid)] = _seat(table, seat, pid, counted, by_winner)
     return seats
+
+
+def _seat(
+    table: TournamentTable, seat: int, pid: str, counted: _Counted, by_winner: bool
+) -> dict[str, Any]:
+    """Where one entrant sat: table, opponents, figure, win, confirmed."""
+    return {
+        "table": table.number,
+        "others": [q for q in table.player_ids if q != pid],
+        **_seat_result(counted, seat, by_winner),
+        "pending": not counted.confirmed,
+    }
+
+
+class _Counted(NamedTuple):
+    """A table's result as ``tournament_common.counted_result`` gives it."""
+
+    confirmed: bool
+    scores: list[int]
+    winner: int | None
+
+
+def _seat_result(counted: _Counted, seat: int, by_winner: bool) -> dict[str, Any]:
+    """A seat's figure, its opponents' figures and whether it won (once confirmed)."""
+    if not counted.confirmed:
+        return {"result": None, "against": [], "won": None}
+    scores = counted.scores
+    return {
+        "result": scores[seat] if seat < len(scores) else None,
+        "against": _all_but(scores, seat),
+        "won": (counted.winner == seat) if by_winner else None,
+    }
+
+
+def _all_but(scores: list[int], seat: int) -> list[int]:
+    """The figures of the other seats (a seat's opponents'), in seat order."""
+    return [x for i, x in enumerate(scores) if i != seat]
 
 
 def _cell(rnd, seat, row, names, number) -> dict[str, Any]:
     """One round of one row (API.md v3: round, table, opponents, result, bye)."""
-    figures = row.get("rounds") or []
     if seat is not None:
-        return {
-            "round": rnd.number,
-            "table": seat["table"],
-            "opponents": [names.get(q, "?") for q in seat["others"]],
-            "opponent_ids": list(seat["others"]),
-            "opponent_numbers": [number.get(q) for q in seat["others"]],
-            "result": seat["result"],
-            "opponent_results": seat["against"],
-            "won": seat["won"],
-            "bye": False,
-            "pending": seat["pending"],
-            "played": True,
-        }
+        return _played_cell(rnd, seat, names, number)
+    return _unseated_cell(rnd, row)
+
+
+def _played_cell(rnd, seat, names, number) -> dict[str, Any]:
+    """A round the entrant sat at a table."""
+    return {
+        "round": rnd.number,
+        "table": seat["table"],
+        "opponents": [names.get(q, "?") for q in seat["others"]],
+        "opponent_ids": list(seat["others"]),
+        "opponent_numbers": [number.get(q) for q in seat["others"]],
+        "result": seat["result"],
+        "opponent_results": seat["against"],
+        "won": seat["won"],
+        "bye": False,
+        "pending": seat["pending"],
+        "played": True,
+    }
+
+
+def _unseated_cell(rnd, row) -> dict[str, Any]:
+    """A round the entrant had the bye (its figure, as the standings count it) or sat out."""
+    figures = row.get("rounds") or []
     bye = row["player_id"] in rnd.bye_ids
     figure = figures[rnd.number - 1] if bye and rnd.number <= len(figures) else None
     return {

@@ -49,16 +49,9 @@ def edit_draw(
     tables = common.load_tables(session, rnd.id)
     before = [list(t.player_ids) for t in tables]
     bye_before = list(rnd.bye_ids)
-    if (swap is None) == (move is None):
-        raise RuleError("swap", Msg("draw.swap_or_move"))
-    if swap is not None:
-        changed = _swap(session, tournament, rnd, tables, swap)
-    else:
-        changed = _move(session, tournament, rnd, tables, move, table)
+    changed = _change(session, tournament, rnd, tables, swap=swap, move=move, table=table)
     _unplayed(session, changed)
-    players = {p.id: p for p in common.load_players(session, tournament.id)}
-    for t in changed:
-        _reseat(session, tournament, t, players)
+    _reseat_all(session, tournament, changed)
     _recount(session, tournament, rnd, tables)
     common.audit(
         session,
@@ -82,16 +75,24 @@ def round_draw(*, session: Session, tournament_id: str, number: Any) -> dict[str
     answer = round_answer(session, tournament, rnd)
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     history = _history_before(session, tournament, rnd)
-    answer["repeat_pairs"] = [
-        sorted((names.get(a, "?"), names.get(b, "?")))
-        for t in common.load_tables(session, rnd.id)
-        for a, b in combinations(t.player_ids, 2)
-        if history.get(frozenset((a, b)))
-    ]
-    answer["kept_apart_pairs"] = [
-        sorted(names.get(p, "?") for p in pair) for pair in rnd.kept_apart_broken
-    ]
+    repeats = [p for p in _pairs_at(common.load_tables(session, rnd.id)) if history.get(p)]
+    answer["repeat_pairs"] = _named(repeats, names)
+    answer["kept_apart_pairs"] = _named(rnd.kept_apart_broken, names)
     return answer
+
+
+def _named(pairs: Any, names: dict[str, str]) -> list[list[str]]:
+    """Each pair of entrant ids as their names in order ("?" for one not found)."""
+    return [sorted(names.get(p, "?") for p in pair) for pair in pairs]
+
+
+def _change(session, tournament, rnd, tables, *, swap, move, table) -> list[TournamentTable]:
+    """Either the swap or the move (RuleError for both or neither): the tables it changed."""
+    if (swap is None) == (move is None):
+        raise RuleError("swap", Msg("draw.swap_or_move"))
+    if swap is not None:
+        return _swap(session, tournament, rnd, tables, swap)
+    return _move(session, tournament, rnd, tables, move, table)
 
 
 def _ids(value: Any, field: str) -> Any:
@@ -107,20 +108,35 @@ def _where(tables: list[TournamentTable], player_id: str) -> TournamentTable | N
 def _swap(session, tournament, rnd, tables, swap) -> list[TournamentTable]:
     """Two players change seats (tables, or a table and the bye)."""
     a, b = _swap_pair(swap)
-    names = common.player_names(session, [a, b])
-    where = {}
-    for pid in (a, b):
-        where[pid] = _where(tables, pid)
-        if where[pid] is None and pid not in rnd.bye_ids:
-            raise RuleError("swap", _not_drawn(names.get(pid), rnd.number))
-    ta, tb = where[a], where[b]
+    ta, tb = _seats(session, rnd, tables, (a, b))
     if ta is not None and ta is tb:
         raise RuleError("swap", Msg("draw.same_table", t=ta.number))
     if ta is None or tb is None:  # one of them has the bye: the other takes it
         return [_swap_bye(session, rnd, (a, ta), (b, tb))]
-    ta.player_ids = [b if p == a else p for p in ta.player_ids]
-    tb.player_ids = [a if p == b else p for p in tb.player_ids]
+    ta.player_ids = _replaced(ta.player_ids, a, b)
+    tb.player_ids = _replaced(tb.player_ids, b, a)
     return [ta, tb]
+
+
+def _seats(
+    session: Session, rnd: TournamentRound, tables: list[TournamentTable], pids: tuple[str, str]
+) -> list[TournamentTable | None]:
+    """Each player's table (None: the bye); RuleError for a player the round did not draw."""
+    names = common.player_names(session, list(pids))
+    found = [_where(tables, pid) for pid in pids]
+    for pid, table in zip(pids, found, strict=True):
+        if table is None and pid not in rnd.bye_ids:
+            raise RuleError("swap", _not_drawn(names.get(pid), rnd.number))
+    return found
+
+
+def _replaced(ids: list[str], old: str, new: str) -> list[str]:
+    """The ids with ``old`` replaced by ``new``, in place."""
+    return [new if p == old else p for p in ids]
+
+
+def _without(items: list[Any], item: Any) -> list[Any]:
+    return [x for x in items if x != item]
 
 
 def _swap_pair(swap: Any) -> tuple[str, str]:
@@ -136,8 +152,8 @@ def _swap_pair(swap: Any) -> tuple[str, str]:
 def _swap_bye(session, rnd, first: tuple, second: tuple) -> TournamentTable:
     """One of two players has the bye: the seated one takes it, the other takes the seat."""
     (seated, table), (off, _none) = (first, second) if first[1] is not None else (second, first)
-    table.player_ids = [off if p == seated else p for p in table.player_ids]
-    rnd.bye_ids = [seated if p == off else p for p in rnd.bye_ids]
+    table.player_ids = _replaced(table.player_ids, seated, off)
+    rnd.bye_ids = _replaced(rnd.bye_ids, off, seated)
     session.add(rnd)
     return table
 
@@ -145,23 +161,36 @@ def _swap_bye(session, rnd, first: tuple, second: tuple) -> TournamentTable:
 def _move(session, tournament, rnd, tables, move, number) -> list[TournamentTable]:
     """A player moves to table ``number`` (from another table, the bye, or left out)."""
     pid = _ids(move, "move")
-    entrants = common.load_players(session, tournament.id)
-    entrant = next((p for p in entrants if p.id == pid), None)
-    if entrant is None:
-        raise RuleError("move", Msg("player.not_found"))
+    entrant = _entrant(session, tournament, pid)
     target = _target(tables, number, rnd.number)
     source = _where(tables, pid)
-    if source is target:
-        raise RuleError("table", Msg("draw.sits_there", name=entrant.name, t=target.number))
-    if source is None and not _may_join(entrant, rnd):
-        raise RuleError("move", _not_drawn(entrant.name, rnd.number))
+    _check_move(entrant, rnd, target, source)
     _check_sizes(tournament, target, source)
     target.player_ids = [*target.player_ids, pid]
     if source is None:
         _seat_from_outside(session, rnd, entrant)
         return [target]
-    source.player_ids = [p for p in source.player_ids if p != pid]
+    source.player_ids = _without(source.player_ids, pid)
     return [source, target]
+
+
+def _entrant(session: Session, tournament: Tournament, pid: str) -> Any:
+    """The tournament's entrant with this id; RuleError("move") otherwise."""
+    entrants = common.load_players(session, tournament.id)
+    entrant = next((p for p in entrants if p.id == pid), None)
+    if entrant is None:
+        raise RuleError("move", Msg("player.not_found"))
+    return entrant
+
+
+def _check_move(
+    entrant: Any, rnd: TournamentRound, target: TournamentTable, source: TournamentTable | None
+) -> None:
+    """RuleError for a move to the player's own table, or of a player out of this round."""
+    if source is target:
+        raise RuleError("table", Msg("draw.sits_there", name=entrant.name, t=target.number))
+    if source is None and not _may_join(entrant, rnd):
+        raise RuleError("move", _not_drawn(entrant.name, rnd.number))
 
 
 def _check_sizes(tournament, target: TournamentTable, source: TournamentTable | None) -> None:
@@ -176,10 +205,10 @@ def _check_sizes(tournament, target: TournamentTable, source: TournamentTable | 
 def _seat_from_outside(session, rnd: TournamentRound, entrant: Any) -> None:
     """A player seated from the bye or from the left-out: no longer on the bye, nor away."""
     if entrant.id in rnd.bye_ids:
-        rnd.bye_ids = [p for p in rnd.bye_ids if p != entrant.id]
+        rnd.bye_ids = _without(rnd.bye_ids, entrant.id)
         session.add(rnd)
     if rnd.number in (entrant.absent_rounds or []):  # back after all: no longer away
-        entrant.absent_rounds = [n for n in entrant.absent_rounds if n != rnd.number] or None
+        entrant.absent_rounds = _without(entrant.absent_rounds, rnd.number) or None
         session.add(entrant)
 
 
@@ -189,12 +218,17 @@ def _may_join(entrant: Any, rnd: TournamentRound) -> bool:
 
 
 def _target(tables: list[TournamentTable], number: Any, round_no: int) -> TournamentTable:
-    if isinstance(number, bool) or not isinstance(number, int | str):
-        raise RuleError("table", Msg("draw.table_number"))
+    """The table the move names; RuleError for no table number or no such table."""
+    _check_table_number(number)
     found = next((t for t in tables if str(t.number) == str(number).strip()), None)
     if found is None:
         raise RuleError("table", Msg("table.not_found", n=number, r=round_no))
     return found
+
+
+def _check_table_number(number: Any) -> None:
+    if isinstance(number, bool) or not isinstance(number, int | str):
+        raise RuleError("table", Msg("draw.table_number"))
 
 
 def _sizes(tournament: Tournament) -> set[int]:
@@ -216,6 +250,13 @@ def _unplayed(session: Session, changed: list[TournamentTable]) -> None:
     for table in changed:
         if table.manual_scores is not None or common.table_result(session, table, loaded)["deals"]:
             raise Conflict(Msg("draw.table_played", t=table.number), field="table")
+
+
+def _reseat_all(session: Session, tournament: Tournament, changed: list[TournamentTable]) -> None:
+    """Every changed table's match gets its new players."""
+    players = {p.id: p for p in common.load_players(session, tournament.id)}
+    for table in changed:
+        _reseat(session, tournament, table, players)
 
 
 def _reseat(session: Session, tournament: Tournament, table: TournamentTable, players) -> None:
@@ -243,18 +284,21 @@ def _history_before(session: Session, tournament: Tournament, rnd: TournamentRou
     for other, tables in common.load_all_tables(session, tournament.id):
         if other.number >= rnd.number:
             continue
-        for table in tables:
-            for a, b in combinations(table.player_ids, 2):
-                key = frozenset((a, b))
-                history[key] = history.get(key, 0) + 1
+        for key in _pairs_at(tables):
+            history[key] = history.get(key, 0) + 1
     return history
+
+
+def _pairs_at(tables: list[TournamentTable]) -> list[frozenset[str]]:
+    """Every pair of players seated at one table, table by table."""
+    return [frozenset(p) for t in tables for p in combinations(t.player_ids, 2)]
 
 
 def _recount(session, tournament, rnd: TournamentRound, tables: list[TournamentTable]) -> None:
     """The round's repeat meetings and the kept-apart pairs it seats together, counted again."""
     history = _history_before(session, tournament, rnd)
-    apart = {frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)}
-    pairs = [frozenset(p) for t in tables for p in combinations(t.player_ids, 2)]
+    apart = set(common.kept_apart(session, tournament.id))
+    pairs = _pairs_at(tables)
     rnd.repeats = sum(1 for p in pairs if history.get(p))
     rnd.kept_apart_broken = [sorted(p) for p in pairs if p in apart]
     session.add(rnd)

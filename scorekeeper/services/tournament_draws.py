@@ -48,12 +48,14 @@ def _history(session: Session, tournament: Tournament) -> tuple[dict, list[str]]
 
 def _playing(session: Session, tournament: Tournament, number: int) -> list:
     """The players in this round: not withdrawn before it, and not away for it."""
-    return [
-        p
-        for p in common.load_players(session, tournament.id)
-        if (p.withdrawn_after is None or p.withdrawn_after >= number)
-        and number not in (p.absent_rounds or [])  # away this round, not withdrawn
-    ]
+    return [p for p in common.load_players(session, tournament.id) if _plays(p, number)]
+
+
+def _plays(player: Any, number: int) -> bool:
+    """Whether an entrant plays round ``number``: not withdrawn before it, and not away for it."""
+    return (player.withdrawn_after is None or player.withdrawn_after >= number) and (
+        number not in (player.absent_rounds or [])  # away this round, not withdrawn
+    )
 
 
 def _method(
@@ -63,30 +65,45 @@ def _method(
     it follows. Two-player games and teams are paired Swiss-style (leaders together) from round
     2; a league's later part is drawn from the results before it (RULES.md §6b); a first round
     may be spread by the season's or the ratings' order."""
-
-    def ranking_now() -> list[str]:
-        rows = tournament_standings.standings_of(session, tournament)["rows"]
-        return [row["player_id"] for row in rows]
-
-    swiss = tournament.draw_method == "standings" or tournament.table_size == 2
-    ranking = ranking_now() if swiss else None
-    method = "standings" if swiss and number > 1 else "random"
-    if common.is_league(tournament) and league.opens_part(
-        number, tournament.rounds_planned, tournament.parts
-    ):
-        method, ranking = "standings", ranking_now()
-    if number == 1 and tournament.seeding in ("season", "rating"):
+    if _spread_first(tournament, number):
         from .tournament_seasons import seeding_order
 
-        method, ranking = "spread", seeding_order(session, tournament, players)
-    return method, ranking
+        return "spread", seeding_order(session, tournament, players)
+    if _opens_league_part(tournament, number):
+        return "standings", _ranking_now(session, tournament)
+    if _swiss(tournament):
+        return ("standings" if number > 1 else "random"), _ranking_now(session, tournament)
+    return "random", None
+
+
+def _spread_first(tournament: Tournament, number: int) -> bool:
+    """Whether this is a round 1 spread by the season's or the ratings' order."""
+    return number == 1 and tournament.seeding in ("season", "rating")
+
+
+def _swiss(tournament: Tournament) -> bool:
+    """Whether rounds after the first pair leaders together: by choice, and always in pairs."""
+    return tournament.draw_method == "standings" or tournament.table_size == 2
+
+
+def _opens_league_part(tournament: Tournament, number: int) -> bool:
+    """Whether round ``number`` opens a later part of a league evening (RULES.md §6b)."""
+    return common.is_league(tournament) and league.opens_part(
+        number, tournament.rounds_planned, tournament.parts
+    )
+
+
+def _ranking_now(session: Session, tournament: Tournament) -> list[str]:
+    """The entrant ids in the order of the standings so far."""
+    rows = tournament_standings.standings_of(session, tournament)["rows"]
+    return [row["player_id"] for row in rows]
 
 
 def draw_for(session: Session, tournament: Tournament, number: int, seed: int) -> drawing.Draw:
     players = _playing(session, tournament, number)
     history, byes = _history(session, tournament)
     method, ranking = _method(session, tournament, number, players)
-    pairs = [frozenset((k.a_id, k.b_id)) for k in common.load_pairs(session, tournament.id)]
+    pairs = common.kept_apart(session, tournament.id)
     try:
         return drawing.draw_round(
             players=[p.id for p in players],
@@ -112,7 +129,7 @@ def round_seed(tournament: Tournament, seed: Any) -> int:
         value = int(seed)
     except (TypeError, ValueError):
         raise RuleError("seed", Msg("round.seed")) from None
-    if value < 0 or value >= 2**31:
+    if not 0 <= value < 2**31:
         raise RuleError("seed", Msg("round.seed")) from None
     return value
 
@@ -125,24 +142,36 @@ def preview_draw(*, session: Session, tournament_id: str, seed: Any = None) -> d
     result = draw_for(session, tournament, number, seed)
     names = {p.id: p.name for p in common.load_players(session, tournament.id)}
     history, _byes = _history(session, tournament)
-    again = [
+    return {
+        "round": number,
+        "seed": seed,
+        "repeats": result.repeats,
+        "repeat_pairs": _repeat_pairs(result, history, names),
+        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in result.kept_apart_broken],
+        "bye": _bye_json(result, names),
+        "tables": _tables_json(result, names),
+    }
+
+
+def _repeat_pairs(result: drawing.Draw, history: dict, names: dict[str, str]) -> list[list[str]]:
+    """By name, the pairs the draw seats together again."""
+    return [
         sorted((names[a], names[b]))
         for t in result.tables
         for a, b in combinations(t, 2)
         if history.get(frozenset((a, b)))
     ]
-    return {
-        "round": number,
-        "seed": seed,
-        "repeats": result.repeats,
-        "repeat_pairs": again,
-        "kept_apart_broken": [sorted(names[p] for p in pair) for pair in result.kept_apart_broken],
-        "bye": [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else [],
-        "tables": [
-            {"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
-            for i, t in enumerate(result.tables, start=1)
-        ],
-    }
+
+
+def _bye_json(result: drawing.Draw, names: dict[str, str]) -> list[dict[str, str]]:
+    return [{"player_id": result.bye, "player": names[result.bye]}] if result.bye else []
+
+
+def _tables_json(result: drawing.Draw, names: dict[str, str]) -> list[dict[str, Any]]:
+    return [
+        {"table": i, "player_ids": list(t), "players": [names[p] for p in t]}
+        for i, t in enumerate(result.tables, start=1)
+    ]
 
 
 def new_seed() -> int:

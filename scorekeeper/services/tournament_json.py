@@ -32,14 +32,7 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
     players = load_players(session, tournament.id)
     names = {p.id: p.name for p in players}
     loaded = loaded or Tables(session).preload(tournament.id)
-    league = is_league(tournament)
-    rounds = [
-        round_json(
-            rnd, names,
-            [table_json(t, table_result(session, t, loaded), names, league) for t in tables],
-        )
-        for rnd, tables in load_all_tables(session, tournament.id)
-    ]  # fmt: skip
+    rounds = _rounds_json(session, tournament, names, loaded)
     return {
         "id": tournament.id,
         "name": tournament.name,
@@ -69,29 +62,52 @@ def state(session: Session, tournament: Tournament, loaded: Tables | None = None
         "payout": list(tournament.payout or []),
         "club_best_n": tournament.club_best_n,
         **league_facts.settings_json(tournament),
-        "players": [
-            {
-                "id": p.id,
-                "name": p.name,
-                "active": p.withdrawn_after is None,
-                "members": p.members,
-                "withdrawn_after": p.withdrawn_after,
-                "absent_rounds": list(p.absent_rounds or []),
-                "player_id": p.roster_id,
-                "categories": list(p.categories or []),
-                "club": p.club,
-            }
-            for p in players
-        ],
-        "keep_apart": [
-            {
-                "id": k.id,
-                "player_ids": [k.a_id, k.b_id],
-                "players": [names.get(k.a_id, "?"), names.get(k.b_id, "?")],
-            }
-            for k in load_pairs(session, tournament.id)
-        ],
+        "players": [_player_json(p) for p in players],
+        "keep_apart": _keep_apart_json(session, tournament, names),
         "rounds": rounds,
+    }
+
+
+def _keep_apart_json(
+    session: Session, tournament: Tournament, names: dict[str, str]
+) -> list[dict[str, Any]]:
+    """The keep-apart pairs, by id and by name."""
+    return [
+        {
+            "id": k.id,
+            "player_ids": [k.a_id, k.b_id],
+            "players": [names.get(k.a_id, "?"), names.get(k.b_id, "?")],
+        }
+        for k in load_pairs(session, tournament.id)
+    ]
+
+
+def _rounds_json(
+    session: Session, tournament: Tournament, names: dict[str, str], loaded: Tables
+) -> list[dict[str, Any]]:
+    """Every round with its tables, each table's result as it stands."""
+    league = is_league(tournament)
+    return [
+        round_json(
+            rnd, names,
+            [table_json(t, table_result(session, t, loaded), names, league) for t in tables],
+        )
+        for rnd, tables in load_all_tables(session, tournament.id)
+    ]  # fmt: skip
+
+
+def _player_json(p: Any) -> dict[str, Any]:
+    """An entrant as ``state`` shows it."""
+    return {
+        "id": p.id,
+        "name": p.name,
+        "active": p.withdrawn_after is None,
+        "members": p.members,
+        "withdrawn_after": p.withdrawn_after,
+        "absent_rounds": list(p.absent_rounds or []),
+        "player_id": p.roster_id,
+        "categories": list(p.categories or []),
+        "club": p.club,
     }
 
 

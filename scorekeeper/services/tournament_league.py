@@ -39,24 +39,45 @@ def check_format(
         raise RuleError("format", Msg("league.format"))
     if format == "standard":
         return {"format": "standard", "parts": league.DEFAULT_PARTS}
-    parts = league.DEFAULT_PARTS if parts in (None, "") else parts
-    if isinstance(parts, bool) or not isinstance(parts, int | str) or not str(parts).isdigit():
-        raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
-    parts = int(parts)
+    parts = _checked_parts(parts, rounds)
+    _check_league_game(rules, options, ranking_by, extras)
+    return {"format": "league", "parts": parts, **_season_seeding(extras, seeding)}
+
+
+def _checked_parts(parts: Any, rounds: int) -> int:
+    """The number of parts (league.DEFAULT_PARTS when none is given): 1…MAX_PARTS, and no more
+    than the rounds planned."""
+    parts = _whole_parts(league.DEFAULT_PARTS if parts in (None, "") else parts)
     if not 1 <= parts <= MAX_PARTS:
         raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
     if parts > rounds:
         raise RuleError("parts", Msg("league.parts_rounds"))
+    return parts
+
+
+def _whole_parts(parts: Any) -> int:
+    """The parts as a whole number from its digits (a number or a form's text)."""
+    if isinstance(parts, bool) or not isinstance(parts, int | str) or not str(parts).isdigit():
+        raise RuleError("parts", Msg("league.parts", n=MAX_PARTS))
+    return int(parts)
+
+
+def _check_league_game(rules: Any, options: Any, ranking_by: str, extras: dict[str, Any]) -> None:
+    """RuleError unless the tables are zero-sum (chips), ranked by the balance, every round
+    counting."""
     if not ranking.KINDS[rules.tournament.standings_kind(options)].zero_sum:
         raise RuleError("format", Msg("league.chips"))
     if ranking_by != "balance":
         raise RuleError("ranking", Msg("league.ranking"))
     if extras.get("drop_rounds", "none") != "none":
         raise RuleError("drop_rounds", Msg("league.drop_rounds"))
-    chosen = {"format": "league", "parts": parts}
+
+
+def _season_seeding(extras: dict[str, Any], seeding: Any) -> dict[str, str]:
+    """In a season, part 1 seeded by the season standings unless a round-1 seeding was chosen."""
     if extras.get("season_id") and not seeding:
-        chosen["seeding"] = "season"
-    return chosen
+        return {"seeding": "season"}
+    return {}
 
 
 # ---- the league's tables as CSV --------------------------------------------------------------
@@ -133,16 +154,26 @@ def check_pb(tournament: Tournament, seats: int, pb: Any) -> list[int] | None:
         return None
     if not common.is_league(tournament):
         raise RuleError("pb", Msg("league.pb_standard"))
+    _check_pb_figures(pb, seats)
+    return list(pb)
+
+
+def _check_pb_figures(pb: Any, seats: int) -> None:
+    """RuleError unless the PB are a list of one whole number 0…MAX_PB per seat."""
     if not isinstance(pb, list) or len(pb) != seats:
         raise RuleError("pb", Msg("league.pb_count", n=seats))
-    errors = [
+    errors = _pb_errors(pb)
+    if errors:
+        raise RuleError(errors)
+
+
+def _pb_errors(pb: list[Any]) -> list[FieldError]:
+    """One error per seat's PB that is no whole number 0…MAX_PB (nor a bool)."""
+    return [
         FieldError(f"pb.{i}", Msg("league.pb_whole"))
         for i, v in enumerate(pb)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_PB
     ]
-    if errors:
-        raise RuleError(errors)
-    return list(pb)
 
 
 # ---- the standings ------------------------------------------------------------------
@@ -181,16 +212,29 @@ def standings_json(
 def stored_problems(row: dict[str, Any]) -> list[tuple[str, str]]:
     """What an imported tournament row's league settings cannot be (an export's ``format``,
     ``parts``, ``pb_table``, ``bp_key``): (column, why) in the import's plain words."""
-    found = []
+    checks = (_format_problem, _parts_problem, _tables_problem)
+    return [problem for check in checks if (problem := check(row)) is not None]
+
+
+def _format_problem(row: dict[str, Any]) -> tuple[str, str] | None:
     if row.get("format", "standard") not in league.FORMATS:
-        found.append(("format", f"must be one of {league.FORMATS}"))
+        return ("format", f"must be one of {league.FORMATS}")
+    return None
+
+
+def _parts_problem(row: dict[str, Any]) -> tuple[str, str] | None:
     parts, rounds = row.get("parts", league.DEFAULT_PARTS), row.get("rounds_planned", 4)
     if (
         isinstance(parts, int)
         and isinstance(rounds, int)
         and not 1 <= parts <= min(rounds, MAX_PARTS)
     ):
-        found.append(("parts", "must be from 1 to the rounds planned (at most 10)"))
+        return ("parts", "must be from 1 to the rounds planned (at most 10)")
+    return None
+
+
+def _tables_problem(row: dict[str, Any]) -> tuple[str, str] | None:
+    """A BP key or PB table that does not read back as the app stores them."""
     try:
         key = league_tables.BPKey.from_json(row.get("bp_key"))
         if key is not None:
@@ -198,8 +242,8 @@ def stored_problems(row: dict[str, Any]) -> list[tuple[str, str]]:
         for line in row.get("pb_table") or []:
             league_tables.PBLine(**line)
     except (TypeError, KeyError, ValueError, AttributeError):
-        found.append(("bp_key", "is not a BP key and PB table as the app stores them"))
-    return found
+        return ("bp_key", "is not a BP key and PB table as the app stores them")
+    return None
 
 
 def _csv(lines: list[dict[str, Any]]) -> str:

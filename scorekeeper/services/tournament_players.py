@@ -1,6 +1,7 @@
-"""Tournament entrants: register one or a pasted list, fix a typo, withdraw, reinstate,
-keep-apart pairs. Marianna entrants are fixed teams of two ("Jana & Ota"). Every change is
-audited; each function owns its commit.
+"""Tournament entrants: register one or a pasted list, fix a typo, withdraw, reinstate.
+Marianna entrants are fixed teams of two ("Jana & Ota"). Every change is audited; each function
+owns its commit. The rounds an entrant sits out and the keep-apart pairs live in
+``tournament_draw_wishes``.
 """
 
 from __future__ import annotations
@@ -14,14 +15,21 @@ from sqlmodel import Session
 from ..limits import NAME_MAX, PLAYERS_PER_TOURNAMENT
 from ..models.match import Match
 from ..models.season import RosterPlayer
-from ..models.tournament import KeepApart, Tournament, TournamentPlayer
+from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from . import bulk
 from . import tournament_common as common
 from . import tournament_roster as roster
 from .errors import Conflict, NotFound
 from .messages import Msg
-from .tournament_common import get_tournament, is_team_game, load_players, load_rounds
+from .tournament_common import (
+    get_player,
+    get_tournament,
+    is_team_game,
+    load_players,
+    load_rounds,
+)
+from .tournament_draw_wishes import add_keep_apart, remove_keep_apart, set_absent
 
 __all__ = [
     "add_keep_apart",
@@ -50,11 +58,15 @@ def _clean_name(name: Any, field: str = "name") -> str:
     if not text:
         raise RuleError(field, Msg("player.name_missing"))
     if not text.isprintable():
-        shown = "".join(c for c in text if c.isprintable())
-        raise RuleError(field, Msg("player.name_control", name=shown))
+        raise RuleError(field, Msg("player.name_control", name=_printable_part(text)))
     if len(text) > NAME_MAX:
         raise RuleError(field, Msg("player.name_long", name=text, max=NAME_MAX))
     return text
+
+
+def _printable_part(text: str) -> str:
+    """The text with its control and direction characters left out (to show what was meant)."""
+    return "".join(c for c in text if c.isprintable())
 
 
 clean_name = _clean_name  # an import checks stored names the same way
@@ -77,15 +89,11 @@ def prepare_entrants(
     saves). A refused entry raises ``refusal(index, error)``."""
     taken = {p.name.casefold(): p.name for p in existing}
     players: list[TournamentPlayer] = []
-    for index, (name, members, roster_id) in enumerate(entries):
+    for index, entry in enumerate(entries):
         try:
-            name, members = _entrant_name(session, tournament, name, members, roster_id)
-            if len(existing) + len(players) >= PLAYERS_PER_TOURNAMENT:
-                limit = PLAYERS_PER_TOURNAMENT
-                raise RuleError("name", players_limit(limit))
-            same = taken.get(name.casefold())
-            if same is not None:  # named as registered: "petr novák" is "Petr Novák"
-                raise RuleError("name", Msg("player.registered", name=same))
+            name, members = _new_entrant(
+                session, tournament, entry, taken, len(existing) + len(players)
+            )
         except RuleError as error:
             raise refusal(index, error) from None
         taken[name.casefold()] = name
@@ -98,31 +106,73 @@ def prepare_entrants(
                 position=len(existing) + len(players) + 1,
             )
         )
+    return players, _roster_entries(session, tournament, players, entries, refusal)
+
+
+def _new_entrant(
+    session: Session, tournament: Tournament, entry: Entry, taken: dict[str, str], count: int
+) -> tuple[str, list[str] | None]:
+    """An entry's name and members, refused beyond the player limit (``count`` entrants so
+    far) and for a name already ``taken`` (casefolded -> as registered)."""
+    name, members = _entrant_name(session, tournament, *entry)
+    if count >= PLAYERS_PER_TOURNAMENT:
+        raise RuleError("name", players_limit(PLAYERS_PER_TOURNAMENT))
+    same = taken.get(name.casefold())
+    if same is not None:  # named as registered: "petr novák" is "Petr Novák"
+        raise RuleError("name", Msg("player.registered", name=same))
+    return name, members
+
+
+def _roster_entries(
+    session: Session,
+    tournament: Tournament,
+    players: list[TournamentPlayer],
+    entries: Sequence[Entry],
+    refusal: Callable[[int, RuleError], RuleError],
+) -> list[Any]:
+    """The new roster entries the entrants need (``roster.link_entrants``), refused as the first
+    entry's."""
     try:
-        new_entries = roster.link_entrants(
-            session, tournament, players, [entry[2] for entry in entries]
-        )
+        return roster.link_entrants(session, tournament, players, [entry[2] for entry in entries])
     except RuleError as error:
         raise refusal(0, error) from None
-    return players, new_entries
 
 
 def _entrant_name(
     session: Session, tournament: Tournament, name: Any, members: Any, roster_id: Any
 ) -> tuple[str, list[str] | None]:
-    if roster_id and not (isinstance(name, str) and name.strip()):
-        try:  # a roster player named by id (API.md v2: {"player_id": "…"})
-            name = roster.get_entry(session, str(roster_id)).name
-        except NotFound as error:
-            raise RuleError("players", error.message) from None
+    """The entrant's checked name, and a team's two members (None for one player)."""
+    name = _roster_name(session, name, roster_id)
     if not is_team_game(tournament):
         return _clean_name(name), None
-    if members is None and isinstance(name, str) and "&" in name:
-        members = [part for part in name.split("&")]
+    members = _team_members(name, members)
+    return _clean_name(f"{members[0]} & {members[1]}"), members
+
+
+def _roster_name(session: Session, name: Any, roster_id: Any) -> Any:
+    """The name as sent, or the roster player's when named by id only (API.md v2:
+    ``{"player_id": "…"}``)."""
+    if roster_id and not (isinstance(name, str) and name.strip()):
+        try:
+            return roster.get_entry(session, str(roster_id)).name
+        except NotFound as error:
+            raise RuleError("players", error.message) from None
+    return name
+
+
+def _team_members(name: Any, members: Any) -> list[str]:
+    """A team's two members checked: as sent, else split from a "Jana & Ota" name."""
+    members = _sent_members(name, members)
     if not isinstance(members, list | tuple) or len(members) != 2:
         raise RuleError("members", Msg("player.team"))
-    members = [_clean_name(m, "members") for m in members]
-    return _clean_name(f"{members[0]} & {members[1]}"), members
+    return [_clean_name(m, "members") for m in members]
+
+
+def _sent_members(name: Any, members: Any) -> Any:
+    """The members as sent; none sent, those of a "Jana & Ota" name."""
+    if members is None and isinstance(name, str) and "&" in name:
+        return name.split("&")
+    return members
 
 
 def store_entrants(session: Session, players: list[TournamentPlayer], entries: list) -> None:
@@ -179,13 +229,7 @@ def add_players(
     """Register a pasted list, one entrant a line; all or nothing (RuleError names the line).
     The whole list is checked before anything is written (``prepare_entrants``)."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    numbered = [
-        (number, line.strip())
-        for number, line in enumerate((text or "").splitlines(), start=1)
-        if line.strip()
-    ]
-    if not numbered:
-        raise RuleError("names", Msg("player.none_pasted"))
+    numbered = _pasted_lines(text)
 
     def refusal(index: int, error: RuleError) -> RuleError:
         line, message = numbered[index][0], error.errors[0].message
@@ -206,11 +250,16 @@ def add_players(
     return added
 
 
-def _player(session: Session, tournament_id: str, player_id: str) -> TournamentPlayer:
-    player = session.get(TournamentPlayer, player_id)
-    if player is None or player.tournament_id != tournament_id:
-        raise NotFound(Msg("player.not_found"), field="player_id")
-    return player
+def _pasted_lines(text: Any) -> list[tuple[int, str]]:
+    """(line number, name) of each line that is not blank; RuleError when all are."""
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate((text or "").splitlines(), start=1)
+        if line.strip()
+    ]
+    if not numbered:
+        raise RuleError("names", Msg("player.none_pasted"))
+    return numbered
 
 
 def rename_player(
@@ -218,20 +267,10 @@ def rename_player(
 ) -> TournamentPlayer:
     """Fix a typo in an entrant's name (teams: "Jana & Ota")."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    player = _player(session, tournament_id, player_id)
+    player = get_player(session, tournament_id, player_id)
     before = player.name
-    if is_team_game(tournament):
-        parts = [_clean_name(m, "name") for m in str(name).split("&")]
-        if len(parts) != 2:
-            raise RuleError("name", Msg("player.team"))
-        player.members = parts
-        new = f"{parts[0]} & {parts[1]}"
-    else:
-        new = _clean_name(name)
-    others = [p for p in load_players(session, tournament_id) if p.id != player.id]
-    same = next((p for p in others if p.name.casefold() == new.casefold()), None)
-    if same is not None:
-        raise RuleError("name", Msg("player.registered", name=same.name))
+    new = _new_name(tournament, player, name)
+    _check_name_free(session, player, new)
     player.name = new
     player.name_key = new.casefold()
     session.add(player)
@@ -248,20 +287,52 @@ def rename_player(
     return player
 
 
+def _new_name(tournament: Tournament, player: TournamentPlayer, name: Any) -> str:
+    """The checked new name; a team's members are set from its "Jana & Ota"."""
+    if not is_team_game(tournament):
+        return _clean_name(name)
+    parts = [_clean_name(m, "name") for m in str(name).split("&")]
+    if len(parts) != 2:
+        raise RuleError("name", Msg("player.team"))
+    player.members = parts
+    return f"{parts[0]} & {parts[1]}"
+
+
+def _check_name_free(session: Session, player: TournamentPlayer, new: str) -> None:
+    """RuleError when another entrant of the tournament is registered under the new name."""
+    same = next(
+        (
+            p
+            for p in load_players(session, player.tournament_id)
+            if p.id != player.id and p.name.casefold() == new.casefold()
+        ),
+        None,
+    )
+    if same is not None:
+        raise RuleError("name", Msg("player.registered", name=same.name))
+
+
 def _rename_in_matches(session: Session, tournament: Tournament, player: TournamentPlayer) -> None:
     """The new name reaches every drawn table's match (its page, record and pre-filled sheet)."""
     from .tournament_rounds import seat_order  # the seat order of a draw
 
     players = {p.id: p for p in load_players(session, tournament.id)}
     players[player.id] = player
-    for rnd in load_rounds(session, tournament.id):
-        for table in common.load_tables(session, rnd.id):
-            if player.id not in table.player_ids:
-                continue
-            match = session.get(Match, table.match_id)
-            if match is not None:
-                match.players = seat_order(tournament, [players[p] for p in table.player_ids])
-                session.add(match)
+    for table in _tables_of(session, tournament, player.id):
+        match = session.get(Match, table.match_id)
+        if match is not None:
+            match.players = seat_order(tournament, [players[p] for p in table.player_ids])
+            session.add(match)
+
+
+def _tables_of(session: Session, tournament: Tournament, player_id: str) -> list[Any]:
+    """Every drawn table the entrant sits at, round by round."""
+    return [
+        table
+        for rnd in load_rounds(session, tournament.id)
+        for table in common.load_tables(session, rnd.id)
+        if player_id in table.player_ids
+    ]
 
 
 def withdraw_player(
@@ -269,7 +340,7 @@ def withdraw_player(
 ) -> TournamentPlayer:
     """Withdraw an entrant from the next round on (rounds already drawn stand)."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    player = _player(session, tournament_id, player_id)
+    player = get_player(session, tournament_id, player_id)
     if player.withdrawn_after is not None:
         raise Conflict(Msg("player.withdrawn", name=player.name), field="player_id")
     rounds = load_rounds(session, tournament_id)
@@ -291,78 +362,9 @@ def reinstate_player(
 ) -> TournamentPlayer:
     """Undo a withdrawal: the entrant is drawn again from the next round."""
     tournament = get_tournament(session=session, tournament_id=tournament_id)
-    player = _player(session, tournament_id, player_id)
+    player = get_player(session, tournament_id, player_id)
     player.withdrawn_after = None
     session.add(player)
     common.audit(session, tournament, actor, "reinstate", after={"id": player.id})
     session.commit()
     return player
-
-
-def set_absent(
-    *, session: Session, tournament_id: str, player_id: str, rounds: Any, actor: str = "organiser"
-) -> TournamentPlayer:
-    """The rounds an entrant sits out without withdrawing (absent for round 3, back for round 4):
-    their draws leave the entrant out; the list replaces the one before. A round already drawn
-    keeps its draw (``Conflict``): change the draw instead, or cancel it and draw again."""
-    tournament = get_tournament(session=session, tournament_id=tournament_id)
-    player = _player(session, tournament_id, player_id)
-    wanted = _round_numbers(rounds, tournament.rounds_planned)
-    before = sorted(player.absent_rounds or [])
-    drawn = {r.number for r in load_rounds(session, tournament_id)}
-    touched = sorted((set(before) ^ set(wanted)) & drawn)
-    if touched:
-        raise Conflict(Msg("player.round_drawn", n=touched[0]), field="rounds")
-    player.absent_rounds = wanted or None
-    session.add(player)
-    common.audit(
-        session,
-        tournament,
-        actor,
-        "absent",
-        before={"id": player.id, "rounds": before},
-        after={"id": player.id, "rounds": wanted},
-    )
-    session.commit()
-    return player
-
-
-def _round_numbers(rounds: Any, planned: int) -> list[int]:
-    """Round numbers 1…planned, sorted, each once; RuleError("rounds") otherwise."""
-    if not isinstance(rounds, list | tuple):
-        raise RuleError("rounds", Msg("player.rounds_list"))
-    numbers = set()
-    for value in rounds:
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= planned:
-            raise RuleError("rounds", Msg("player.rounds_range", n=planned))
-        numbers.add(value)
-    return sorted(numbers)
-
-
-def add_keep_apart(
-    *, session: Session, tournament_id: str, a_id: str, b_id: str, actor: str = "organiser"
-) -> KeepApart:
-    """Ask the draw to seat two entrants at different tables."""
-    tournament = get_tournament(session=session, tournament_id=tournament_id)
-    a = _player(session, tournament_id, a_id)
-    b = _player(session, tournament_id, b_id)
-    if a.id == b.id:
-        raise RuleError("b_id", Msg("player.two_different"))
-    pair = KeepApart(tournament_id=tournament_id, a_id=a.id, b_id=b.id)
-    session.add(pair)
-    common.audit(session, tournament, actor, "keep_apart", after=[a.name, b.name])
-    session.commit()
-    return pair
-
-
-def remove_keep_apart(
-    *, session: Session, tournament_id: str, pair_id: int, actor: str = "organiser"
-) -> None:
-    """Forget a keep-apart pair."""
-    tournament = get_tournament(session=session, tournament_id=tournament_id)
-    pair = session.get(KeepApart, pair_id)
-    if pair is None or pair.tournament_id != tournament_id:
-        raise NotFound(Msg("player.no_pair"), field="pair_id")
-    common.audit(session, tournament, actor, "keep_apart_removed", before=[pair.a_id, pair.b_id])
-    session.delete(pair)
-    session.commit()

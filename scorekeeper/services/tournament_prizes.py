@@ -26,23 +26,43 @@ def _document(session: Session, tournament_id: str) -> dict[str, Any]:
     return tournament_standings.cached_standings(session, tournament, mark)
 
 
+def _tournament_of(document: dict[str, Any]) -> dict[str, Any]:
+    """The standings' "tournament" part (empty for a document without one)."""
+    return document.get("tournament") or {}
+
+
+def _counted_rows(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The standings' rows once a round counts (none before)."""
+    return document["rows"] if document.get("after_round") else []
+
+
 def in_category(document: dict[str, Any], category: str) -> dict[str, Any]:
     """The standings document ranked within ``category`` (NotFound when no entrant has it):
     ``category`` names it as stored, the rows are that category's."""
-    tournament = document.get("tournament") or {}
-    wanted = prizes.category_key(category or "")
-    found = next((c for c in tournament.get("categories") or [] if prizes.same(c, wanted)), None)
-    if found is None:
-        raise NotFound(Msg("desk.category_empty"), field="category")
+    tournament = _tournament_of(document)
+    found = _category_in_use(tournament, prizes.category_key(category or ""))
     out = copy.copy(document)
     out["rows"] = prizes.within(
         document["rows"],
-        lambda row: any(prizes.same(c, found) for c in row.get("categories") or []),
+        lambda row: _has_category(row, found),
         document.get("tiebreaks") or [],
         placings=tournament.get("ranking") == "placings",
     )
     out["category"] = found
     return out
+
+
+def _category_in_use(tournament: dict[str, Any], wanted: str) -> str:
+    """The category as stored that the key ``wanted`` names; NotFound when no entrant has it."""
+    found = next((c for c in tournament.get("categories") or [] if prizes.same(c, wanted)), None)
+    if found is None:
+        raise NotFound(Msg("desk.category_empty"), field="category")
+    return found
+
+
+def _has_category(row: dict[str, Any], category: str) -> bool:
+    """Whether a standings row's entrant has the category."""
+    return any(prizes.same(c, category) for c in row.get("categories") or [])
 
 
 def category_standings(*, session: Session, tournament_id: str, category: str) -> dict[str, Any]:
@@ -52,9 +72,9 @@ def category_standings(*, session: Session, tournament_id: str, category: str) -
 
 def clubs_of(document: dict[str, Any]) -> dict[str, Any]:
     """The club table of a standings document: ``{"club_best_n", "after_round", "rows"}``."""
-    tournament = document.get("tournament") or {}
+    tournament = _tournament_of(document)
     best_n = tournament.get("club_best_n") or 3
-    rows = document["rows"] if document.get("after_round") else []
+    rows = _counted_rows(document)
     return {
         "club_best_n": best_n,
         "after_round": document.get("after_round") or 0,
@@ -69,9 +89,9 @@ def clubs(*, session: Session, tournament_id: str) -> dict[str, Any]:
 
 def payouts_of(document: dict[str, Any]) -> dict[str, Any]:
     """The payout of a standings document: pool = fee × entrants, an amount per paid place."""
-    tournament = document.get("tournament") or {}
+    tournament = _tournament_of(document)
     shares = [Decimal(s) for s in tournament.get("payout") or []]
-    rows = document["rows"] if document.get("after_round") else []
+    rows = _counted_rows(document)
     out = prizes.payouts(prizes.money(tournament.get("fee")), shares, len(document["rows"]), rows)
     out["currency"] = tournament.get("currency")
     return out

@@ -35,27 +35,49 @@ class UnusualFigures(RuleError):
 def _check_scores(
     tournament: Tournament, table: TournamentTable, scores: Any, confirm_figures: bool = False
 ) -> list[int]:
+    """The typed figures checked in turn: their form, their totals, the game's own rules."""
     sides = len(table.player_ids)
+    _check_form(scores, sides)
+    _check_totals(tournament, scores, sides)
+    _check_game_rules(tournament, scores, confirm_figures)
+    return list(scores)
+
+
+def _check_form(scores: Any, sides: int) -> None:
+    """RuleError unless the figures are a list of one whole number per side."""
     if not isinstance(scores, list) or len(scores) != sides:
         raise RuleError("scores", Msg("table.figure_count", n=sides))
-    errors = [
+    errors = _figure_errors(scores)
+    if errors:
+        raise RuleError(errors)
+
+
+def _figure_errors(scores: list[Any]) -> list[FieldError]:
+    """One error per figure that is no whole number within 10**9 either way (nor a bool)."""
+    return [
         FieldError(f"scores.{i}", Msg("number.whole"))
         for i, v in enumerate(scores)
         if isinstance(v, bool) or not isinstance(v, int) or abs(v) > 10**9
     ]
-    if errors:
-        raise RuleError(errors)
+
+
+def _check_totals(tournament: Tournament, scores: list[int], sides: int) -> None:
+    """RuleError for two level figures, or balances (a zero-sum game) that do not add to 0."""
     if sides == 2 and scores[0] == scores[1]:
         raise RuleError("scores", Msg("table.figures_level"))
-    game = common.game_of(tournament)
-    if game.zero_sum and sum(scores) != 0:
+    if common.game_of(tournament).zero_sum and sum(scores) != 0:
         raise RuleError("scores", Msg("table.balances_sum", sum=sum(scores)))
+
+
+def _check_game_rules(tournament: Tournament, scores: list[int], confirm_figures: bool) -> None:
+    """The game's ``check_table_figures``: RuleError for what no play gives, UnusualFigures
+    for what this table's options rule out (unless the organiser confirms them)."""
+    game = common.game_of(tournament)
     refused, unusual = game.tournament.check_table_figures(tournament.options, scores)
     if refused:
         raise RuleError(refused)
     if unusual and not confirm_figures:
         raise UnusualFigures(unusual)
-    return list(scores)
 
 
 def check_figures(tournament: Any, table: Any, scores: Any) -> list[int]:
@@ -86,9 +108,7 @@ def set_manual_result(
     before = common.table_result(session, row)
     premium = check_pb(tournament, len(row.player_ids), pb)
     checked = None if scores is None else _check_scores(tournament, row, scores, confirm_figures)
-    if common.is_league(tournament):
-        row.manual_pb = None if checked is None else (premium or before["pb"])
-    row.manual_scores = checked
+    _type_figures(tournament, row, checked, premium or before["pb"])
     if confirm:
         row.confirmed_scores = row.manual_scores if scores is not None else before["scores"]
         row.confirmed_by = actor[:120]
@@ -107,6 +127,15 @@ def set_manual_result(
     )
     session.commit()
     return after
+
+
+def _type_figures(
+    tournament: Tournament, row: TournamentTable, checked: list[int] | None, pb: Any
+) -> None:
+    """Store the typed figures (None clears them) and, at a league evening, their PB."""
+    if common.is_league(tournament):
+        row.manual_pb = None if checked is None else pb
+    row.manual_scores = checked
 
 
 def _audited(tournament: Tournament, result: dict) -> dict:
@@ -131,17 +160,10 @@ def confirm_table(
     rnd = common.get_round(session, tournament, round)
     row = common.get_table(session, rnd, table)
     current = common.table_result(session, row)
-    if not organiser and not matches.check_token(current["match"], token):
-        raise Forbidden(Msg("table.wrong_link"), field="token")
-    if current["status"] == "waiting":
-        raise Conflict(Msg("table.nothing_to_confirm"), field="scores")
-    if len(current["scores"]) == 2 and current["winner"] is None:
-        raise Conflict(Msg("table.level"), field="scores")
-    seats = list(current["match"].players)
-    if by and not organiser and by not in seats:
-        raise RuleError("by", Msg("table.choose_name"))
-    # who confirmed, as the audit names actors ("organiser", "table 2: Jana"; not translated)
-    actor = "organiser" if organiser else f"table {row.number}: {(by or '?')[:60]}"
+    _check_link(current, token, organiser)
+    _check_confirmable(current)
+    _check_confirmer(current, by, organiser)
+    actor = _confirmer(row, by, organiser)
     before = {"scores": row.confirmed_scores, "by": row.confirmed_by}
     row.confirmed_scores, row.confirmed_by = current["scores"], actor
     session.add(row)
@@ -157,3 +179,28 @@ def confirm_table(
     )
     session.commit()
     return common.table_result(session, row)
+
+
+def _check_link(current: dict, token: str | None, organiser: bool) -> None:
+    """Forbidden unless the organiser confirms or the token is the table's own."""
+    if not organiser and not matches.check_token(current["match"], token):
+        raise Forbidden(Msg("table.wrong_link"), field="token")
+
+
+def _check_confirmable(current: dict) -> None:
+    """Conflict for a table with nothing played yet, or two sides level (no winner)."""
+    if current["status"] == "waiting":
+        raise Conflict(Msg("table.nothing_to_confirm"), field="scores")
+    if len(current["scores"]) == 2 and current["winner"] is None:
+        raise Conflict(Msg("table.level"), field="scores")
+
+
+def _check_confirmer(current: dict, by: str | None, organiser: bool) -> None:
+    """RuleError when a player confirming names no one seated at the table."""
+    if by and not organiser and by not in list(current["match"].players):
+        raise RuleError("by", Msg("table.choose_name"))
+
+
+def _confirmer(row: TournamentTable, by: str | None, organiser: bool) -> str:
+    """Who confirmed, as the audit names actors ("organiser", "table 2: Jana"; not translated)."""
+    return "organiser" if organiser else f"table {row.number}: {(by or '?')[:60]}"

@@ -26,11 +26,16 @@ def owner_of(session: Session, tournament: Tournament) -> dict[str, Any] | None:
     if tournament.organiser_id is not None:
         return {"organiser_id": tournament.organiser_id}
     if tournament.season_id:
-        season = session.get(Season, tournament.season_id)
-        if season is not None and season.organiser_id is not None:
-            return {"organiser_id": season.organiser_id}
-        return {"season_id": tournament.season_id}
+        return _season_owner(session, tournament.season_id)
     return None
+
+
+def _season_owner(session: Session, season_id: str) -> dict[str, Any]:
+    """A season's roster owner: its organiser's (a season made on the pages), else its own."""
+    season = session.get(Season, season_id)
+    if season is not None and season.organiser_id is not None:
+        return {"organiser_id": season.organiser_id}
+    return {"season_id": season_id}
 
 
 def _entries(session: Session, owner: dict[str, Any]) -> list[RosterPlayer]:
@@ -70,27 +75,49 @@ def link_entrants(
     owner = owner_of(session, tournament)
     if owner is None:
         return []
-    by_name: dict[str, RosterPlayer] = {}
-    for entry in _entries(session, owner):  # oldest first: the oldest of a name wins
-        by_name.setdefault(entry.name.casefold(), entry)
-    made = []
+    by_name = _by_name(session, owner)
+    made: list[RosterPlayer] = []
     for player, roster_id in zip(players, roster_ids, strict=True):
         if player.members:
             continue
         if roster_id:
-            entry = get_entry(session, str(roster_id))
-            if not _owned(entry, owner):
-                raise RuleError("players", Msg("roster.not_owned"))
-            player.roster_id = _kept(session, entry).id
-            continue
-        entry = by_name.get(player.name.casefold())
-        if entry is None:
-            entry = by_name[player.name.casefold()] = RosterPlayer(name=player.name, **owner)
-            made.append(entry)
-        else:  # "kamil novotný" typed again is the roster's Kamil Novotný
-            player.name = entry.name
-        player.roster_id = entry.id
+            _link_named(session, player, roster_id, owner)
+        else:
+            made += _link_by_name(player, by_name, owner)
     return made
+
+
+def _by_name(session: Session, owner: dict[str, Any]) -> dict[str, RosterPlayer]:
+    """The roster's entries by casefolded name; of two with one name, the oldest."""
+    by_name: dict[str, RosterPlayer] = {}
+    for entry in _entries(session, owner):  # oldest first: the oldest of a name wins
+        by_name.setdefault(entry.name.casefold(), entry)
+    return by_name
+
+
+def _link_named(
+    session: Session, player: TournamentPlayer, roster_id: Any, owner: dict[str, Any]
+) -> None:
+    """Link the entrant to the roster entry named by id (RuleError for another's roster)."""
+    entry = get_entry(session, str(roster_id))
+    if not _owned(entry, owner):
+        raise RuleError("players", Msg("roster.not_owned"))
+    player.roster_id = _kept(session, entry).id
+
+
+def _link_by_name(
+    player: TournamentPlayer, by_name: dict[str, RosterPlayer], owner: dict[str, Any]
+) -> list[RosterPlayer]:
+    """Link the entrant to the roster's entry of its name, else to a new entry (returned, to
+    be written; ``by_name`` learns it)."""
+    entry = by_name.get(player.name.casefold())
+    if entry is not None:  # "kamil novotný" typed again is the roster's Kamil Novotný
+        player.name = entry.name
+        player.roster_id = entry.id
+        return []
+    entry = by_name[player.name.casefold()] = RosterPlayer(name=player.name, **owner)
+    player.roster_id = entry.id
+    return [entry]
 
 
 def _owned(entry: RosterPlayer, owner: dict[str, Any]) -> bool:
@@ -124,14 +151,19 @@ def merge(session: Session, owner: dict[str, Any], keep_id: str, drop_id: str) -
     keep, drop = _kept(session, keep), _kept(session, drop)
     if keep.id == drop.id:
         raise RuleError("merge", Msg("roster.merge_same"))
-    entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
-    for entrant in entrants.all():
-        entrant.roster_id = keep.id
-        session.add(entrant)
+    _move_evenings(session, drop, keep)
     drop.merged_into = keep.id
     session.add(drop)
     session.commit()
     return keep
+
+
+def _move_evenings(session: Session, drop: RosterPlayer, keep: RosterPlayer) -> None:
+    """The dropped entry's evenings now count for the kept one."""
+    entrants = session.exec(select(TournamentPlayer).where(TournamentPlayer.roster_id == drop.id))
+    for entrant in entrants.all():
+        entrant.roster_id = keep.id
+        session.add(entrant)
 
 
 def evenings_of(session: Session, roster_id: str) -> list[tuple[Tournament, TournamentPlayer]]:

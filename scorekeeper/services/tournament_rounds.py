@@ -20,6 +20,7 @@ from sqlmodel import Session
 
 from ..models.match import AuditEntry, Match
 from ..models.tournament import Tournament, TournamentRound, TournamentTable, _now
+from ..tournament import draw as drawing
 from . import bulk, match_setup, matches, scoring, tournament_json
 from . import tournament_common as common
 from .errors import Conflict
@@ -70,52 +71,9 @@ def _confirm_round(
     number = next_round_number(session, tournament)
     seed = round_seed(tournament, seed)
     result = draw_for(session, tournament, number, seed)
-    players = {p.id: p for p in common.load_players(session, tournament.id)}
-    options = dict(tournament.options)
-    if tournament.deals_per_round and "deals" in options:
-        options["deals"] = tournament.deals_per_round
-        options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
-    made = []  # every table's match checked and built before anything is written
-    for i, ids in enumerate(result.tables, start=1):
-        match = _table_match(
-            game=tournament.game,
-            preset=tournament.preset,
-            players=seat_order(tournament, [players[p] for p in ids]),
-            options=options,
-            stake=tournament.stake,
-            currency=tournament.currency,
-            title=None,
-            title_parts={"event": tournament.name[:150], "round": number, "table": i},
-        )
-        made.append((i, ids, match))
-    rnd = TournamentRound(
-        tournament_id=tournament.id,
-        number=number,
-        seed=seed,
-        repeats=result.repeats,
-        kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
-        bye_ids=[result.bye] if result.bye else [],
-    )
-    match_rows = bulk.rows(match for _i, _ids, match in made)
-    audit_rows = bulk.rows(
-        AuditEntry(match_id=match.id, action="create", after=match_setup.summary(match),
-                   actor=actor[:100])
-        for _i, _ids, match in made
-    )  # fmt: skip
-    # the write transaction (SQLite's one write lock): the prepared rows, a statement a table
-    try:
-        bulk.insert(session, Match, match_rows)
-        session.add(rnd)
-        session.flush()
-        table_rows = [
-            {"round_id": rnd.id, "number": i, "player_ids": list(ids), "match_id": match.id}
-            for i, ids, match in made
-        ]
-        bulk.insert(session, TournamentTable, table_rows)
-        bulk.insert(session, AuditEntry, audit_rows)
-    except BaseException:
-        session.rollback()  # nothing of the draw is kept
-        raise
+    made = _table_matches(session, tournament, number, result.tables)
+    rnd = _new_round(tournament, number, seed, result)
+    _write_draw(session, rnd, made, actor)
     common.audit(
         session,
         tournament,
@@ -128,6 +86,88 @@ def _confirm_round(
         _start(tournament, rnd)
     session.commit()
     return round_answer(session, tournament, rnd)
+
+
+def _new_round(
+    tournament: Tournament, number: int, seed: int, result: drawing.Draw
+) -> TournamentRound:
+    """The drawn round's row (not yet written): its seed, repeats, kept-apart pairs and bye."""
+    return TournamentRound(
+        tournament_id=tournament.id,
+        number=number,
+        seed=seed,
+        repeats=result.repeats,
+        kept_apart_broken=[sorted(pair) for pair in result.kept_apart_broken],
+        bye_ids=[result.bye] if result.bye else [],
+    )
+
+
+#: a drawn table: (its number, its entrants' ids, its match, built but not yet written)
+_Made = tuple[int, Sequence[str], Match]
+
+
+def _table_matches(
+    session: Session, tournament: Tournament, number: int, drawn: Sequence[Sequence[str]]
+) -> list[_Made]:
+    """Every table's match checked and built before anything is written."""
+    players = {p.id: p for p in common.load_players(session, tournament.id)}
+    options = _match_options(tournament)
+    return [
+        (
+            i,
+            ids,
+            _table_match(
+                game=tournament.game,
+                preset=tournament.preset,
+                players=seat_order(tournament, [players[p] for p in ids]),
+                options=options,
+                stake=tournament.stake,
+                currency=tournament.currency,
+                title=None,
+                title_parts={"event": tournament.name[:150], "round": number, "table": i},
+            ),
+        )
+        for i, ids in enumerate(drawn, start=1)
+    ]
+
+
+def _match_options(tournament: Tournament) -> dict[str, Any]:
+    """The tables' match options: the tournament's, with its deals per round where the game
+    counts deals."""
+    options = dict(tournament.options)
+    if tournament.deals_per_round and "deals" in options:
+        options["deals"] = tournament.deals_per_round
+        options["extra_rounds"] = False  # docs/rules.md §4: in a tournament, §6 decides
+    return options
+
+
+def _write_draw(session: Session, rnd: TournamentRound, made: list[_Made], actor: str) -> None:
+    """The write transaction (SQLite's one write lock): the prepared rows, a statement a table;
+    on any failure nothing of the draw is kept."""
+    match_rows = bulk.rows(match for _i, _ids, match in made)
+    audit_rows = _audit_rows(made, actor)
+    try:
+        bulk.insert(session, Match, match_rows)
+        session.add(rnd)
+        session.flush()
+        table_rows = [
+            {"round_id": rnd.id, "number": i, "player_ids": list(ids), "match_id": match.id}
+            for i, ids, match in made
+        ]
+        bulk.insert(session, TournamentTable, table_rows)
+        bulk.insert(session, AuditEntry, audit_rows)
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def _audit_rows(made: list[_Made], actor: str) -> list[dict[str, Any]]:
+    """Each new match's "create" audit row, as a new match has."""
+    return bulk.rows(
+        AuditEntry(match_id=match.id, action="create", after=match_setup.summary(match),
+                   actor=actor[:100])
+        for _i, _ids, match in made
+    )  # fmt: skip
 
 
 def _table_match(title_parts: dict[str, Any], **setup: Any) -> Match:
@@ -219,16 +259,7 @@ def close_round(
     if rnd.status == "closed":
         raise Conflict(Msg("round.closed", n=rnd.number), field="round")
     if require_confirmed:
-        loaded = common.Tables(session)
-        open_tables = [
-            t.number
-            for t in common.load_tables(session, rnd.id)
-            if not common.table_result(session, t, loaded)["confirmed"]
-        ]
-        if open_tables:
-            raise Conflict(
-                Msg("round.unconfirmed", n=rnd.number, t=tuple(open_tables)), field="round"
-            )
+        _check_all_confirmed(session, rnd)
     rnd.status = "closed"
     rnd.closed_at = _now()
     session.add(rnd)
@@ -237,18 +268,27 @@ def close_round(
     return rnd
 
 
+def _check_all_confirmed(session: Session, rnd: TournamentRound) -> None:
+    """Conflict naming the round's tables whose result is not confirmed."""
+    loaded = common.Tables(session)
+    open_tables = [
+        t.number
+        for t in common.load_tables(session, rnd.id)
+        if not common.table_result(session, t, loaded)["confirmed"]
+    ]
+    if open_tables:
+        raise Conflict(Msg("round.unconfirmed", n=rnd.number, t=tuple(open_tables)), field="round")
+
+
 def cancel_round(
     *, session: Session, tournament_id: str, number: Any, actor: str = "organiser"
 ) -> None:
     """Take back the latest round's draw while nothing has been played at any of its tables."""
     tournament = common.get_tournament(session=session, tournament_id=tournament_id)
     rnd = common.get_round(session, tournament, number)
-    rounds = common.load_rounds(session, tournament.id)
-    if rnd.number != rounds[-1].number or rnd.status == "closed":
-        raise Conflict(Msg("round.cancel_latest"), field="round")
-    tables, loaded = common.load_tables(session, rnd.id), common.Tables(session)
-    if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
-        raise Conflict(Msg("round.cancel_results", n=rnd.number), field="round")
+    _check_latest_open(session, tournament, rnd)
+    tables = common.load_tables(session, rnd.id)
+    _check_unplayed(session, rnd, tables)
     common.audit(
         session,
         tournament,
@@ -262,3 +302,17 @@ def cancel_round(
     session.flush()
     session.delete(rnd)
     session.commit()
+
+
+def _check_latest_open(session: Session, tournament: Tournament, rnd: TournamentRound) -> None:
+    """Conflict unless the round is the latest one and not closed."""
+    rounds = common.load_rounds(session, tournament.id)
+    if rnd.number != rounds[-1].number or rnd.status == "closed":
+        raise Conflict(Msg("round.cancel_latest"), field="round")
+
+
+def _check_unplayed(session: Session, rnd: TournamentRound, tables: list[TournamentTable]) -> None:
+    """Conflict when anything has been played (or typed) at any of the round's tables."""
+    loaded = common.Tables(session)
+    if any(common.table_result(session, t, loaded)["status"] != "waiting" for t in tables):
+        raise Conflict(Msg("round.cancel_results", n=rnd.number), field="round")

@@ -10,17 +10,20 @@ from __future__ import annotations
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlmodel import Session, select
 
 from ..models.season import RosterPlayer, Season
-from ..models.tournament import Tournament, TournamentPlayer, TournamentRound, TournamentTable
+from ..models.tournament import Tournament, TournamentPlayer
 from ..rules.base import RuleError
 from ..tournament import ratings as rating_rules
 from ..tournament import season as season_rules
-from . import match_setup, tournament_standings
 from . import tournament_common as common
+from . import tournament_season_player as season_player
+from . import tournament_season_setup as season_setup
+from . import tournament_season_tables as season_tables
+from . import tournament_standings
 from .errors import NotFound
 from .messages import Msg
 
@@ -36,17 +39,11 @@ def create_season(
     organiser_id: int | None = None,
 ) -> Season:
     """A new season; RuleError (field per input) for bad input."""
-    name = " ".join(str(name or "").split()) if isinstance(name, str | type(None)) else None
-    if not name:
-        raise RuleError("name", Msg("season.name_missing"))
-    if not name.isprintable():
-        raise RuleError("name", Msg("setup.text_control"))
-    if len(name) > 200:
-        raise RuleError("name", match_setup.name_too_long(200))
+    name = season_setup.checked_name(name)
     if scoring not in season_rules.SCORINGS:
         raise RuleError("scoring", Msg("season.scoring"))
-    best_n, top = _count(best_n, "best_n"), _count(top, "top")
-    seed = _count(seed, "seed", low=0)
+    best_n, top = season_setup.count(best_n, "best_n"), season_setup.count(top, "top")
+    seed = season_setup.count(seed, "seed", low=0)
     if seed is None:  # as a tournament's: a fresh random lot seed, not the same for every season
         seed = secrets.randbelow(1_000_000)
     season = Season(
@@ -56,20 +53,6 @@ def create_season(
     session.commit()
     session.refresh(season)
     return season
-
-
-def _count(value: Any, field: str, low: int = 1) -> int | None:
-    if value in (None, ""):
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError(field, Msg("number.whole"))
-    try:
-        number = int(value)
-    except ValueError:
-        raise RuleError(field, Msg("number.whole")) from None
-    if not low <= number <= 1_000_000:
-        raise RuleError(field, Msg("number.between", a=low, b=1_000_000))
-    return number
 
 
 def seasons_of(session: Session, organiser_id: int) -> list[Season]:
@@ -97,19 +80,24 @@ def evenings(session: Session, season: Season) -> list[Tournament]:
 def evening_result(row: dict[str, Any], tournament: Tournament) -> int | float:
     """What ``sum`` adds for one evening: the balance (Mariáš), fewer places (placings, as a
     negative), match points (two-player games) or the point difference (Marianna)."""
-    figures = row.get("figures") or row.get("tiebreaks") or {}  # every tie-break's figure
     if common.game_of(tournament).zero_sum:  # balances at tables of three or four
         return -row["total"] if tournament.ranking == "placings" else row["total"]
+    figures = _tiebreak_figures(row)
     if "match_points" in figures:
         return figures["match_points"]
     return figures.get("point_difference", row["total"])
+
+
+def _tiebreak_figures(row: dict[str, Any]) -> dict[str, Any]:
+    """Every tie-break's figure of a standings row (none when it has none)."""
+    return row.get("figures") or row.get("tiebreaks") or {}
 
 
 #: What is stable per evening while its standings fingerprint stays the same, by (tournament id,
 #: fingerprint): its league-table facts and its confirmed tables for the ratings. Both are kept
 #: by entrant id, so a roster merge (not audited per evening) is seen at once; bounded.
 _RESULTS: OrderedDict[tuple[str, str], tuple[dict[str, tuple], int]] = OrderedDict()
-_TABLES: OrderedDict[tuple[str, str], list[tuple[tuple[str, ...], tuple]]] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, str], list[season_tables.PlayedTable]] = OrderedDict()
 _RATINGS: OrderedDict[tuple, dict[str, rating_rules.Rating]] = OrderedDict()
 _CACHE_SIZE = 1024
 
@@ -142,19 +130,28 @@ def _evening_results(session: Session, tournament: Tournament, mark: str):
         _RESULTS.move_to_end(key)
         return _RESULTS[key]
     document = tournament_standings.cached_standings(session, tournament, mark, copy_it=False)
-    results = {}
-    if document["after_round"]:
-        for row in document["rows"]:
-            if "bp" in row and row["bp"] is None:
-                continue  # a league evening's player with no result: absent (RULES.md §6b)
-            results[row["player_id"]] = (
-                row["player"],
-                row["place"],
-                evening_result(row, tournament),
-                # a league evening's BP, ZB and SB (RULES.md §6b); a standard evening's none
-                (row["bp"], row["zb"], row["sb"]) if "bp" in row else (None, 0, 0),
-            )
+    results = _results_by_entrant(document, tournament) if document["after_round"] else {}
     return _remember(_RESULTS, key, (results, len(document["rows"])))
+
+
+def _results_by_entrant(document: dict[str, Any], tournament: Tournament) -> dict[str, tuple]:
+    """Entrant id -> (name, place, evening result, league figures) of a played evening."""
+    results = {}
+    for row in document["rows"]:
+        if "bp" in row and row["bp"] is None:
+            continue  # a league evening's player with no result: absent (RULES.md §6b)
+        results[row["player_id"]] = (
+            row["player"],
+            row["place"],
+            evening_result(row, tournament),
+            _league_figures(row),
+        )
+    return results
+
+
+def _league_figures(row: dict[str, Any]) -> tuple:
+    """A league evening's BP, ZB and SB (RULES.md §6b); a standard evening's none."""
+    return (row["bp"], row["zb"], row["sb"]) if "bp" in row else (None, 0, 0)
 
 
 def _evening(
@@ -186,22 +183,13 @@ def season_table(session: Session, season_id: str) -> dict[str, Any]:
     """API.md v2: ``{"rows": [...], "season": {...}, "evenings": [...]}``."""
     season = get_season(session, season_id)
     shown = evenings(session, season)
-    marks = _marks(session, shown)
-    to_roster = _roster_ids(session, [t.id for t in shown])
-    gathered = [_evening(session, t, marks[t.id], to_roster) for t in shown]
-    names: dict[str, str] = {}
-    for _e, got in gathered:
-        names.update(got)
-    current = {p.id: p.name for p in session.exec(
-        select(RosterPlayer).where(RosterPlayer.id.in_(list(names)))  # type: ignore[attr-defined]
-    ).all()} if names else {}  # fmt: skip
-    players = {rid: current.get(rid, name) for rid, name in names.items()}
+    held, names = _gather(session, shown)
     # RULES.md §6b: a season of league evenings ranks on BP, whatever its scoring says
     league = any(common.is_league(t) for t in shown)
     scoring = season_rules.LEAGUE if league else season.scoring
     rows = season_rules.season_table(
-        [e for e, _n in gathered],
-        players=players,
+        held,
+        players=_current_names(session, names),
         scoring=scoring,
         best_n=season.best_n,
         top=season.top,
@@ -211,12 +199,42 @@ def season_table(session: Session, season_id: str) -> dict[str, Any]:
         "season": season_json(season),
         "ranked_on": "bp" if league else season.scoring,
         "tiebreaks": list(season_rules.tiebreaks_of(scoring)),
-        "evenings": [
-            {"id": t.id, "name": t.name, "date": t.date, "players": e.players}
-            for t, (e, _n) in zip(shown, gathered, strict=True)
-        ],
+        "evenings": _evenings_json(shown, held),
         "rows": [r.to_json() for r in rows],
     }
+
+
+def _gather(
+    session: Session, shown: Sequence[Tournament]
+) -> tuple[list[season_rules.Evening], dict[str, str]]:
+    """Each evening's results by roster id, and the name each roster player played under."""
+    marks = _marks(session, shown)
+    to_roster = _roster_ids(session, [t.id for t in shown])
+    held, names = [], {}
+    for t in shown:
+        evening, got = _evening(session, t, marks[t.id], to_roster)
+        held.append(evening)
+        names.update(got)
+    return held, names
+
+
+def _current_names(session: Session, names: dict[str, str]) -> dict[str, str]:
+    """Roster id -> the roster's current name (else the name last played under)."""
+    if not names:
+        return {}
+    current = {p.id: p.name for p in session.exec(
+        select(RosterPlayer).where(RosterPlayer.id.in_(list(names)))  # type: ignore[attr-defined]
+    ).all()}  # fmt: skip
+    return {rid: current.get(rid, name) for rid, name in names.items()}
+
+
+def _evenings_json(
+    shown: Sequence[Tournament], held: list[season_rules.Evening]
+) -> list[dict[str, Any]]:
+    return [
+        {"id": t.id, "name": t.name, "date": t.date, "players": e.players}
+        for t, e in zip(shown, held, strict=True)
+    ]
 
 
 def season_json(season: Season) -> dict[str, Any]:
@@ -235,34 +253,33 @@ def ratings(session: Session, owner: dict[str, Any]) -> dict[str, rating_rules.R
 
     Each evening's confirmed tables are cached per standings fingerprint, and the replay per
     (evenings, fingerprints, roster links): unchanged evenings are not read again."""
+    shown = _owned_evenings(session, owner)
+    marks = _marks(session, shown, fresh=False)  # the season table just read them, as a rule
+    to_roster = _roster_ids(session, [t.id for t in shown])
+    key = _replay_key(shown, marks, to_roster)
+    if key in _RATINGS:
+        _RATINGS.move_to_end(key)
+        return dict(_RATINGS[key])
+    _load_tables(session, [t for t in shown if (t.id, marks[t.id]) not in _TABLES], marks)
+    tables = _rated_tables(shown, marks, to_roster)
+    return dict(_remember(_RATINGS, key, rating_rules.replay(tables), size=32))
+
+
+def _replay_key(
+    shown: Sequence[Tournament], marks: dict[str, str], to_roster: dict[str, str | None]
+) -> tuple:
+    """What a replay depends on: the evenings with their fingerprints, and the roster links."""
+    return tuple((t.id, marks[t.id]) for t in shown), tuple(sorted(to_roster.items(), key=str))
+
+
+def _owned_evenings(session: Session, owner: dict[str, Any]) -> list[Tournament]:
+    """The organiser's (or the season's) evenings in RULES.md §6a's order: by date."""
     query = select(Tournament)
     if "organiser_id" in owner:
         query = query.where(Tournament.organiser_id == owner["organiser_id"])
     else:
         query = query.where(Tournament.season_id == owner["season_id"])
-    shown = sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
-    marks = _marks(session, shown, fresh=False)  # the season table just read them, as a rule
-    to_roster = _roster_ids(session, [t.id for t in shown])
-    key = (tuple((t.id, marks[t.id]) for t in shown), tuple(sorted(to_roster.items(), key=str)))
-    if key in _RATINGS:
-        _RATINGS.move_to_end(key)
-        return dict(_RATINGS[key])
-    _load_tables(session, [t for t in shown if (t.id, marks[t.id]) not in _TABLES], marks)
-    tables = []
-    for t in shown:  # RULES.md §6a's order: evenings by date, then rounds, then tables
-        for entrants, scores in _TABLES[(t.id, marks[t.id])]:
-            sides = [to_roster.get(p) for p in entrants]
-            if all(sides):
-                tables.append(([[s] for s in sides], scores))
-    return dict(_remember(_RATINGS, key, rating_rules.replay(tables), size=32))
-
-
-class _Figures(NamedTuple):
-    """A table's stored figures, enough for ``counted_result`` when they decide."""
-
-    player_ids: list[str]
-    manual_scores: list[int] | None
-    confirmed_scores: list[int] | None
+    return sorted(session.exec(query).all(), key=lambda t: (t.date or "", t.created_at, t.id))
 
 
 def _load_tables(session: Session, missing: Sequence[Tournament], marks: dict[str, str]) -> None:
@@ -270,41 +287,29 @@ def _load_tables(session: Session, missing: Sequence[Tournament], marks: dict[st
     order, into the per-evening cache: one query for all of them."""
     if not missing:
         return
-    by_winner = {t.id: common.needs_winner(t) for t in missing}
-    loaded = common.Tables(session)
-    rows = session.exec(
-        select(
-            TournamentRound.tournament_id, TournamentRound.number, TournamentRound.status,
-            TournamentTable.number, TournamentTable.id, TournamentTable.player_ids,
-            TournamentTable.manual_scores, TournamentTable.confirmed_scores,
-        )
-        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentRound.tournament_id.in_(list(by_winner)))  # type: ignore[attr-defined]
-    ).all()  # fmt: skip
-    found: dict[str, list] = {tid: [] for tid in by_winner}
-    for tid, _r, status, _n, table_id, seats, manual, confirmed_scores in sorted(
-        rows, key=lambda r: (r[1], r[3])
-    ):
-        # columns, not entities: the stored figures decide (typed sheets, a closed Mariáš
-        # round's confirmed balances) without building 2,400 objects; else the match decides
-        plain = manual is not None or (
-            status == "closed" and not by_winner[tid] and confirmed_scores is not None
-        )
-        table = (
-            _Figures(seats, manual, confirmed_scores)
-            if plain
-            else session.get(TournamentTable, table_id)
-        )
-        confirmed, scores, _w = common.counted_result(
-            loaded,
-            table,  # type: ignore[arg-type]
-            closed=status == "closed",
-            by_winner=by_winner[tid],
-        )
-        if confirmed:
-            found[tid].append((tuple(seats), tuple(scores)))
-    for tid, tables in found.items():
+    for tid, tables in season_tables.confirmed_tables(session, missing).items():
         _remember(_TABLES, (tid, marks[tid]), tables)
+
+
+def _rated_tables(
+    shown: Sequence[Tournament], marks: dict[str, str], to_roster: dict[str, str | None]
+) -> list[tuple[list[list[str]], tuple]]:
+    """The cached tables in RULES.md §6a's order (evenings by date, then rounds, then tables)
+    with one-player sides of roster ids; a table with an entrant not on the roster is left out."""
+    tables = []
+    for t in shown:
+        for entrants, scores in _TABLES[(t.id, marks[t.id])]:
+            if (sides := _roster_sides(entrants, to_roster)) is not None:
+                tables.append((sides, scores))
+    return tables
+
+
+def _roster_sides(
+    entrants: Sequence[str], to_roster: dict[str, str | None]
+) -> list[list[str]] | None:
+    """One side per entrant, holding its roster id; none when any entrant has no roster id."""
+    sides = [to_roster.get(p) for p in entrants]
+    return [[s] for s in sides] if all(sides) else None  # type: ignore[misc]
 
 
 def player_json(session: Session, roster_id: str) -> dict[str, Any]:
@@ -318,41 +323,15 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
         else {"season_id": entry.season_id}
     )
     rating = ratings(session, owner).get(entry.id) or rating_rules.default()
-    played = []
-    for tournament, entrant in roster.evenings_of(session, entry.id):
-        mark = tournament_standings.fingerprint(session, tournament.id, fresh=True)
-        document = tournament_standings.cached_standings(session, tournament, mark)
-        row = next((r for r in document["rows"] if r["player_id"] == entrant.id), None)
-        counted = row is not None and document["after_round"]
-        shared = counted and sum(r["rank"] == row["rank"] for r in document["rows"]) > 1
-        played.append(
-            {
-                "id": tournament.id,
-                "name": tournament.name,
-                "date": tournament.date,
-                "game": tournament.game,
-                "ranking": tournament.ranking,
-                "place": row["place"] if counted else None,
-                "rank": row["rank"] if counted else None,
-                # "=1": the rank is shared (RULES.md §6), the place then came from the lot
-                "rank_label": (f"={row['rank']}" if shared else str(row["rank"]))
-                if counted
-                else None,
-                "players": len(document["rows"]),
-                "total": row["total"] if counted else None,
-                "provisional": bool(row and row.get("provisional")),
-            }
-        )
-    balance = sum(
-        e["total"] or 0
-        for e in played
-        if e["ranking"] == "balance"  # Mariáš for balances
-    )
+    played = [
+        season_player.played(session, t, entrant)
+        for t, entrant in roster.evenings_of(session, entry.id)
+    ]
     return {
         "id": entry.id,
         "name": entry.name,
         "rating": rating.to_json(),
-        "balance": balance,
+        "balance": season_player.balance(played),
         "tournaments": played,
     }
 
@@ -360,18 +339,29 @@ def player_json(session: Session, roster_id: str) -> dict[str, Any]:
 def seeding_order(session: Session, tournament: Tournament, players: Sequence[Any]) -> list[str]:
     """Round-1 seeding (RULES.md §6 v2): entrant ids strongest first, by the season table or by
     rating; players with no season result or rating come last, in entry order."""
-    from . import tournament_roster
+    strength = _strength(session, tournament)
+    # a stable sort: the known strongest first, then the others as they entered
+    ordered = sorted(
+        players, key=lambda p: (p.roster_id not in strength, -strength.get(p.roster_id, 0))
+    )
+    return [p.id for p in ordered]
 
-    strength: dict[str, float] = {}
+
+def _strength(session: Session, tournament: Tournament) -> dict[str, float]:
+    """Roster id -> seeding strength (higher is stronger) by the tournament's seeding."""
     if tournament.seeding == "season" and tournament.season_id:
         table = season_table(session, tournament.season_id)
-        strength = {row["player_id"]: -row["place"] for row in table["rows"]}
-    elif tournament.seeding == "rating":
-        owner = tournament_roster.owner_of(session, tournament)
-        if owner is not None:
-            rated = ratings(session, owner)
-            strength = {rid: r.ordinal for rid, r in rated.items()}
-    known = [p for p in players if p.roster_id in strength]
-    known.sort(key=lambda p: -strength[p.roster_id])
-    rest = [p for p in players if p.roster_id not in strength]
-    return [p.id for p in known + rest]
+        return {row["player_id"]: -row["place"] for row in table["rows"]}
+    if tournament.seeding == "rating":
+        return _rating_strength(session, tournament)
+    return {}
+
+
+def _rating_strength(session: Session, tournament: Tournament) -> dict[str, float]:
+    """Roster id -> rating ordinal over the owner's evenings (none without an owner)."""
+    from . import tournament_roster
+
+    owner = tournament_roster.owner_of(session, tournament)
+    if owner is None:
+        return {}
+    return {rid: r.ordinal for rid, r in ratings(session, owner).items()}

@@ -52,20 +52,44 @@ def round_results(
     premium = common.is_league(tournament)  # RULES.md §6b: each table's PB as well
     loaded = common.load_all_tables(session, tournament.id)
     if tables is None:
-        tables = common.Tables(session)
-        if any(common.needs_matches(round_tables) for _r, round_tables in loaded):
-            tables.preload(tournament.id)
+        tables = _tables_for(session, tournament.id, loaded)
+    # every round is read, so that its unconfirmed tables are pending even when it waits
+    results = [
+        (rnd, *_counted_tables(tables, rnd, round_tables, spec, pending, premium))
+        for rnd, round_tables in loaded
+    ]
+    return _up_to_last_counted(_counting_rounds(results, whole_rounds_only))
+
+
+def _tables_for(
+    session: Session, tournament_id: str, loaded: list[tuple[TournamentRound, list]]
+) -> common.Tables:
+    """The request's matches, every one loaded at once when a table needs its deals."""
+    tables = common.Tables(session)
+    if any(common.needs_matches(round_tables) for _r, round_tables in loaded):
+        tables.preload(tournament_id)
+    return tables
+
+
+def _counting_rounds(
+    results: list[tuple[TournamentRound, list[ranking.TableResult], bool]],
+    whole_rounds_only: bool,
+) -> list[ranking.RoundResult]:
+    """Each round's counted tables and byes; with ``whole_rounds_only``, the rounds before the
+    first one with a table not yet confirmed (the later ones wait too)."""
     rounds: list[ranking.RoundResult] = []
-    last_counted, stopped = 0, False
-    for rnd, round_tables in loaded:
-        counted, complete = _counted_tables(tables, rnd, round_tables, spec, pending, premium)
-        stopped = stopped or (whole_rounds_only and not complete)
-        if stopped:
-            continue  # later rounds wait too, but their unconfirmed tables are still pending
+    for rnd, counted, complete in results:
+        if whole_rounds_only and not complete:
+            break
         rounds.append(ranking.RoundResult(tables=tuple(counted), byes=tuple(rnd.bye_ids)))
-        if counted:
-            last_counted = len(rounds)
-    return rounds[:last_counted]
+    return rounds
+
+
+def _up_to_last_counted(rounds: list[ranking.RoundResult]) -> list[ranking.RoundResult]:
+    """The rounds up to the last one with a counted table."""
+    while rounds and not rounds[-1].tables:
+        rounds.pop()
+    return rounds
 
 
 def _counted_tables(
@@ -84,15 +108,29 @@ def _counted_tables(
             tables, table, closed=rnd.status == "closed", by_winner=spec.by_winner
         )
         if confirmed:
-            players = tuple(table.player_ids)
-            pb = tuple(_premium(tables, table, len(players))) if premium else ()
-            counted.append(ranking.TableResult(players, tuple(scores), winner, pb))
+            counted.append(_table_result(tables, table, scores, winner, premium))
             continue
         complete = False
-        if pending is not None:
-            for pid in table.player_ids:
-                pending.setdefault(pid, []).append(rnd.number)
+        _mark_pending(pending, table, rnd.number)
     return counted, complete
+
+
+def _table_result(
+    tables: common.Tables, table: TournamentTable, scores: list[int], winner: Any, premium: bool
+) -> ranking.TableResult:
+    """A confirmed table as the ranking reads it (``premium``: with its PB)."""
+    players = tuple(table.player_ids)
+    pb = tuple(_premium(tables, table, len(players))) if premium else ()
+    return ranking.TableResult(players, tuple(scores), winner, pb)
+
+
+def _mark_pending(
+    pending: dict[str, list[int]] | None, table: TournamentTable, number: int
+) -> None:
+    """Note round ``number`` as pending for each player of an unconfirmed table."""
+    if pending is not None:
+        for pid in table.player_ids:
+            pending.setdefault(pid, []).append(number)
 
 
 def _premium(tables: common.Tables, table: TournamentTable, seats: int) -> list[int]:
@@ -113,27 +151,51 @@ def standings_of(
     players = {p.id: p.name for p in entrants if p.withdrawn_after != 0}
     pending: dict[str, list[int]] = {}
     rounds = round_results(session, tournament, pending, tables)
+    document = _ranked(tournament, rounds, players, pending)
+    _mark_rows(document["rows"], rounds, entrants)
+    document["tournament"] = _tournament_json(tournament, entrants, document["tiebreaks"])
+    return document
+
+
+def _ranked(
+    tournament: Tournament,
+    rounds: list[ranking.RoundResult],
+    players: dict[str, str],
+    pending: dict[str, list[int]],
+) -> dict[str, Any]:
+    """The standings document of the pure maths: a league evening's or the standard one."""
     if common.is_league(tournament):  # RULES.md §6b: parts, SB = ZB + PB, BP
-        document = tournament_league.standings_json(tournament, rounds, players, pending)
-    else:
-        document = ranking.standings_json(
-            kind=kind_of(tournament),
-            rounds=rounds,
-            players=players,
-            lot_seed=tournament.seed,
-            ranking=tournament.ranking or "balance",
-            drop_rounds=tournament.drop_rounds or "none",
-            pending=pending,
-            tiebreaks=tournament.tiebreaks,
-        )
-    byes = _bye_rounds(rounds)  # RULES.md §6: marked wherever a bye's figure is shown
-    for row in document["rows"]:
-        row["bye_rounds"] = byes.get(row["player_id"], [])
+        return tournament_league.standings_json(tournament, rounds, players, pending)
+    return ranking.standings_json(
+        kind=kind_of(tournament),
+        rounds=rounds,
+        players=players,
+        lot_seed=tournament.seed,
+        ranking=tournament.ranking or "balance",
+        drop_rounds=tournament.drop_rounds or "none",
+        pending=pending,
+        tiebreaks=tournament.tiebreaks,
+    )
+
+
+def _mark_rows(
+    rows: list[dict[str, Any]], rounds: list[ranking.RoundResult], entrants: list[TournamentPlayer]
+) -> None:
+    """Each row's bye rounds (RULES.md §6: marked wherever a bye's figure is shown), and the
+    categories and club a category table and the club table pick rows by."""
+    byes = _bye_rounds(rounds)
     by_id = {p.id: p for p in entrants}
-    for row in document["rows"]:  # what a category table and the club table pick rows by
+    for row in rows:
+        row["bye_rounds"] = byes.get(row["player_id"], [])
         row["categories"] = list(by_id[row["player_id"]].categories or [])
         row["club"] = by_id[row["player_id"]].club
-    document["tournament"] = {
+
+
+def _tournament_json(
+    tournament: Tournament, entrants: list[TournamentPlayer], tiebreaks: Any
+) -> dict[str, Any]:
+    """The standings' "tournament": its set-up and what its pages need."""
+    return {
         "id": tournament.id,
         "name": tournament.name,
         "venue": tournament.venue,
@@ -150,7 +212,7 @@ def standings_of(
         "standings_kind": kind_of(tournament),
         # players who withdrew after playing: still ranked, marked on the sheets
         "withdrawn": [p.id for p in entrants if p.withdrawn_after],
-        "tiebreaks": document["tiebreaks"],
+        "tiebreaks": tiebreaks,
         "fee": tournament.fee,
         "payout": list(tournament.payout or []),
         "club_best_n": tournament.club_best_n,
@@ -158,7 +220,6 @@ def standings_of(
         "clubs": any(p.club for p in entrants),
         **league_facts.settings_json(tournament),
     }
-    return document
 
 
 def _bye_rounds(rounds: list[ranking.RoundResult]) -> dict[str, list[int]]:
@@ -172,11 +233,22 @@ def _bye_rounds(rounds: list[ranking.RoundResult]) -> dict[str, list[int]]:
 
 def categories_in_use(entrants: list[TournamentPlayer]) -> list[str]:
     """The categories the entrants have: the built-in ones first, then the others as typed."""
-    found: list[str] = []
-    for p in entrants:
-        found += [c for c in p.categories or [] if not any(prizes.same(c, f) for f in found)]
+    found = _categories_of(entrants)
     built_in = [k for k in prizes.BUILT_IN if k in found]
     return built_in + [c for c in found if c not in prizes.BUILT_IN]
+
+
+def _categories_of(entrants: list[TournamentPlayer]) -> list[str]:
+    """Every category the entrants have, each once, as first typed."""
+    found: list[str] = []
+    for p in entrants:
+        found += _new_categories(p.categories or [], found)
+    return found
+
+
+def _new_categories(categories: list[str], found: list[str]) -> list[str]:
+    """The categories not yet ``found`` (``prizes.same``: as the prizes compare them)."""
+    return [c for c in categories if not any(prizes.same(c, f) for f in found)]
 
 
 #: How long a poll may reuse the fingerprint this process computed last (seconds): 500 phones
@@ -194,8 +266,8 @@ def fingerprint(session: Session, tournament_id: str, *, fresh: bool = False) ->
     """
     now = time.monotonic()
     held = _MARKS.get(tournament_id)
-    if not fresh and held is not None and now - held[0] < FINGERPRINT_TTL:
-        return held[1]
+    if not fresh and _still_fresh(held, now):
+        return held[1]  # type: ignore[index]
     mark = _fingerprint(session, tournament_id)
     _MARKS[tournament_id] = (now, mark)
     if len(_MARKS) > 1000:
@@ -205,8 +277,12 @@ def fingerprint(session: Session, tournament_id: str, *, fresh: bool = False) ->
 
 def recent_mark(tournament_id: str) -> bool:
     """True when a poll may reuse this tournament's fingerprint (it exists, seen just now)."""
-    held = _MARKS.get(tournament_id)
-    return held is not None and time.monotonic() - held[0] < FINGERPRINT_TTL
+    return _still_fresh(_MARKS.get(tournament_id), time.monotonic())
+
+
+def _still_fresh(held: tuple[float, str] | None, now: float) -> bool:
+    """Whether a fingerprint computed at ``held[0]`` may still serve a poll at ``now``."""
+    return held is not None and now - held[0] < FINGERPRINT_TTL
 
 
 def _fingerprint(session: Session, tournament_id: str) -> str:

@@ -1,8 +1,9 @@
 """Tournaments: set-up, entrants, keep-apart pairs, state and standings for the pages and API.
 
-Draws, rounds and table results live in ``tournament_rounds`` (re-exported here). Every change is
-audited in ``TournamentAudit``; nothing derived is stored (standings come from the tables'
-confirmed results through the pure ``tournament.standings``).
+Draws, rounds and table results live in ``tournament_rounds`` (re-exported here), the checks of
+the set-up fields in ``tournament_setup``. Every change is audited in ``TournamentAudit``; nothing
+derived is stored (standings come from the tables' confirmed results through the pure
+``tournament.standings``).
 """
 
 from __future__ import annotations
@@ -13,33 +14,33 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from ..limits import PLAYERS_PER_TOURNAMENT
-from ..models.season import Season
 from ..models.tournament import (
     Tournament,
     TournamentAudit,
 )
 from ..rules.base import RuleError
-from ..rules.registry import GAME_NAMES, get_game
 from . import match_setup, tournament_json, tournament_settings, tournament_standings
 from . import tournament_common as common
+from . import tournament_setup as setup
 from .messages import Msg
 from .tournament_common import get_tournament
 from .tournament_crosstable import crosstable  # noqa: F401  (re-exported)
 from .tournament_draw_edits import edit_draw, round_draw  # noqa: F401  (re-exported)
+from .tournament_draw_wishes import (  # noqa: F401  (re-exported)
+    add_keep_apart,
+    remove_keep_apart,
+    set_absent,
+)
 from .tournament_guards import register_guards, table_of_match  # noqa: F401  (re-exported)
 from .tournament_league import check_format
 from .tournament_players import (  # noqa: F401  (re-exported)
-    add_keep_apart,
     add_player,
     add_players,
     new_player,
     players_limit,
     prepare_entrants,
     reinstate_player,
-    remove_keep_apart,
     rename_player,
-    set_absent,
     store_entrants,
     withdraw_player,
 )
@@ -54,11 +55,13 @@ from .tournament_rounds import (  # noqa: F401  (the public face of the tourname
     round_seed,
     start_round,
 )
-
-DRAW_METHODS = ("random", "standings")
-DROP_ROUNDS = ("none", "worst", "best_and_worst")  # RULES.md §6 v2
-SEEDINGS = ("random", "season", "rating")  # round 1, RULES.md §6 v2
-LANGUAGES = ("cs", "pl", "de", "it", "en")  # API.md v2 "Languages"
+from .tournament_setup import (  # noqa: F401  (re-exported)
+    DRAW_METHODS,
+    DROP_ROUNDS,
+    LANGUAGES,
+    SEEDINGS,
+    game_fields,
+)
 
 __all__ = [
     "UnusualFigures",
@@ -93,18 +96,6 @@ __all__ = [
 ]
 
 
-def _positive(value: Any, field: str, *, allow_none: bool = False) -> int | None:
-    if value in (None, "") and allow_none:
-        return None
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise RuleError(field, Msg("number.whole")) from None
-    if isinstance(value, bool) or number < 1 or number > 1000:
-        raise RuleError(field, Msg("number.from_1_to_1000"))
-    return number
-
-
 def create_tournament(
     *,
     session: Session,
@@ -137,30 +128,19 @@ def create_tournament(
     parts: Any = None,
 ) -> Tournament:
     """A new tournament with its first entrants; RuleError (field per input) for bad input."""
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    if not name:
-        raise RuleError("name", Msg("tournament.name_missing"))
-    venue = " ".join(venue.split()) if isinstance(venue, str) else ""
-    for field, text in (("name", name), ("venue", venue)):
-        if not text.isprintable():  # (as player names: it becomes the tables' match titles)
-            raise RuleError(field, Msg("setup.text_control"))
-    if game not in GAME_NAMES:
-        raise RuleError("game", Msg("tournament.choose_game", games=tuple(GAME_NAMES)))
-    rules = get_game(game)
-    deals_per_round = _positive(deals_per_round, "deals_per_round", allow_none=True)
-    effective = _options(rules, preset, options, deals_per_round)
+    name, venue = setup.checked_texts(name, venue)
+    rules = setup.game_rules(game)
+    deals_per_round = setup.positive(deals_per_round, "deals_per_round", allow_none=True)
+    effective = setup.effective_options(rules, preset, options, deals_per_round)
     preset = preset or rules.default_preset
     stake = match_setup.parse_stake(stake)
-    if isinstance(players, list | tuple) and len(players) > PLAYERS_PER_TOURNAMENT:
-        limit = PLAYERS_PER_TOURNAMENT
-        raise RuleError("players", players_limit(limit))
-    rounds = _positive(rounds, "rounds")
-    round_minutes = _positive(round_minutes, "round_minutes", allow_none=True)
-    table_size, ranking = _seating(rules, table_size, ranking)
-    if draw_method not in DRAW_METHODS:
-        raise RuleError("draw_method", Msg("tournament.draw_method"))
-    seed = new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
-    extras = _v2_options(session, drop_rounds, seeding, language, season_id)
+    setup.check_player_count(players)
+    rounds = setup.positive(rounds, "rounds")
+    round_minutes = setup.positive(round_minutes, "round_minutes", allow_none=True)
+    table_size, ranking = setup.seating(rules, table_size, ranking)
+    setup.check_draw_method(draw_method)
+    seed = _lot_seed(seed)
+    extras = setup.v2_options(session, drop_rounds, seeding, language, season_id)
     extras |= check_format(
         rules, effective, format=format, parts=parts, rounds=rounds, ranking_by=ranking,
         extras=extras, seeding=seeding,
@@ -178,12 +158,12 @@ def create_tournament(
         table_size=table_size,
         ranking=ranking,
         seed=int(seed),
-        venue=(venue or "").strip()[:200],
+        venue=venue[:200],
         date=(date or "").strip()[:10],
         round_minutes=round_minutes,
         deals_per_round=deals_per_round,
         stake=stake,
-        currency=(str(currency).strip()[:8] or None) if currency else None,
+        currency=setup.currency_text(currency),
         draw_method=draw_method,
         organiser_id=organiser_id,
         **extras,
@@ -200,29 +180,9 @@ def create_tournament(
     return tournament
 
 
-def _options(rules: Any, preset: str | None, options: Any, deals_per_round: int | None) -> Any:
-    """The game's options for the preset with the overrides (and the deals per round, where the
-    game counts deals: the match itself then stops after that many)."""
-    if options is not None and not isinstance(options, Mapping):
-        raise RuleError("options", Msg("setup.options_object"))
-    overrides = dict(options or {})
-    if deals_per_round and "deals" in rules.options_to_json(rules.make_options(preset, {})):
-        overrides["deals"] = deals_per_round
-    return rules.make_options(preset, overrides)
-
-
-def _seating(rules: Any, table_size: Any, ranking: Any) -> tuple[int, str]:
-    """The table size and ranking, as far as the game leaves them a choice (RULES.md §6): Mariáš
-    seats 3 (or 4) and ranks by balance or placings; the other games meet in pairs (Marianna's
-    fixed teams too) and rank by wins."""
-    sizes, rankings = rules.tournament.table_sizes, rules.tournament.rankings
-    table_size = table_size or sizes[0] if len(sizes) > 1 else sizes[0]
-    if table_size not in sizes:
-        raise RuleError("table_size", Msg("tournament.table_size"))
-    ranking = ranking or rankings[0] if len(rankings) > 1 else rankings[0]
-    if ranking not in rankings:
-        raise RuleError("ranking", Msg("tournament.ranking"))
-    return table_size, ranking
+def _lot_seed(seed: Any) -> int:
+    """The given lot seed, checked (``round_seed``), or a fresh one."""
+    return new_seed() if seed in (None, "") else round_seed(Tournament(seed=0), seed)
 
 
 def _prepare_players(
@@ -244,52 +204,6 @@ def _prepare_players(
         )
 
     return prepare_entrants(session, tournament, entries, [], refusal)
-
-
-def game_fields(game: str, **fields: Any) -> dict[str, Any]:
-    """Of ``ranking``, ``stake``, ``currency``, ``format`` and ``parts``, those a tournament of
-    ``game`` takes: a ranking where its game offers a choice, a stake and currency where it is
-    played for money, the league format and its parts when chosen (all of
-    them for an unknown game: ``create_tournament`` then names the game as the problem)."""
-    if game not in GAME_NAMES:
-        return dict(fields)
-    rules = get_game(game)
-    out = {}
-    if "ranking" in fields and len(rules.tournament.rankings) > 1:
-        out["ranking"] = fields["ranking"]
-    if rules.has_stake:
-        out.update({k: fields[k] for k in ("stake", "currency") if k in fields})
-    if fields.get("format") == "league":  # RULES.md §6b (a game not played for chips: refused)
-        out.update({k: fields[k] for k in ("format", "parts") if k in fields})
-    return out
-
-
-def _v2_options(
-    session: Session, drop_rounds: Any, seeding: Any, language: Any, season_id: Any
-) -> dict[str, Any]:
-    """drop_rounds, round-1 seeding and language checked (RULES.md §6 v2, API.md v2)."""
-    drop_rounds = drop_rounds or "none"
-    if drop_rounds not in DROP_ROUNDS:
-        raise RuleError("drop_rounds", Msg("tournament.drop_rounds"))
-    seeding = seeding or "random"
-    if seeding not in SEEDINGS:
-        raise RuleError("seeding", Msg("tournament.seeding"))
-    if season_id is not None and (
-        not isinstance(season_id, str) or session.get(Season, season_id) is None
-    ):
-        raise RuleError("season_id", Msg("season.not_found"))
-    if seeding == "season" and not season_id:
-        raise RuleError("seeding", Msg("tournament.seeding_season"))
-    if language in ("", None):
-        language = None
-    elif language not in LANGUAGES:
-        raise RuleError("language", Msg("tournament.language", langs=LANGUAGES))
-    return {
-        "drop_rounds": drop_rounds,
-        "seeding": seeding,
-        "language": language,
-        "season_id": season_id or None,
-    }
 
 
 def check_table_token(table: Mapping[str, Any], token: str | None) -> bool:
