@@ -202,7 +202,7 @@ def standings(
     rows = _Rows(
         players, stats, figures, keys, lot, _waiting(pending), deciding(ordered, key, keys)
     )
-    ranks = _ranks(ordered, key)
+    ranks = shared_ranks(ordered, key)
     return [
         rows.row(p, rank, place)
         for place, (p, rank) in enumerate(zip(ordered, ranks, strict=True), 1)
@@ -223,7 +223,7 @@ def _waiting(pending: Mapping[str, Iterable[int]] | None) -> dict[str, tuple[int
     return {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
 
 
-def _ranks(ordered: Sequence[str], key: Mapping[str, tuple]) -> list[int]:
+def shared_ranks(ordered: Sequence[str], key: Mapping[str, tuple]) -> list[int]:
     """Each row's rank: rows with the same key share the rank of the first of them."""
     ranks, rank, prev = [], 0, None
     for i, p in enumerate(ordered):
