@@ -158,6 +158,11 @@ def lot_order(player_ids: Iterable[str], lot_seed: int) -> list[str]:
     return ids
 
 
+def lot_numbers(player_ids: Iterable[str], lot_seed: int) -> dict[str, int]:
+    """Each player's place in the lot (:func:`lot_order`), 1 the luckiest."""
+    return {p: i + 1 for i, p in enumerate(lot_order(player_ids, lot_seed))}
+
+
 def tiebreak_keys(kind: str, ranking: str = "balance", tiebreaks: Any = None) -> tuple[str, ...]:
     """The tie-breaks in force for ``kind`` ranked by ``ranking``: the organiser's ordered
     ``tiebreaks`` or RULES.md §6's (ValueError for one the kind does not offer)."""
@@ -197,10 +202,10 @@ def standings(
         _drop(s, drop_rounds, lower_is_better=placings)
     figures = tb.values(tb.offered(spec, ranking), {p: s.ledger for p, s in stats.items()})
     key = _sort_keys(stats, figures, keys, placings)
-    lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
+    lot = lot_numbers(players, lot_seed)
     ordered = sorted(players, key=lambda p: (key[p], lot[p]))
     rows = _Rows(
-        players, stats, figures, keys, lot, _waiting(pending), deciding(ordered, key, keys)
+        players, stats, figures, keys, lot, waiting_rounds(pending), deciding(ordered, key, keys)
     )
     ranks = shared_ranks(ordered, key)
     return [
@@ -218,7 +223,7 @@ def _sort_keys(stats: Mapping[str, Stats], figures, keys: Sequence[str], placing
     }
 
 
-def _waiting(pending: Mapping[str, Iterable[int]] | None) -> dict[str, tuple[int, ...]]:
+def waiting_rounds(pending: Mapping[str, Iterable[int]] | None) -> dict[str, tuple[int, ...]]:
     """The rounds each player sits at a table not yet confirmed, for players with any."""
     return {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
 
