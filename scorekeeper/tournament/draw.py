@@ -357,8 +357,13 @@ def _seated_pairs(tables: Iterable[Sequence[str]]) -> list[frozenset[str]]:
     return [frozenset(pair) for t in tables for pair in combinations(t, 2)]
 
 
+def _named(tables, seated: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The tables with the players' ids in place of their indexes."""
+    return tuple(tuple(seated[p] for p in t) for t in tables)
+
+
 def _result(tables, seated, bye, history, apart, seed, round_no, w) -> Draw:
-    named = tuple(tuple(seated[p] for p in t) for t in tables)
+    named = _named(tables, seated)
     pairs = _seated_pairs(named)
     repeats = sum(history.get(pair, 0) > 0 for pair in pairs)
     broken = tuple(pair for pair in pairs if pair in apart)

@@ -24,7 +24,8 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from .draw_search import Choice, Progress, local_search, table_of, tabu_allows
+from .draw_search import local_search, table_of
+from .draw_tabu import Choice, Progress, tabu_allows
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 100  # steps without a better schedule before an attempt ends
@@ -84,13 +85,17 @@ class _Search:
     def total(self) -> int:
         """The schedule's cost: each meeting the square of the pair's meetings before it (and
         kept-apart pairs their cost), plus round 1's own cost at its weight."""
+        first = sum(self.first[a][b] for a, b in pairs(self.sched[0]))
+        return self._meetings_cost() + self.weight * first
+
+    def _meetings_cost(self) -> int:
+        """Each meeting the square of the pair's meetings before it (and kept apart its cost)."""
         met = [list(row) for row in self.count]
         cost = 0
         for tables in reversed(self.sched):  # undo the meetings, last round first
             add_meetings(met, tables, by=-1)
-            cost += sum(met[a][b] ** 2 + self.apart[a][b] for a, b in pairs(tables))
-        first = sum(self.first[a][b] for a, b in pairs(self.sched[0]))
-        return cost + self.weight * first
+            cost += round_cost(tables, met, self.apart)
+        return cost
 
     def conflicts(self) -> dict[int, set[int]]:
         """By round, the players seated with someone at a cost (a repeat or kept apart)."""
@@ -298,9 +303,15 @@ def round_costs(sched: Schedule, met, apart) -> list[int]:
     count = [list(row) for row in met]
     costs = []
     for tables in sched:
-        costs.append(sum(count[a][b] ** 2 + apart[a][b] for a, b in pairs(tables)))
+        costs.append(round_cost(tables, count, apart))
         add_meetings(count, tables)
     return costs
+
+
+def round_cost(tables: Iterable[Sequence[int]], count, apart) -> int:
+    """What seating ``tables`` costs after ``count`` meetings: each pair's meetings squared,
+    plus its keep-apart cost."""
+    return sum(count[a][b] ** 2 + apart[a][b] for a, b in pairs(tables))
 
 
 def _greedy(sizes, rounds, met, apart, rng, max_evaluations, start):

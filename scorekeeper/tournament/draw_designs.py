@@ -276,9 +276,14 @@ def shuffled(base: Schedule, seed: int) -> Schedule:
     return [[[perm[p] for p in t] for t in base[i]] for i in order]
 
 
+def _pair_set(rounds: Schedule) -> set[frozenset[int]]:
+    """Every pair that meets in ``rounds``."""
+    return {frozenset(p) for r in rounds for p in pairs(r)}
+
+
 def _history_is(met: Sequence[Sequence[int]], played: Schedule) -> bool:
     """Whether the meetings so far are exactly those of the ``played`` rounds, once each."""
-    expected = {frozenset(p) for r in played for p in pairs(r)}
+    expected = _pair_set(played)
     n = len(met)
     return all(
         met[a][b] <= 1 and (met[a][b] == 1) == (frozenset((a, b)) in expected)

@@ -18,7 +18,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations, islice
-from typing import Any
+
+from .draw_tabu import Choice, Progress, tabu_allows
 
 Tables = list[list[int]]
 Weights = Sequence[Sequence[int]]
@@ -185,32 +186,6 @@ def local_search(
     return run.best
 
 
-class Progress:
-    """Where a tabu search stands: the current cost, the best seating seen and its cost, the
-    steps taken, the evaluations spent, the step of the last improvement and the tabu list."""
-
-    def __init__(self, cost: int, state: Any) -> None:
-        self.cost = self.best_cost = cost
-        self.best = state.snapshot()
-        self.step = self.evaluations = self.improved = 0
-        self.tabu: dict[tuple[int, ...], int] = {}
-
-    def stalled(self, stall_steps: int | None) -> bool:
-        """Whether more than ``stall_steps`` steps (None: no limit) found nothing better."""
-        return stall_steps is not None and self.step - self.improved > stall_steps
-
-    def keep_if_best(self, state: Any) -> None:
-        """Remember ``state`` (its ``snapshot()``) if it is the cheapest seen so far."""
-        if self.cost < self.best_cost:
-            self.best_cost, self.best, self.improved = self.cost, state.snapshot(), self.step
-
-
-def tabu_allows(barred: bool, above_best: int, delta: int) -> bool:
-    """Whether a step may be taken: not tabu, or leading to a cost below the best seen
-    (``above_best`` is the current cost minus the best; ``delta`` what the step changes)."""
-    return not barred or above_best + delta < 0
-
-
 def _tabu_step(state: _Seating, run: Progress, rng: random.Random, allowed_sizes) -> None:
     """One step: the best swap or move of a random movable player (now and then a random swap
     instead, a little noise against cycling), made and made tabu to undo for a few steps."""
@@ -260,7 +235,11 @@ class _Seating:
         self.w, self.ideal, self.weight = w, ideal, weight
         self.n = sum(len(t) for t in tables)
         self.where = table_of(self.tables, self.n)
-        self.own = [sum(w[p][q] for q in self.tables[self.where[p]]) for p in range(self.n)]
+        self.own = [self._cost_at_own_table(p) for p in range(self.n)]
+
+    def _cost_at_own_table(self, p: int) -> int:
+        """What ``p`` costs with the others at its table."""
+        return sum(self.w[p][q] for q in self.tables[self.where[p]])
 
     def snapshot(self) -> Tables:
         return [list(t) for t in self.tables]
@@ -346,26 +325,6 @@ class _Seating:
         if self.ideal is not None:
             delta += self.disp(q, a) - self.disp(q, b)
         return delta
-
-
-class Choice:
-    """The cheapest candidate offered so far; equal ones replace it with equal chance."""
-
-    def __init__(self) -> None:
-        self.choice, self.delta, self.ties = None, None, 0
-
-    def offer(self, choice, delta: int, rng: random.Random) -> None:
-        if self.delta is None or delta < self.delta:
-            self.choice, self.delta, self.ties = choice, delta, 1
-        elif delta == self.delta:
-            self.ties += 1
-            if rng.randrange(self.ties) == 0:
-                self.choice = choice
-
-    def force(self, choice, delta: int) -> None:
-        """A strictly cheaper candidate wins outright (no tie-break draw)."""
-        if self.delta is None or delta < self.delta:
-            self.choice, self.delta, self.ties = choice, delta, 1
 
 
 def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:

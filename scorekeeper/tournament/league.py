@@ -144,12 +144,17 @@ def _ledgers(rounds: Sequence[RoundResult], ids: Iterable[str]) -> dict[str, Led
     """Each player's balances (ZB per round played), premium points and rounds played."""
     led = {p: Ledger() for p in ids}
     for rnd in rounds:
-        for table in rnd.tables:
-            _add_table(led, table)
-        for p in rnd.byes:  # (a Mariáš draw gives none; should a caller: ZB 0, PB 0)
-            led[p].balances.append(0)
-            led[p].played += 1
+        _add_round(led, rnd)
     return led
+
+
+def _add_round(led: Mapping[str, Ledger], rnd: RoundResult) -> None:
+    """One round's tables and byes into the ledgers."""
+    for table in rnd.tables:
+        _add_table(led, table)
+    for p in rnd.byes:  # (a Mariáš draw gives none; should a caller: ZB 0, PB 0)
+        led[p].balances.append(0)
+        led[p].played += 1
 
 
 def _add_table(led: Mapping[str, Ledger], table: TableResult) -> None:

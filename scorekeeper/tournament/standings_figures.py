@@ -60,18 +60,28 @@ def _add_round(st: dict[str, Stats], rnd: Any, *, placings: bool) -> None:
     got, widest = _round_places(rnd)
     for p, s in st.items():
         if p in got:
-            balance, place = got[p]
-            figure: Any = place if placings else balance
-            s.rounds.append(figure)
-            s.ledger.balances.append(balance)
-            s.ledger.places.append(place)
-            s.ledger.played += 1
+            figure = _played_round(s, *got[p], placings=placings)
         else:
-            figure = widest if placings else 0
-            s.rounds.append(None)
-            s.ledger.places.append(Fraction(widest))
+            figure = _missed_round(s, widest, placings=placings)
         s.counts.append(figure)
         s.total += figure
+
+
+def _played_round(s: Stats, balance: int, place: Fraction, *, placings: bool) -> Any:
+    """A round played into the ledger; its figure (the place with placings, else the balance)."""
+    figure: Any = place if placings else balance
+    s.rounds.append(figure)
+    s.ledger.balances.append(balance)
+    s.ledger.places.append(place)
+    s.ledger.played += 1
+    return figure
+
+
+def _missed_round(s: Stats, widest: int, *, placings: bool) -> Any:
+    """A round not played: no figure shown, the last place at the widest table counted."""
+    s.rounds.append(None)
+    s.ledger.places.append(Fraction(widest))
+    return widest if placings else 0
 
 
 def _count_wins_and_lasts(st: dict[str, Stats], rnd: Any) -> None:
