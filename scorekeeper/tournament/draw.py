@@ -336,11 +336,17 @@ def _pair_matrix(index: Mapping[str, int], figures) -> list[list[int]]:
     """A symmetric matrix by player index of the figure of each pair both of whom are seated."""
     n = len(index)
     out = [[0] * n for _ in range(n)]
+    for a, b, k in _seated_figures(index, figures):
+        out[a][b] = out[b][a] = k
+    return out
+
+
+def _seated_figures(index: Mapping[str, int], figures) -> Iterator[tuple[int, int, int]]:
+    """(index, index, figure) of each pair in ``figures`` both of whom are seated."""
     for pair, k in figures:
         if len(pair) == 2 and pair <= index.keys():
             a, b = (index[p] for p in pair)
-            out[a][b] = out[b][a] = k
-    return out
+            yield a, b, k
 
 
 def _weights(met, cost_apart) -> list[list[int]]:

@@ -16,7 +16,7 @@ yet played; otherwise None and the draw searches as for any other field. Players
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from .draw_ahead import pairs, seat_pairs
@@ -185,7 +185,8 @@ def _find_copy(rounds: Schedule, k: int, history: list[frozenset[int]], steps: l
     return None
 
 
-def _renamed(rounds: Schedule, sigma: dict[int, int]) -> Schedule:
+def _renamed(rounds: Schedule, sigma: Mapping[int, int] | Sequence[int]) -> Schedule:
+    """``rounds`` with each player ``p`` renamed ``sigma[p]``."""
     return [[[sigma[p] for p in t] for t in r] for r in rounds]
 
 
@@ -273,7 +274,7 @@ def shuffled(base: Schedule, seed: int) -> Schedule:
     rng.shuffle(perm)
     order = list(range(len(base)))
     rng.shuffle(order)
-    return [[[perm[p] for p in t] for t in base[i]] for i in order]
+    return _renamed([base[i] for i in order], perm)
 
 
 def _pair_set(rounds: Schedule) -> set[frozenset[int]]:

@@ -79,9 +79,14 @@ def _least(remaining: Sequence[int], w: Weights, counts: Counter, cheapest) -> i
     left - 1) of the others, at least its cheapest ones, and every pair is counted twice."""
     if len(remaining) < 3:
         return 0
-    k = min(s for s, c in counts.items() if c) - 1
+    k = _smallest_left(counts) - 1
     here = set(remaining)
     return sum(_cheapest_mates(p, k, here, w, cheapest) for p in remaining) // 2
+
+
+def _smallest_left(counts: Counter) -> int:
+    """The smallest table size with a table still to fill."""
+    return min(s for s, c in counts.items() if c)
 
 
 def _cheapest_mates(p: int, k: int, here: set[int], w: Weights, cheapest) -> int:
@@ -137,8 +142,12 @@ def by_standings(
         start, scaled, rng, allowed_sizes=allowed, max_evaluations=max_evaluations, ideal=ideal,
         weight=weight, stall_steps=50 + len(order),
     )  # fmt: skip
-    found.sort(key=lambda t: min(t))
-    return [sorted(t) for t in found]
+    return _by_leader(found)
+
+
+def _by_leader(tables: Tables) -> Tables:
+    """Tables in the order of their best-ranked player, each in ranked order."""
+    return [sorted(t) for t in sorted(tables, key=min)]
 
 
 def _ranked_start(

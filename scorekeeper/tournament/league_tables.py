@@ -163,11 +163,18 @@ def _checked_text(text: Any) -> str:
 def _body(text: Any, heading_cell: int) -> list[tuple[int, list[str]]]:
     """The lines that hold data: a first line whose ``heading_cell`` is a word is a heading."""
     rows = list(_rows(_checked_text(text)))
-    if rows and len(rows[0][1]) > heading_cell and _whole(rows[0][1][heading_cell]) is None:
+    if _has_heading(rows, heading_cell):
         rows = rows[1:]
     if len(rows) > MAX_LINES:
         raise TableProblems([Problem(0, "too_many_lines", {"n": MAX_LINES})])
     return rows
+
+
+def _has_heading(rows: list[tuple[int, list[str]]], heading_cell: int) -> bool:
+    """Whether the first line's ``heading_cell`` is a word, not a number."""
+    return (
+        bool(rows) and len(rows[0][1]) > heading_cell and _whole(rows[0][1][heading_cell]) is None
+    )
 
 
 def _points(number: int, cells: Sequence[str], problems: list[Problem]) -> list[int] | None:

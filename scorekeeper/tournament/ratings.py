@@ -46,6 +46,11 @@ def replay(tables: Iterable[tuple[Sequence[Sequence[str]], Sequence[int | float]
         rated = model.rate(_teams(model, now, sides), ranks=places(scores))
         for side, team in zip(sides, rated, strict=True):
             _update(now, games, side, team)
+    return _ratings(now, games)
+
+
+def _ratings(now: dict[str, object], games: dict[str, int]) -> dict[str, Rating]:
+    """The ratings reached and the games played, as :class:`Rating`s."""
     return {
         p: Rating(r.mu, r.sigma, r.ordinal(), games[p])  # type: ignore[attr-defined]
         for p, r in now.items()
