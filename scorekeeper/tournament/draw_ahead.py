@@ -263,7 +263,7 @@ def _floor(state: _Search, own: int, sizes, rounds: int, met, apart) -> int:
 def _improve(state: _Search, rng: random.Random, floor: int, budget: int):
     """Tabu search from ``state``: (the best schedule seen, its cost, evaluations spent)."""
     run = Progress(state.total(), state)
-    while run.best_cost > floor and run.evaluations < budget and not run.stalled(STALL_STEPS):
+    while run.within(floor, budget) and not run.stalled(STALL_STEPS):
         run.step += 1
         # every step counts (and finding the conflicts costs)
         run.evaluations += 1 + len(state.count) * len(state.sched)

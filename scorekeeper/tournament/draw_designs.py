@@ -163,8 +163,12 @@ def embed(rounds: Schedule, met, rounds_left: int, *, budget: int) -> Schedule |
     if found is None:
         return None
     chosen, sigma = found
-    rest = [r for i, r in enumerate(rounds) if i not in chosen]
-    return _renamed(rest, sigma)
+    return _renamed(_others(rounds, chosen), sigma)
+
+
+def _others(rounds: Schedule, chosen: Sequence[int]) -> Schedule:
+    """The rounds whose numbers are not in ``chosen``."""
+    return [r for i, r in enumerate(rounds) if i not in chosen]
 
 
 def _neighbours(met) -> list[frozenset[int]]:

@@ -186,7 +186,7 @@ def local_search(
     if len(tables) < 2:  # one table: nothing to swap (and no step would count as an evaluation)
         return state.snapshot()
     run = Progress(state.total(), state)
-    while run.best_cost > floor and run.evaluations < max_evaluations:
+    while run.within(floor, max_evaluations):
         run.step += 1
         run.evaluations += 1  # every step counts, so the budget always ends the search
         if run.stalled(stall_steps):

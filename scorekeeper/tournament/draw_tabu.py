@@ -20,6 +20,11 @@ class Progress:
         self.step = self.evaluations = self.improved = 0
         self.tabu: dict[tuple[int, ...], int] = {}
 
+    def within(self, floor: int, budget: int) -> bool:
+        """Whether the best seen still costs more than ``floor`` and ``budget`` evaluations are
+        not spent yet."""
+        return self.best_cost > floor and self.evaluations < budget
+
     def stalled(self, stall_steps: int | None) -> bool:
         """Whether more than ``stall_steps`` steps (None: no limit) found nothing better."""
         return stall_steps is not None and self.step - self.improved > stall_steps
