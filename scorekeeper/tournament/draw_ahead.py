@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
-from .draw_search import local_search, table_of
+from .draw_search import copy_rows, local_search, table_of
 from .draw_tabu import Choice, Progress, tabu_allows
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
@@ -74,7 +74,7 @@ class _Search:
         n = len(met)
         self.sched, self.apart = sched, apart
         self.where = [table_of(tables, n) for tables in sched]
-        self.count = [list(row) for row in met]
+        self.count = copy_rows(met)
         for tables in sched:
             add_meetings(self.count, tables)
         # round 1's pairs cost their earlier meetings squared (kept apart: more), times a
@@ -90,7 +90,7 @@ class _Search:
 
     def _meetings_cost(self) -> int:
         """Each meeting the square of the pair's meetings before it (and kept apart its cost)."""
-        met = [list(row) for row in self.count]
+        met = copy_rows(self.count)
         cost = 0
         for tables in reversed(self.sched):  # undo the meetings, last round first
             add_meetings(met, tables, by=-1)
@@ -167,7 +167,7 @@ class _Search:
         return change
 
     def snapshot(self) -> Schedule:
-        return [[list(t) for t in ts] for ts in self.sched]
+        return [copy_rows(ts) for ts in self.sched]
 
 
 def _first_weight(sched: Schedule, met, apart) -> int:
@@ -300,7 +300,7 @@ def _best_swap(state: _Search, run: Progress, conflicts, rng: random.Random) -> 
 
 def round_costs(sched: Schedule, met, apart) -> list[int]:
     """Each round's own cost as the draw counts it (earlier meetings squared, kept apart)."""
-    count = [list(row) for row in met]
+    count = copy_rows(met)
     costs = []
     for tables in sched:
         costs.append(round_cost(tables, count, apart))
@@ -318,14 +318,14 @@ def _greedy(sizes, rounds, met, apart, rng, max_evaluations, start):
     """A round-by-round schedule (``start`` as round 1 if given), each round by a short local
     search given the rounds before it: (schedule, evaluations)."""
     n = sum(sizes)
-    count = [list(row) for row in met]
+    count = copy_rows(met)
     sched: Schedule = []
     evaluations = 0
     for r in range(rounds):
         order = list(range(n))
         rng.shuffle(order)
         if r == 0 and start is not None:
-            tables = [list(t) for t in start]
+            tables = copy_rows(start)
         else:
             budget = max_evaluations // (8 * rounds)
             tables = _searched_round(order, sizes, weights(count, apart), rng, budget)

@@ -33,6 +33,7 @@ from itertools import combinations
 from . import draw_ahead, draw_search
 from .draw_ahead import add_meetings, pairs, weights
 from .draw_ahead import lower_bound as lower_bound  # the draw's floor for one round
+from .draw_search import copy_rows
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 SAMPLE_LIMIT = 12  # up to this many players, schedules are sampled round by round exactly
@@ -57,7 +58,7 @@ def lookahead(
     schedule = _best_plan(tables, sizes, rounds, (met, apart), rng, own, plan_evaluations)
     costs = draw_ahead.round_costs(schedule, met, apart)
     if costs[0] > own:
-        return [list(t) for t in tables]
+        return copy_rows(tables)
     if _worth_completing(costs, own, sizes):
         found = complete(sizes, rounds, _blocked(met, apart), rng, budget=complete_steps)
         return found[0] if found else schedule[0]
@@ -140,7 +141,7 @@ def _round_tables(r: int, start, sizes, w, rng: random.Random, bound: int | None
     """Round ``r``'s tables: ``start`` as the first round if given, else the cheapest seating
     (exactly, the seating among equals at random) if it costs less than ``bound``, else None."""
     if r == 0 and start is not None:
-        return [list(t) for t in start]
+        return copy_rows(start)
     order = list(range(sum(sizes)))
     rng.shuffle(order)
     return draw_search.exact(order, sizes, w, bound=bound, spent=spent)
@@ -152,7 +153,7 @@ class _Draft:
     nothing to beat) in an earlier round."""
 
     def __init__(self, met, apart, best: list[int] | None) -> None:
-        self.count = [list(row) for row in met]
+        self.count = copy_rows(met)
         self.apart, self.best = apart, best
         self.sched: Schedule = []
         self.costs: list[int] = []
@@ -195,7 +196,7 @@ def complete(
 
     def seat_round(unseated: set[int], counts: dict[int, int], tables: list[list[int]]) -> bool:
         if not unseated:
-            sched.append([list(t) for t in tables])
+            sched.append(copy_rows(tables))
             for t in tables:
                 _mark(free, t, False)
             if len(sched) == rounds or seat_round(set(range(n)), dict(counts_all), []):

@@ -16,13 +16,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations, islice
 
 from .draw_tabu import Choice, Progress, tabu_allows
 
 Tables = list[list[int]]
 Weights = Sequence[Sequence[int]]
+
+
+def copy_rows(rows: Iterable[Sequence[int]]) -> list[list[int]]:
+    """A copy of a seating (or a matrix) whose tables (rows) may change without touching it."""
+    return [list(row) for row in rows]
 
 
 def exact(
@@ -49,7 +54,7 @@ def exact(
         if best[0] is not None and cost + _least(remaining, w, counts, cheapest) >= best[0]:
             return
         if not remaining:
-            best[0], best[1] = cost, [list(t) for t in tables]
+            best[0], best[1] = cost, copy_rows(tables)
             return
         p, rest = remaining[0], remaining[1:]
         wp = w[p]
@@ -240,7 +245,7 @@ class _Seating:
     """The tabu search's working seating: tables, each player's table and pair cost there."""
 
     def __init__(self, tables: Tables, w: Weights, ideal, weight) -> None:
-        self.tables = [list(t) for t in tables]
+        self.tables = copy_rows(tables)
         self.w, self.ideal, self.weight = w, ideal, weight
         self.n = sum(len(t) for t in tables)
         self.where = table_of(self.tables, self.n)
@@ -251,7 +256,7 @@ class _Seating:
         return sum(self.w[p][q] for q in self.tables[self.where[p]])
 
     def snapshot(self) -> Tables:
-        return [list(t) for t in self.tables]
+        return copy_rows(self.tables)
 
     def disp(self, p: int, t: int) -> int:
         """The cost of seating ``p`` at table ``t`` away from its ranked table."""
