@@ -48,9 +48,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from . import draw_designs, draw_plan, draw_search
+from .draw_ahead import pairs
 
 KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
@@ -355,12 +355,12 @@ def _weights(met, cost_apart) -> list[list[int]]:
 
 
 def _cost(tables, w) -> int:
-    return sum(w[a][b] for t in tables for a, b in combinations(t, 2))
+    return sum(w[a][b] for a, b in pairs(tables))
 
 
 def _seated_pairs(tables: Iterable[Sequence[str]]) -> list[frozenset[str]]:
     """Every pair sitting at one table, table by table."""
-    return [frozenset(pair) for t in tables for pair in combinations(t, 2)]
+    return [frozenset(pair) for pair in pairs(tables)]
 
 
 def _named(tables, seated: Sequence[str]) -> tuple[tuple[str, ...], ...]:

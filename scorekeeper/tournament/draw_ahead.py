@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
 from .draw_search import copy_rows, local_search, table_of
 from .draw_tabu import Choice, Progress, tabu_allows
@@ -32,7 +33,7 @@ STALL_STEPS = 100  # steps without a better schedule before an attempt ends
 STALE_ATTEMPTS = 20  # attempts in a row without a better schedule before the search ends
 
 
-def pairs(tables: Iterable[Sequence[int]]) -> Iterator[tuple[int, int]]:
+def pairs(tables: Iterable[Sequence[Any]]) -> Iterator[tuple[Any, Any]]:
     """Every pair of players sitting at one table, table by table."""
     for t in tables:
         yield from combinations(t, 2)
@@ -63,7 +64,7 @@ def lower_bound(sizes, rounds: int, met, apart) -> int:
 def _free_pairs(met, apart) -> int:
     """The pairs who have not met and are not kept apart."""
     n = len(met)
-    return sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
+    return sum(1 for b, a in combinations(range(n), 2) if not met[a][b] and not apart[a][b])
 
 
 class _Search:

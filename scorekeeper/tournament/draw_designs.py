@@ -211,7 +211,7 @@ def _met_twice(met) -> bool:
 
 def _pairs_met(met) -> int:
     n = len(met)
-    return sum(1 for a in range(n) for b in range(a) if met[a][b])
+    return sum(1 for b, a in combinations(range(n), 2) if met[a][b])
 
 
 def _graph(n: int, rounds: Schedule) -> list[frozenset[int]]:
@@ -292,6 +292,5 @@ def _history_is(met: Sequence[Sequence[int]], played: Schedule) -> bool:
     n = len(met)
     return all(
         met[a][b] <= 1 and (met[a][b] == 1) == (frozenset((a, b)) in expected)
-        for a in range(n)
-        for b in range(a)
+        for b, a in combinations(range(n), 2)
     )

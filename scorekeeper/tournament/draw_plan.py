@@ -54,7 +54,7 @@ def lookahead(
 ) -> list[list[int]]:
     """This round as the best plan of the ``rounds`` left seats it; never dearer on its own than
     ``tables`` (the best seating of this round alone that the caller found)."""
-    own = _cost(tables, met, apart)
+    own = draw_ahead.round_cost(tables, met, apart)
     schedule = _best_plan(tables, sizes, rounds, (met, apart), rng, own, plan_evaluations)
     costs = draw_ahead.round_costs(schedule, met, apart)
     if costs[0] > own:
@@ -235,7 +235,3 @@ def _free(blocked: Sequence[Sequence[bool]], n: int) -> list[list[bool]]:
 def _mark(free: list[list[bool]], table: Sequence[int], value: bool) -> None:
     for a, b in combinations(table, 2):
         free[a][b] = free[b][a] = value
-
-
-def _cost(tables, met, apart) -> int:
-    return sum(met[a][b] ** 2 + apart[a][b] for t in tables for a, b in combinations(t, 2))
