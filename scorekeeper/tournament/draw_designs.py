@@ -42,6 +42,11 @@ def kirkman_15() -> Schedule:
     spreads = _spreads(lines)
     packing = _packing(lines, spreads, set(), [])
     assert packing is not None  # PG(3, 2) has packings (Kirkman, 1850)
+    return _zero_based(packing)
+
+
+def _zero_based(packing) -> Schedule:
+    """The packing's spreads as rounds, points 1..15 as players 0..14."""
     return [[[p - 1 for p in line] for line in spread] for spread in packing]
 
 

@@ -251,6 +251,10 @@ class _Seating:
         self.where = table_of(self.tables, self.n)
         self.own = [self._cost_at_own_table(p) for p in range(self.n)]
 
+    def _mates(self, p: int) -> list[int]:
+        """Who sits with ``p``."""
+        return [x for x in self.tables[self.where[p]] if x != p]
+
     def _cost_at_own_table(self, p: int) -> int:
         """What ``p`` costs with the others at its table."""
         return sum(self.w[p][q] for q in self.tables[self.where[p]])
@@ -290,7 +294,7 @@ class _Seating:
         evaluations); ``choice`` is (q, table) and q None for a move; a tabu move is allowed
         when it beats the best seen (``above_best`` is the current cost minus the best)."""
         a = self.where[p]
-        others = [x for x in self.tables[a] if x != p]
+        others = self._mates(p)
         best, spent = Choice(), 0
         for b in self.span(p, a):
             if b == a:

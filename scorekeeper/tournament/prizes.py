@@ -187,10 +187,11 @@ def _pool_figures(pool: Decimal, fee: Decimal | None, entrants: int, out: list) 
 def _payout(place: int, share: Decimal, row: Mapping | None, pool: Decimal, ranks: list) -> dict:
     """One paid place: its share of ``pool`` rounded down to the cent, and who holds it."""
     amount = (pool * share).quantize(CENT, rounding=ROUND_DOWN)
+    holder = row or {}
     return {
         "place": place,
-        "player": row.get("player") if row else None,
-        "player_id": row.get("player_id") if row else None,
+        "player": holder.get("player"),
+        "player_id": holder.get("player_id"),
         "amount": str(amount),
         "share": str(share),
         "by_lot": bool(row and ranks.count(row.get("rank")) > 1),

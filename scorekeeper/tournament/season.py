@@ -151,12 +151,17 @@ def _player(
 ) -> _Season:
     """What player ``p`` made of the season."""
     got = [_result(e, e.results.get(p), scoring, top) for e in evenings]
-    present = [i for i, x in enumerate(got) if x is not None]
+    present = _present(got)
     kept, total = _best(got, present, best_n)
     wins = _wins(p, evenings)
     figures = _figures(p, evenings, scoring, wins, got)
     counted = tuple(i in kept for i in range(len(got)))
     return _Season(_sort_key(total, figures, scoring), total, got, counted, wins, present, figures)
+
+
+def _present(got: list[int | float | None]) -> list[int]:
+    """The evenings (their indexes) with a result."""
+    return [i for i, x in enumerate(got) if x is not None]
 
 
 def _result(evening: Evening, r: EveningResult | None, scoring: str, top: int | None):
