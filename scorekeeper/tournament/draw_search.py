@@ -315,7 +315,7 @@ class _Seating:
 
     def _offer_move(self, best, p, tables, join, barred, allowed_sizes) -> None:
         """Offer moving ``p`` alone from table ``a`` to ``b`` if both keep an allowed size."""
-        ta, tb = (self.tables[t] for t in tables)
+        ta, tb = self.tables[tables[0]], self.tables[tables[1]]
         if len(ta) - 1 not in allowed_sizes or len(tb) + 1 not in allowed_sizes:
             return
         _, _, above_best, p_barred = barred

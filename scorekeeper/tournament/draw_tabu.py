@@ -47,8 +47,12 @@ class Choice:
     def __init__(self) -> None:
         self.choice, self.delta, self.ties = None, None, 0
 
+    def cheaper(self, delta: int) -> bool:
+        """Whether ``delta`` beats every candidate offered so far (or none was offered)."""
+        return self.delta is None or delta < self.delta
+
     def offer(self, choice, delta: int, rng: random.Random) -> None:
-        if self.delta is None or delta < self.delta:
+        if self.cheaper(delta):
             self.choice, self.delta, self.ties = choice, delta, 1
         elif delta == self.delta:
             self.ties += 1
@@ -57,5 +61,5 @@ class Choice:
 
     def force(self, choice, delta: int) -> None:
         """A strictly cheaper candidate wins outright (no tie-break draw)."""
-        if self.delta is None or delta < self.delta:
+        if self.cheaper(delta):
             self.choice, self.delta, self.ties = choice, delta, 1

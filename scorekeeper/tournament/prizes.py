@@ -89,9 +89,7 @@ def club_table(
     table.sort(key=lambda c: c["key"])
     keys = [club["key"] for club in table]
     for club in table:
-        club["rank"] = _rank_among(club["key"], keys)
-    for club in table:
-        del club["key"]
+        club["rank"] = _rank_among(club.pop("key"), keys)
     return table
 
 
