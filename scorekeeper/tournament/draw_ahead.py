@@ -16,6 +16,10 @@ rest can cost. The search is a seeded tabu search over swaps of two players at d
 of one round, at least one of them in a repeat (or a kept-apart pair), taking the best swap over
 every round at each step; an attempt ends when it stalls and the next starts from a fresh greedy
 schedule. Budgets are counted in evaluated swaps, never in seconds.
+
+The pair arithmetic the draw modules share lives here too: :func:`pairs` (the pairs at tables),
+:func:`add_meetings`, :func:`weights`, :func:`round_cost`, :func:`seat_pairs` and
+:func:`lower_bound`.
 """
 
 from __future__ import annotations
@@ -174,9 +178,13 @@ class _Search:
 def _first_weight(sched: Schedule, met, apart) -> int:
     """A weight for round 1's own cost above anything the rest of the schedule can cost."""
     seats = seat_pairs(len(t) for t in sched[0])
-    most = max((max(row) for row in met), default=0) + len(sched)
-    largest = max((max(row) for row in apart), default=0)
-    return len(sched) * seats * (most * most + largest) + 1
+    most = _largest(met) + len(sched)
+    return len(sched) * seats * (most * most + _largest(apart)) + 1
+
+
+def _largest(matrix: Sequence[Sequence[int]]) -> int:
+    """The largest figure in ``matrix`` (0 for none)."""
+    return max((max(row) for row in matrix), default=0)
 
 
 def _trade_meetings(count: list[list[int]], leaving: int, joining: int, group) -> None:

@@ -10,6 +10,7 @@ table (``w[i][i] == 0``). A seating is a list of tables, each a list of players.
   for large draws, with an optional pull towards each player's table by ranking.
 
 Every budget is counted in steps, never in seconds, so the same input always gives the same draw.
+(:func:`copy_rows` and :func:`table_of` are small helpers the other draw modules use too.)
 """
 
 from __future__ import annotations
