@@ -46,11 +46,11 @@ API (players are ids, plain strings)::
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from . import draw_designs, draw_plan, draw_search
+from .draw_ahead import pairs
 
 KEEP_APART_COST = 1_000_000
 EXACT_LIMIT = 12
@@ -83,23 +83,44 @@ def table_sizes(
     """Table sizes for ``n`` players (most tables of ``table_size``) and whether one sits out."""
     allowed = _allowed(table_size, allow_tables_of)
     bye = allowed == {2} and n % 2 == 1
-    m = n - bye
-    # fewest tables of a size other than table_size, then fewest tables: a small DP
-    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (m + 1)
+    sizes = _size_mix(n - bye, allowed, table_size)
+    if sizes is None:
+        raise _unseatable(n, allowed)
+    return sizes, bye
+
+
+Mix = tuple[int, int, tuple[int, ...]]  # (tables not of the usual size, tables, their sizes)
+
+
+def _size_mix(m: int, allowed: set[int], table_size: int) -> tuple[int, ...] | None:
+    """Sizes seating ``m`` players, fewest tables of a size other than ``table_size`` first,
+    then fewest tables (a small DP over the player count); None if they cannot be seated."""
+    best: list[Mix | None] = [None] * (m + 1)
     best[0] = (0, 0, ())
     for k in range(1, m + 1):
-        for s in sorted(allowed):
-            prev = best[k - s] if k >= s else None
-            if prev is None:
-                continue
-            cand = (prev[0] + (s != table_size), prev[1] + 1, (*prev[2], s))
-            if best[k] is None or cand[:2] < best[k][:2]:
-                best[k] = cand
-    if m == 0 or best[m] is None:
-        sizes = " or ".join(str(s) for s in sorted(allowed))
-        who = "1 player" if n == 1 else f"{n} players"
-        raise DrawError(f"{who} cannot sit at tables of {sizes}; add or withdraw a player")
-    return tuple(sorted(best[m][2], key=lambda s: (s != table_size, s))), bye
+        best[k] = _best_mix(best, k, allowed, table_size)
+    found = best[m]
+    if m == 0 or found is None:
+        return None
+    return tuple(sorted(found[2], key=lambda s: (s != table_size, s)))
+
+
+def _best_mix(best: list[Mix | None], k: int, allowed: set[int], table_size: int) -> Mix | None:
+    """The best mix for ``k`` players: one table of an allowed size added to the best mix for
+    the rest (the smallest such table among equals)."""
+    options = [(s, best[k - s]) for s in sorted(allowed) if s <= k]
+    mixes = [
+        (prev[0] + (s != table_size), prev[1] + 1, (*prev[2], s))
+        for s, prev in options
+        if prev is not None
+    ]
+    return min(mixes, key=lambda mix: mix[:2], default=None)
+
+
+def _unseatable(n: int, allowed: set[int]) -> DrawError:
+    sizes = " or ".join(str(s) for s in sorted(allowed))
+    who = "1 player" if n == 1 else f"{n} players"
+    return DrawError(f"{who} cannot sit at tables of {sizes}; add or withdraw a player")
 
 
 def draw_round(
@@ -120,34 +141,26 @@ def draw_round(
     ids = sorted(players)
     _check_request(ids, method, ranking)
     history = history or {}
-    present = set(ids)
-    apart = {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= present}
     rng = random.Random(f"scorekeeper-draw:{seed}:{round_no}")
     sizes, has_bye = table_sizes(len(ids), table_size, allow_tables_of)
-    ranked = _rank_order(ids, ranking) if ranking is not None else None
-    bye = _choose_bye(ids, ranked, byes_had, rng) if has_bye else None
-    seated = [p for p in (ranked or ids) if p != bye]
-    index = {p: i for i, p in enumerate(seated)}
-    met, cost_apart = _matrices(index, history, apart)
-    w = [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
+    seated, bye = _who_sits(ids, ranking, has_bye, byes_had, rng)
+    apart = _kept_apart(keep_apart, set(ids))
+    met, cost_apart = _matrices(seated, history, apart)
+    w = _weights(met, cost_apart)
     allowed = frozenset(_allowed(table_size, allow_tables_of))
 
+    if method == "standings":
+        order = list(range(len(seated)))
+        tables = draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2)
+        return _result(tables, seated, bye, history, apart, seed, round_no, w)
     if method == "spread":
         # RULES.md §6 v2 round-1 seeding: the strongest spread over the tables (a snake: the
         # first T one a table, the next T back the other way, ...)
         tables = spread(len(seated), sizes)
-    elif method == "standings":
-        order = list(range(len(seated)))
-        return _result(
-            draw_search.by_standings(order, sizes, w, rng, allowed, MAX_EVALUATIONS // 2),
-            seated, bye, history, apart, seed, round_no, w,
-        )  # fmt: skip
     else:
         rounds_left = (rounds_total or 0) - round_no + 1
         tables = _seat_random(sizes, w, (met, cost_apart), rng, allowed, rounds_left, has_bye,
                               seed)  # fmt: skip
-        for t in tables:
-            rng.shuffle(t)
     rng.shuffle(tables)
     tables.sort(key=lambda t: (len(t) != table_size, len(t)))
     return _result(tables, seated, bye, history, apart, seed, round_no, w)
@@ -162,66 +175,115 @@ def _check_request(ids: Sequence[str], method: str, ranking: Sequence[str] | Non
         raise DrawError(f"a draw by {method} needs the ranking")
 
 
-def _choose_bye(ids, ranked, byes_had: Iterable[str], rng: random.Random) -> str:
+def _who_sits(
+    ids: Sequence[str],
+    ranking: Sequence[str] | None,
+    has_bye: bool,
+    byes_had: Iterable[str],
+    rng: random.Random,
+) -> tuple[list[str], str | None]:
+    """The players to seat (best first with a ranking, else by id) and the one sitting out."""
+    order = list(ids) if ranking is None else _rank_order(ids, ranking)
+    bye = _choose_bye(order, ranking is not None, byes_had, rng) if has_bye else None
+    return [p for p in order if p != bye], bye
+
+
+def _choose_bye(
+    order: Sequence[str], ranked: bool, byes_had: Iterable[str], rng: random.Random
+) -> str:
     """The lowest-ranked player without a bye yet (seeded random one without a ranking)."""
     had = set(byes_had)
-    pool = [p for p in (ranked or ids) if p not in had] or list(ranked or ids)
-    return pool[-1] if ranked is not None else rng.choice(pool)
+    pool = [p for p in order if p not in had] or list(order)
+    return pool[-1] if ranked else rng.choice(pool)
+
+
+def _kept_apart(keep_apart: Iterable[frozenset[str]], present: set[str]) -> set[frozenset[str]]:
+    """The pairs to keep apart whose two players are both here."""
+    return {frozenset(p) for p in keep_apart if len(p) == 2 and set(p) <= present}
 
 
 def _seat_random(sizes, w, matrices, rng, allowed, rounds_left: int, has_bye: bool, seed: int):
     """The random method: a known perfect design when it fits, else the cheapest seating found
-    (exactly or by tabu search), replaced by the first round of a plan when looking ahead."""
+    (exactly or by tabu search), replaced by the first round of a plan when looking ahead; the
+    seats at each table shuffled."""
+    tables = _from_design(sizes, rounds_left, has_bye, matrices, seed)
+    if tables is None:
+        tables = _searched(sizes, w, matrices, rng, allowed, rounds_left, has_bye)
+    for t in tables:
+        rng.shuffle(t)
+    return tables
+
+
+def _from_design(sizes, rounds_left: int, has_bye: bool, matrices, seed: int):
+    """This round of a known perfect design, if one fits the field and the history; else None."""
+    if rounds_left < 1 or has_bye:
+        return None
     met, cost_apart = matrices
-    n = len(w)
-    if rounds_left >= 1 and not has_bye:
-        found = draw_designs.next_round(sizes, rounds_left, met, cost_apart, seed)
-        if found is not None:
-            return found
-    plan_ahead = rounds_left > 1 and not has_bye and n <= PLAN_LIMIT
-    order = list(range(n))
+    return draw_designs.next_round(sizes, rounds_left, met, cost_apart, seed)
+
+
+def _searched(sizes, w, matrices, rng, allowed, rounds_left: int, has_bye: bool):
+    """The cheapest seating found, or the first round of the best plan when looking ahead."""
+    plan_ahead = rounds_left > 1 and not has_bye and len(w) <= PLAN_LIMIT
+    tables = _cheapest(sizes, w, matrices, rng, allowed, plan_ahead)
+    if not plan_ahead:
+        return tables
+    met, cost_apart = matrices
+    return draw_plan.lookahead(
+        tables, sizes, rounds_left, met, cost_apart, rng,
+        plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,
+    )  # fmt: skip
+
+
+def _cheapest(sizes, w, matrices, rng, allowed, plan_ahead: bool):
+    """The cheapest seating of this round alone: exact for few players, else a tabu search
+    from a random seating (a quarter of the budget when a plan follows)."""
+    order = list(range(len(w)))
     rng.shuffle(order)
-    if n <= EXACT_LIMIT:
-        tables = draw_search.exact(order, sizes, w)
-    else:
-        start, i = [], 0
-        for s in sizes:
-            start.append(order[i : i + s])
-            i += s
-        budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
-        floor = draw_plan.lower_bound(sizes, 1, met, cost_apart)
-        tables = draw_search.local_search(
-            start, w, rng, allowed_sizes=allowed, max_evaluations=budget, floor=floor
-        )
-    if plan_ahead:
-        tables = draw_plan.lookahead(
-            tables, sizes, rounds_left, met, cost_apart, rng,
-            plan_evaluations=PLAN_EVALUATIONS, complete_steps=COMPLETE_STEPS,
-        )  # fmt: skip
+    if len(w) <= EXACT_LIMIT:
+        return draw_search.exact(order, sizes, w)
+    budget = MAX_EVALUATIONS // 4 if plan_ahead else MAX_EVALUATIONS
+    floor = draw_plan.lower_bound(sizes, 1, *matrices)
+    return draw_search.local_search(
+        _in_order(order, sizes), w, rng, allowed_sizes=allowed, max_evaluations=budget,
+        floor=floor,
+    )  # fmt: skip
+
+
+def _in_order(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    """``order`` cut into tables of ``sizes``, in turn."""
+    tables, i = [], 0
+    for s in sizes:
+        tables.append(list(order[i : i + s]))
+        i += s
     return tables
 
 
 def spread(n: int, sizes: Sequence[int]) -> list[list[int]]:
     """Seat positions 0..n-1 (strongest first) in a snake over tables of ``sizes``."""
     tables: list[list[int]] = [[] for _ in sizes]
-    forward, i = True, 0
-    while i < n:
-        order = range(len(sizes)) if forward else range(len(sizes) - 1, -1, -1)
-        for t in order:
-            if i < n and len(tables[t]) < sizes[t]:
-                tables[t].append(i)
-                i += 1
-        forward = not forward
+    snake = _snake(len(sizes))
+    for i in range(n):
+        t = next(snake)
+        while len(tables[t]) >= sizes[t]:
+            t = next(snake)
+        tables[t].append(i)
     return tables
+
+
+def _snake(k: int) -> Iterator[int]:
+    """Table numbers 0..k-1, then back k-1..0, and so on without end."""
+    forward = list(range(k))
+    while True:
+        yield from forward
+        yield from reversed(forward)
 
 
 def add_to_history(history: Mapping[frozenset[str], int], draw: Draw) -> dict[frozenset[str], int]:
     """A new history counting the meetings of ``draw`` as well."""
     out = dict(history)
-    for t in draw.tables:
-        for a, b in combinations(t, 2):
-            key = frozenset((a, b))
-            out[key] = out.get(key, 0) + 1
+    for key in _seated_pairs(draw.tables):
+        out[key] = out.get(key, 0) + 1
     return out
 
 
@@ -256,41 +318,59 @@ def _allowed(table_size: int, allow_tables_of: Iterable[int] | None) -> set[int]
 
 def _rank_order(ids: Sequence[str], ranking: Sequence[str]) -> list[str]:
     """Players best first; those missing from the ranking (late entries) last, by id."""
-    present, ranked = set(ids), []
-    for p in dict.fromkeys(ranking):
-        if p in present:
-            ranked.append(p)
+    present = set(ids)
+    ranked = [p for p in dict.fromkeys(ranking) if p in present]
     listed = set(ranked)
     return ranked + [p for p in ids if p not in listed]
 
 
-def _matrices(index, history, apart) -> tuple[list[list[int]], list[list[int]]]:
-    """How often each pair met, and the keep-apart cost of each pair, by player index."""
-    n = len(index)
-    met = [[0] * n for _ in range(n)]
-    cost_apart = [[0] * n for _ in range(n)]
-    for pair, k in history.items():
-        if len(pair) == 2 and pair <= index.keys():
-            a, b = (index[p] for p in pair)
-            met[a][b] = met[b][a] = k
-    for pair in apart:
-        if pair <= index.keys():
-            a, b = (index[p] for p in pair)
-            cost_apart[a][b] = cost_apart[b][a] = KEEP_APART_COST
+def _matrices(seated: Sequence[str], history, apart) -> tuple[list[list[int]], list[list[int]]]:
+    """How often each pair met, and the keep-apart cost of each pair, by place in ``seated``."""
+    index = {p: i for i, p in enumerate(seated)}
+    met = _pair_matrix(index, history.items())
+    cost_apart = _pair_matrix(index, ((pair, KEEP_APART_COST) for pair in apart))
     return met, cost_apart
 
 
+def _pair_matrix(index: Mapping[str, int], figures) -> list[list[int]]:
+    """A symmetric matrix by player index of the figure of each pair both of whom are seated."""
+    n = len(index)
+    out = [[0] * n for _ in range(n)]
+    for a, b, k in _seated_figures(index, figures):
+        out[a][b] = out[b][a] = k
+    return out
+
+
+def _seated_figures(index: Mapping[str, int], figures) -> Iterator[tuple[int, int, int]]:
+    """(index, index, figure) of each pair in ``figures`` both of whom are seated."""
+    for pair, k in figures:
+        if len(pair) == 2 and pair <= index.keys():
+            a, b = (index[p] for p in pair)
+            yield a, b, k
+
+
+def _weights(met, cost_apart) -> list[list[int]]:
+    """What seating each pair together costs: earlier meetings squared, plus keeping apart."""
+    return [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, cost_apart)]  # noqa: B905
+
+
 def _cost(tables, w) -> int:
-    return sum(w[a][b] for t in tables for a, b in combinations(t, 2))
+    return sum(w[a][b] for a, b in pairs(tables))
+
+
+def _seated_pairs(tables: Iterable[Sequence[str]]) -> list[frozenset[str]]:
+    """Every pair sitting at one table, table by table."""
+    return [frozenset(pair) for pair in pairs(tables)]
+
+
+def _named(tables, seated: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The tables with the players' ids in place of their indexes."""
+    return tuple(tuple(seated[p] for p in t) for t in tables)
 
 
 def _result(tables, seated, bye, history, apart, seed, round_no, w) -> Draw:
-    named = tuple(tuple(seated[p] for p in t) for t in tables)
-    repeats, broken = 0, []
-    for t in named:
-        for a, b in combinations(t, 2):
-            pair = frozenset((a, b))
-            repeats += history.get(pair, 0) > 0
-            if pair in apart:
-                broken.append(pair)
-    return Draw(named, bye, repeats, tuple(broken), seed, round_no, _cost(tables, w))
+    named = _named(tables, seated)
+    pairs = _seated_pairs(named)
+    repeats = sum(history.get(pair, 0) > 0 for pair in pairs)
+    broken = tuple(pair for pair in pairs if pair in apart)
+    return Draw(named, bye, repeats, broken, seed, round_no, _cost(tables, w))

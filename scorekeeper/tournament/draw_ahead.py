@@ -16,19 +16,59 @@ rest can cost. The search is a seeded tabu search over swaps of two players at d
 of one round, at least one of them in a repeat (or a kept-apart pair), taking the best swap over
 every round at each step; an attempt ends when it stalls and the next starts from a fresh greedy
 schedule. Budgets are counted in evaluated swaps, never in seconds.
+
+The pair arithmetic the draw modules share lives here too: :func:`pairs` (the pairs at tables),
+:func:`add_meetings`, :func:`weights`, :func:`round_cost`, :func:`seat_pairs` and
+:func:`lower_bound`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
-from .draw_search import Choice, local_search
+from .draw_search import copy_rows, local_search, table_of
+from .draw_tabu import Choice, Progress, tabu_allows
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 100  # steps without a better schedule before an attempt ends
 STALE_ATTEMPTS = 20  # attempts in a row without a better schedule before the search ends
+
+
+def pairs(tables: Iterable[Sequence[Any]]) -> Iterator[tuple[Any, Any]]:
+    """Every pair of players sitting at one table, table by table."""
+    for t in tables:
+        yield from combinations(t, 2)
+
+
+def add_meetings(count: list[list[int]], tables: Iterable[Sequence[int]], by: int = 1) -> None:
+    """Add ``by`` to the symmetric ``count`` for every pair sitting at one of ``tables``."""
+    for a, b in pairs(tables):
+        count[a][b] += by
+        count[b][a] += by
+
+
+def weights(count: Sequence[Sequence[int]], apart: Sequence[Sequence[int]]) -> list[list[int]]:
+    """What seating each pair together costs: its meetings so far squared, plus keeping apart."""
+    return [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
+
+
+def seat_pairs(sizes: Iterable[int]) -> int:
+    """How many pairs sit together at tables of ``sizes``."""
+    return sum(s * (s - 1) // 2 for s in sizes)
+
+
+def lower_bound(sizes, rounds: int, met, apart) -> int:
+    """No schedule costs less: each seat pair beyond the pairs still free costs at least 1."""
+    return max(0, rounds * seat_pairs(sizes) - _free_pairs(met, apart))
+
+
+def _free_pairs(met, apart) -> int:
+    """The pairs who have not met and are not kept apart."""
+    n = len(met)
+    return sum(1 for b, a in combinations(range(n), 2) if not met[a][b] and not apart[a][b])
 
 
 class _Search:
@@ -38,104 +78,122 @@ class _Search:
     def __init__(self, sched: Schedule, met, apart) -> None:
         n = len(met)
         self.sched, self.apart = sched, apart
-        self.where = [[0] * n for _ in sched]
-        self.count = [list(row) for row in met]
+        self.where = [table_of(tables, n) for tables in sched]
+        self.count = copy_rows(met)
+        for tables in sched:
+            add_meetings(self.count, tables)
         # round 1's pairs cost their earlier meetings squared (kept apart: more), times a
         # weight above anything the whole schedule can cost otherwise
-        self.first = [[m * m + x for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
-        seats = sum(len(t) * (len(t) - 1) // 2 for t in sched[0])
-        most = max((max(row) for row in met), default=0) + len(sched)
-        largest = max((max(row) for row in apart), default=0)
-        self.weight = len(sched) * seats * (most * most + largest) + 1
-        for r, tables in enumerate(sched):
-            for ti, t in enumerate(tables):
-                for p in t:
-                    self.where[r][p] = ti
-                for a, b in combinations(t, 2):
-                    self.count[a][b] += 1
-                    self.count[b][a] += 1
+        self.first = weights(met, apart)
+        self.weight = _first_weight(sched, met, apart)
 
     def total(self) -> int:
         """The schedule's cost: each meeting the square of the pair's meetings before it (and
         kept-apart pairs their cost), plus round 1's own cost at its weight."""
-        met = [list(row) for row in self.count]
+        first = sum(self.first[a][b] for a, b in pairs(self.sched[0]))
+        return self._meetings_cost() + self.weight * first
+
+    def _meetings_cost(self) -> int:
+        """Each meeting the square of the pair's meetings before it (and kept apart its cost)."""
+        met = copy_rows(self.count)
         cost = 0
         for tables in reversed(self.sched):  # undo the meetings, last round first
-            for t in tables:
-                for a, b in combinations(t, 2):
-                    met[a][b] -= 1
-                    met[b][a] -= 1
-                    cost += met[a][b] ** 2 + self.apart[a][b]
-        first = sum(self.first[a][b] for t in self.sched[0] for a, b in combinations(t, 2))
-        return cost + self.weight * first
+            add_meetings(met, tables, by=-1)
+            cost += round_cost(tables, met, self.apart)
+        return cost
 
     def conflicts(self) -> dict[int, set[int]]:
         """By round, the players seated with someone at a cost (a repeat or kept apart)."""
         found: dict[int, set[int]] = {}
-        count, apart = self.count, self.apart
         for r, tables in enumerate(self.sched):
-            for t in tables:
-                for a, b in combinations(t, 2):
-                    if count[a][b] > 1 or apart[a][b]:
-                        found.setdefault(r, set()).update((a, b))
+            for a, b in pairs(tables):
+                if self.count[a][b] > 1 or self.apart[a][b]:
+                    found.setdefault(r, set()).update((a, b))
         return found
+
+    def mates(self, r: int, p: int) -> list[int]:
+        """Who sits with ``p`` in round ``r``."""
+        return [x for x in self.sched[r][self.where[r][p]] if x != p]
 
     def delta(self, r: int, p: int, q: int, others, mates) -> int:
         """What swapping ``p`` (sitting with ``others``) and ``q`` (with ``mates``) in round
         ``r`` changes the cost by."""
-        cp, cq, ap, aq = self.count[p], self.count[q], self.apart[p], self.apart[q]
-        change = 0
-        for x in others:  # p leaves them, q joins them
-            change += (cq[x] ** 2 + aq[x]) - ((cp[x] - 1) ** 2 + ap[x])
-        for y in mates:  # q leaves them, p joins them
-            change += (cp[y] ** 2 + ap[y]) - ((cq[y] - 1) ** 2 + aq[y])
+        change = self._trade(p, q, others) + self._trade(q, p, mates)
         if r == 0:
-            wp, wq = self.first[p], self.first[q]
-            change += self.weight * (
-                sum(wq[x] - wp[x] for x in others) + sum(wp[y] - wq[y] for y in mates)
-            )
+            first = self._first_trade(p, q, others) + self._first_trade(q, p, mates)
+            change += self.weight * first
         return change
+
+    def _trade(self, p: int, q: int, group) -> int:
+        """What ``p`` leaving ``group`` and ``q`` joining it changes the meetings' cost by."""
+        cp, cq, ap, aq = self.count[p], self.count[q], self.apart[p], self.apart[q]
+        return sum((cq[x] ** 2 + aq[x]) - ((cp[x] - 1) ** 2 + ap[x]) for x in group)
+
+    def _first_trade(self, p: int, q: int, group) -> int:
+        """The same for round 1's own cost (before its weight)."""
+        wp, wq = self.first[p], self.first[q]
+        return sum(wq[x] - wp[x] for x in group)
 
     def offer(self, found: Choice, r: int, p: int, rng, barred) -> int:
         """Offer every swap of ``p`` with a player at another table of round ``r``; a tabu swap
         only when it beats the best schedule seen. Returns the evaluations spent."""
-        tabu, step, above_best = barred
         tables, a = self.sched[r], self.where[r][p]
-        others = [x for x in tables[a] if x != p]
+        others = self.mates(r, p)
         spent = 0
-        for b, tb in enumerate(tables):
+        for b in range(len(tables)):
             if b == a:
                 continue
-            spent += len(tb)
-            p_barred = tabu.get((r, p, b), 0) > step
-            for q in tb:
-                delta = self.delta(r, p, q, others, [y for y in tb if y != q])
-                if (p_barred or tabu.get((r, q, a), 0) > step) and above_best + delta >= 0:
-                    continue
-                if found.delta is None or delta <= found.delta:
-                    found.offer((r, p, q), delta, rng)
+            spent += len(tables[b])
+            self._offer_swaps(found, r, p, (a, b), others, rng, barred)
         return spent
+
+    def _offer_swaps(self, found: Choice, r: int, p: int, tables, others, rng, barred) -> None:
+        """Offer the swaps of ``p`` (at table ``a``) with each player of table ``b``."""
+        tabu, step, above_best = barred
+        a, b = tables
+        p_barred = tabu.get((r, p, b), 0) > step
+        for q in self.sched[r][b]:
+            delta = self.delta(r, p, q, others, self.mates(r, q))
+            q_barred = p_barred or tabu.get((r, q, a), 0) > step
+            if tabu_allows(q_barred, above_best, delta):
+                found.offer((r, p, q), delta, rng)
 
     def swap(self, r: int, p: int, q: int) -> int:
         """Swap ``p`` and ``q`` (different tables of round ``r``); the change of cost."""
-        where, tables, count = self.where[r], self.sched[r], self.count
+        where, tables = self.where[r], self.sched[r]
         a, b = where[p], where[q]
-        others = [x for x in tables[a] if x != p]
-        mates = [y for y in tables[b] if y != q]
+        others, mates = self.mates(r, p), self.mates(r, q)
         change = self.delta(r, p, q, others, mates)
-        for x, y, group in ((p, q, others), (q, p, mates)):
-            for m in group:
-                count[x][m] -= 1
-                count[m][x] -= 1
-                count[y][m] += 1
-                count[m][y] += 1
+        _trade_meetings(self.count, p, q, others)
+        _trade_meetings(self.count, q, p, mates)
         tables[a][tables[a].index(p)] = q
         tables[b][tables[b].index(q)] = p
         where[p], where[q] = b, a
         return change
 
-    def copy(self) -> Schedule:
-        return [[list(t) for t in ts] for ts in self.sched]
+    def snapshot(self) -> Schedule:
+        return [copy_rows(ts) for ts in self.sched]
+
+
+def _first_weight(sched: Schedule, met, apart) -> int:
+    """A weight for round 1's own cost above anything the rest of the schedule can cost."""
+    seats = seat_pairs(len(t) for t in sched[0])
+    most = _largest(met) + len(sched)
+    return len(sched) * seats * (most * most + _largest(apart)) + 1
+
+
+def _largest(matrix: Sequence[Sequence[int]]) -> int:
+    """The largest figure in ``matrix`` (0 for none)."""
+    return max((max(row) for row in matrix), default=0)
+
+
+def _trade_meetings(count: list[list[int]], leaving: int, joining: int, group) -> None:
+    """``leaving`` no longer meets ``group``; ``joining`` does instead."""
+    for m in group:
+        count[leaving][m] -= 1
+        count[m][leaving] -= 1
+        count[joining][m] += 1
+        count[m][joining] += 1
 
 
 def plan(
@@ -157,107 +215,139 @@ def plan(
     steps find nothing better; attempts follow one another (seating the first round afresh too)
     until one reaches the lowest cost possible, ``max_evaluations`` swaps have been evaluated,
     or ``STALE_ATTEMPTS`` attempts in a row found nothing better."""
-    floor = None
-    best: Schedule = [[list(t) for t in start]]
-    best_cost = None
-    evaluations = stale = 0
-    while best_cost is None or (
-        best_cost > (floor or 0) and evaluations < max_evaluations and stale < STALE_ATTEMPTS
-    ):
-        first = start if best_cost is None else None  # later attempts seat round 1 afresh
-        sched, spent = _greedy(sizes, rounds, met, apart, rng, max_evaluations, first)
-        state = _Search(sched, met, apart)
-        if floor is None:
-            floor = _floor(state, start, own, sizes, rounds, met, apart)
-        budget = max(0, max_evaluations - evaluations - spent)
-        found, cost, improving = _improve(state, rng, floor or 0, budget)
-        evaluations += spent + improving
-        stale += 1
-        if best_cost is None or cost < best_cost:
-            best, best_cost, stale = found, cost, 0
-        if len(sizes) < 2:
-            break
-    return best
+    attempts = _Attempts(sizes, rounds, (met, apart), rng, max_evaluations)
+    state = attempts.greedy(start)
+    attempts.floor = _floor(state, own, sizes, rounds, met, apart)
+    attempts.improve(state)
+    while len(sizes) > 1 and attempts.go_on():
+        attempts.improve(attempts.greedy(None))  # later attempts seat round 1 afresh
+    return attempts.best
 
 
-def _floor(state: _Search, start, own: int, sizes, rounds: int, met, apart) -> int:
-    """No schedule costs less: its first round as cheap as ``start`` (``own``), and every seat
-    pair beyond the pairs still free costs at least 1 wherever it sits."""
-    n = len(met)
-    free = sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
-    least = max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - free)
-    return state.weight * own + max(least, own)
+class _Attempts:
+    """The attempts of :func:`plan` so far: the best schedule and its cost, the evaluations
+    spent, the attempts in a row without a better schedule, and the cost no schedule beats."""
+
+    def __init__(self, sizes, rounds: int, history, rng: random.Random, max_evaluations: int):
+        self.sizes, self.rounds, self.history, self.rng = sizes, rounds, history, rng
+        self.max_evaluations = max_evaluations
+        self.evaluations = self.stale = self.floor = 0
+        self.best: Schedule = []
+        self.best_cost: int | None = None
+
+    def greedy(self, start) -> _Search:
+        """A fresh round-by-round schedule to improve (``start`` as round 1 if given)."""
+        met, apart = self.history
+        sched, spent = _greedy(
+            self.sizes, self.rounds, met, apart, self.rng, self.max_evaluations, start
+        )
+        self.evaluations += spent
+        return _Search(sched, met, apart)
+
+    def improve(self, state: _Search) -> None:
+        """Improve ``state`` by tabu search within the budget left and keep it if the best."""
+        budget = max(0, self.max_evaluations - self.evaluations)
+        found, cost, spent = _improve(state, self.rng, self.floor, budget)
+        self.evaluations += spent
+        self.stale += 1
+        if self.best_cost is None or cost < self.best_cost:
+            self.best, self.best_cost, self.stale = found, cost, 0
+
+    def go_on(self) -> bool:
+        """Whether another attempt may still find a better schedule, and is allowed to."""
+        return (
+            self.best_cost is not None
+            and self.best_cost > self.floor
+            and self.evaluations < self.max_evaluations
+            and self.stale < STALE_ATTEMPTS
+        )
+
+
+def _floor(state: _Search, own: int, sizes, rounds: int, met, apart) -> int:
+    """No schedule costs less: its first round as cheap as the caller's (``own``), and every
+    seat pair beyond the pairs still free costs at least 1 wherever it sits."""
+    return state.weight * own + max(lower_bound(sizes, rounds, met, apart), own)
 
 
 def _improve(state: _Search, rng: random.Random, floor: int, budget: int):
     """Tabu search from ``state``: (the best schedule seen, its cost, evaluations spent)."""
-    n, rounds = len(state.count), len(state.sched)
-    cost = state.total()
-    best_cost, best = cost, state.copy()
-    tabu: dict[tuple[int, int, int], int] = {}
-    step = improved = evaluations = 0
-    while best_cost > floor and evaluations < budget and step - improved <= STALL_STEPS:
-        step += 1
-        evaluations += 1 + n * rounds  # every step counts (and finding the conflicts costs)
-        conflicts = state.conflicts()
-        if not conflicts or len(state.sched[0]) < 2:
+    run = Progress(state.total(), state)
+    while run.within(floor, budget) and not run.stalled(STALL_STEPS):
+        run.step += 1
+        # every step counts (and finding the conflicts costs)
+        run.evaluations += 1 + len(state.count) * len(state.sched)
+        if not _plan_step(state, run, rng):
             break
-        found, barred = Choice(), (tabu, step, cost - best_cost)
-        for r in sorted(conflicts):
-            for p in sorted(conflicts[r]):
-                evaluations += state.offer(found, r, p, rng, barred)
-        if found.choice is None:
-            continue
-        r, p, q = found.choice
-        tenure = 4 + rng.randrange(6)
-        tabu[(r, p, state.where[r][p])] = tabu[(r, q, state.where[r][q])] = step + tenure
-        cost += state.swap(r, p, q)
-        if cost < best_cost:
-            best_cost, best, improved = cost, state.copy(), step
-    return best, best_cost, evaluations
+    return run.best, run.best_cost, run.evaluations
+
+
+def _plan_step(state: _Search, run: Progress, rng: random.Random) -> bool:
+    """One step: the best swap of a player in a repeat (or kept apart) over every round, made
+    and made tabu to undo for a few steps; False when there is nothing left to swap."""
+    conflicts = state.conflicts()
+    if not conflicts or len(state.sched[0]) < 2:
+        return False
+    found = _best_swap(state, run, conflicts, rng)
+    if found.choice is None:
+        return True
+    r, p, q = found.choice
+    tenure = 4 + rng.randrange(6)
+    run.tabu[(r, p, state.where[r][p])] = run.tabu[(r, q, state.where[r][q])] = run.step + tenure
+    run.cost += state.swap(r, p, q)
+    run.keep_if_best(state)
+    return True
+
+
+def _best_swap(state: _Search, run: Progress, conflicts, rng: random.Random) -> Choice:
+    """The best swap of any player in ``conflicts`` (by round), ties broken at random."""
+    found, barred = Choice(), (run.tabu, run.step, run.cost - run.best_cost)
+    for r in sorted(conflicts):
+        for p in sorted(conflicts[r]):
+            run.evaluations += state.offer(found, r, p, rng, barred)
+    return found
 
 
 def round_costs(sched: Schedule, met, apart) -> list[int]:
     """Each round's own cost as the draw counts it (earlier meetings squared, kept apart)."""
-    count = [list(row) for row in met]
+    count = copy_rows(met)
     costs = []
     for tables in sched:
-        cost = 0
-        for t in tables:
-            for a, b in combinations(t, 2):
-                cost += count[a][b] ** 2 + apart[a][b]
-        for t in tables:
-            for a, b in combinations(t, 2):
-                count[a][b] += 1
-                count[b][a] += 1
-        costs.append(cost)
+        costs.append(round_cost(tables, count, apart))
+        add_meetings(count, tables)
     return costs
+
+
+def round_cost(tables: Iterable[Sequence[int]], count, apart) -> int:
+    """What seating ``tables`` costs after ``count`` meetings: each pair's meetings squared,
+    plus its keep-apart cost."""
+    return sum(count[a][b] ** 2 + apart[a][b] for a, b in pairs(tables))
 
 
 def _greedy(sizes, rounds, met, apart, rng, max_evaluations, start):
     """A round-by-round schedule (``start`` as round 1 if given), each round by a short local
     search given the rounds before it: (schedule, evaluations)."""
     n = sum(sizes)
-    count = [list(row) for row in met]
+    count = copy_rows(met)
     sched: Schedule = []
     evaluations = 0
     for r in range(rounds):
         order = list(range(n))
         rng.shuffle(order)
-        w = [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
         if r == 0 and start is not None:
-            tables = [list(t) for t in start]
+            tables = copy_rows(start)
         else:
-            tables, i = [], 0
-            for s in sizes:
-                tables.append(order[i : i + s])
-                i += s
             budget = max_evaluations // (8 * rounds)
-            tables = local_search(tables, w, rng, allowed_sizes=frozenset(), max_evaluations=budget)
+            tables = _searched_round(order, sizes, weights(count, apart), rng, budget)
             evaluations += budget
         sched.append(tables)
-        for t in tables:
-            for a, b in combinations(t, 2):
-                count[a][b] += 1
-                count[b][a] += 1
+        add_meetings(count, tables)
     return sched, evaluations
+
+
+def _searched_round(order, sizes, w, rng: random.Random, budget: int) -> list[list[int]]:
+    """A short local search from ``order`` cut into tables of ``sizes`` in turn."""
+    tables, i = [], 0
+    for s in sizes:
+        tables.append(order[i : i + s])
+        i += s
+    return local_search(tables, w, rng, allowed_sizes=frozenset(), max_evaluations=budget)

@@ -26,10 +26,14 @@ extra cost of each meeting of a kept-apart pair.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
 from . import draw_ahead, draw_search
+from .draw_ahead import add_meetings, pairs, weights
+from .draw_ahead import lower_bound as lower_bound  # the draw's floor for one round
+from .draw_search import copy_rows
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 SAMPLE_LIMIT = 12  # up to this many players, schedules are sampled round by round exactly
@@ -50,28 +54,42 @@ def lookahead(
 ) -> list[list[int]]:
     """This round as the best plan of the ``rounds`` left seats it; never dearer on its own than
     ``tables`` (the best seating of this round alone that the caller found)."""
-    own = _cost(tables, met, apart)
-    n = sum(sizes)
-    if n <= SAMPLE_LIMIT:
-        schedule = sample(
+    own = draw_ahead.round_cost(tables, met, apart)
+    schedule = _best_plan(tables, sizes, rounds, (met, apart), rng, own, plan_evaluations)
+    costs = draw_ahead.round_costs(schedule, met, apart)
+    if costs[0] > own:
+        return copy_rows(tables)
+    if _worth_completing(costs, own, sizes):
+        found = complete(sizes, rounds, _blocked(met, apart), rng, budget=complete_steps)
+        return found[0] if found else schedule[0]
+    return schedule[0]
+
+
+def _best_plan(tables, sizes, rounds: int, history, rng, own: int, evaluations: int) -> Schedule:
+    """The best schedule found starting from ``tables``: sampled exactly for few players, by
+    :func:`scorekeeper.tournament.draw_ahead.plan` beyond. ``history`` is (met, apart)."""
+    met, apart = history
+    if sum(sizes) <= SAMPLE_LIMIT:
+        return sample(
             sizes, rounds, met, apart, rng, start=tables, attempts=SAMPLE_ATTEMPTS,
             budget=SAMPLE_BRANCHES,
         )  # fmt: skip
-    else:
-        schedule = draw_ahead.plan(
-            sizes, rounds, met, apart, rng, max_evaluations=plan_evaluations, start=tables,
-            own=own,
-        )  # fmt: skip
-    costs = draw_ahead.round_costs(schedule, met, apart)
-    if costs[0] > own:
-        return [list(t) for t in tables]
-    if sum(costs) == 0 or own > 0 or n <= SAMPLE_LIMIT:
-        return schedule[0]
-    # this round can be drawn without a repeat but the plan could not do all of them so:
-    # backtracking finds a repeat-free plan where one exists and the tabu search missed it
-    blocked = [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
-    found = complete(sizes, rounds, blocked, rng, budget=complete_steps)
-    return found[0] if found else schedule[0]
+    return draw_ahead.plan(
+        sizes, rounds, met, apart, rng, max_evaluations=evaluations,
+        start=tables, own=own,
+    )  # fmt: skip
+
+
+def _worth_completing(costs: list[int], own: int, sizes: Sequence[int]) -> bool:
+    """Whether this round can be drawn without a repeat but the plan (the tabu search, many
+    players) could not draw all of them so: backtracking finds a repeat-free plan where one
+    exists and the tabu search missed it."""
+    return sum(costs) != 0 and own <= 0 and sum(sizes) > SAMPLE_LIMIT
+
+
+def _blocked(met, apart) -> list[list[bool]]:
+    """The pairs that may not meet in a repeat-free plan: met before, or kept apart."""
+    return [[m > 0 or x > 0 for m, x in zip(mr, xr)] for mr, xr in zip(met, apart)]  # noqa: B905
 
 
 def sample(
@@ -109,39 +127,53 @@ def _attempt(sizes, rounds: int, history, rng, best: list[int] | None, start, sp
     """One schedule drawn round by round, each round exactly the cheapest given those before it;
     with ``best`` (the round costs to beat) None as soon as it cannot beat them:
     (schedule, round costs) or None. ``history`` is (met, apart)."""
-    met, apart = history
-    n = sum(sizes)
-    count = [list(row) for row in met]
-    sched: Schedule = []
-    costs: list[int] = []
-    ahead = best is None  # better than ``best`` in an earlier round already
+    draft = _Draft(*history, best)
     for r in range(rounds):
-        w = [[c * c + x for c, x in zip(cr, ar)] for cr, ar in zip(count, apart)]  # noqa: B905
-        if r == 0 and start is not None:
-            tables = [list(t) for t in start]
-        else:
-            order = list(range(n))
-            rng.shuffle(order)
-            bound = None if ahead else best[r] + 1  # type: ignore[index]
-            tables = draw_search.exact(order, sizes, w, bound=bound, spent=spent)
-            if tables is None:
-                return None
-        cost = sum(w[a][b] for t in tables for a, b in combinations(t, 2))
-        ahead = ahead or cost < best[r]  # type: ignore[index]
-        sched.append(tables)
-        costs.append(cost)
-        for t in tables:
-            for a, b in combinations(t, 2):
-                count[a][b] += 1
-                count[b][a] += 1
-    return (sched, costs) if ahead else None
+        w = draft.weights()
+        tables = _round_tables(r, start, sizes, w, rng, draft.bound(), spent)
+        if tables is None:
+            return None
+        draft.add(tables, w)
+    return (draft.sched, draft.costs) if draft.ahead else None
 
 
-def lower_bound(sizes, rounds: int, met, apart) -> int:
-    """No schedule costs less: each seat pair beyond the pairs still free costs at least 1."""
-    n = sum(sizes)
-    free = sum(1 for a in range(n) for b in range(a) if not met[a][b] and not apart[a][b])
-    return max(0, rounds * sum(s * (s - 1) // 2 for s in sizes) - free)
+def _round_tables(r: int, start, sizes, w, rng: random.Random, bound: int | None, spent):
+    """Round ``r``'s tables: ``start`` as the first round if given, else the cheapest seating
+    (exactly, the seating among equals at random) if it costs less than ``bound``, else None."""
+    if r == 0 and start is not None:
+        return copy_rows(start)
+    order = list(range(sum(sizes)))
+    rng.shuffle(order)
+    return draw_search.exact(order, sizes, w, bound=bound, spent=spent)
+
+
+class _Draft:
+    """A schedule being drawn round by round: its rounds and their costs, how often each pair
+    has met, and whether it is already better than ``best`` (the round costs to beat; None:
+    nothing to beat) in an earlier round."""
+
+    def __init__(self, met, apart, best: list[int] | None) -> None:
+        self.count = copy_rows(met)
+        self.apart, self.best = apart, best
+        self.sched: Schedule = []
+        self.costs: list[int] = []
+        self.ahead = best is None
+
+    def weights(self) -> list[list[int]]:
+        """What seating each pair together costs in the next round."""
+        return weights(self.count, self.apart)
+
+    def bound(self) -> int | None:
+        """The next round must cost less than this to keep up with ``best`` (None: any cost)."""
+        return None if self.ahead else self.best[len(self.costs)] + 1  # type: ignore[index]
+
+    def add(self, tables: list[list[int]], w) -> None:
+        """The next round, ``w`` what each pair costs in it."""
+        cost = sum(w[a][b] for a, b in pairs(tables))
+        self.ahead = self.ahead or cost < self.best[len(self.costs)]  # type: ignore[index]
+        self.sched.append(tables)
+        self.costs.append(cost)
+        add_meetings(self.count, tables)
 
 
 def complete(
@@ -156,7 +188,7 @@ def complete(
     sits together, by backtracking (most constrained player first); None if not found in
     ``budget`` steps. Strong where :func:`plan` is weak: few rounds left, little freedom."""
     n = sum(sizes)
-    free = [[not blocked[a][b] and a != b for b in range(n)] for a in range(n)]
+    free = _free(blocked, n)
     tie = list(range(n))
     rng.shuffle(tie)
     steps = [0]
@@ -164,7 +196,7 @@ def complete(
 
     def seat_round(unseated: set[int], counts: dict[int, int], tables: list[list[int]]) -> bool:
         if not unseated:
-            sched.append([list(t) for t in tables])
+            sched.append(copy_rows(tables))
             for t in tables:
                 _mark(free, t, False)
             if len(sched) == rounds or seat_round(set(range(n)), dict(counts_all), []):
@@ -191,16 +223,15 @@ def complete(
                 counts[size] += 1
         return False
 
-    counts_all: dict[int, int] = {}
-    for s in sizes:
-        counts_all[s] = counts_all.get(s, 0) + 1
+    counts_all = dict(Counter(sizes))
     return sched if seat_round(set(range(n)), dict(counts_all), []) else None
+
+
+def _free(blocked: Sequence[Sequence[bool]], n: int) -> list[list[bool]]:
+    """Which pairs may still sit together: not blocked, and not a player with itself."""
+    return [[not blocked[a][b] and a != b for b in range(n)] for a in range(n)]
 
 
 def _mark(free: list[list[bool]], table: Sequence[int], value: bool) -> None:
     for a, b in combinations(table, 2):
         free[a][b] = free[b][a] = value
-
-
-def _cost(tables, met, apart) -> int:
-    return sum(met[a][b] ** 2 + apart[a][b] for t in tables for a, b in combinations(t, 2))

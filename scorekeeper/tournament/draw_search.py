@@ -10,17 +10,25 @@ table (``w[i][i] == 0``). A seating is a list of tables, each a list of players.
   for large draws, with an optional pull towards each player's table by ranking.
 
 Every budget is counted in steps, never in seconds, so the same input always gives the same draw.
+(:func:`copy_rows` and :func:`table_of` are small helpers the other draw modules use too.)
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterable, Sequence
+from itertools import combinations, islice
+
+from .draw_tabu import Choice, Progress, tabu_allows
 
 Tables = list[list[int]]
 Weights = Sequence[Sequence[int]]
+
+
+def copy_rows(rows: Iterable[Sequence[int]]) -> list[list[int]]:
+    """A copy of a seating (or a matrix) whose tables (rows) may change without touching it."""
+    return [list(row) for row in rows]
 
 
 def exact(
@@ -47,7 +55,7 @@ def exact(
         if best[0] is not None and cost + _least(remaining, w, counts, cheapest) >= best[0]:
             return
         if not remaining:
-            best[0], best[1] = cost, [list(t) for t in tables]
+            best[0], best[1] = cost, copy_rows(tables)
             return
         p, rest = remaining[0], remaining[1:]
         wp = w[p]
@@ -77,18 +85,20 @@ def _least(remaining: Sequence[int], w: Weights, counts: Counter, cheapest) -> i
     left - 1) of the others, at least its cheapest ones, and every pair is counted twice."""
     if len(remaining) < 3:
         return 0
-    k = min(s for s, c in counts.items() if c) - 1
+    k = _smallest_left(counts) - 1
     here = set(remaining)
-    total = 0
-    for p in remaining:
-        wp, taken = w[p], 0
-        for q in cheapest[p]:
-            if q != p and q in here:
-                total += wp[q]
-                taken += 1
-                if taken == k:
-                    break
-    return total // 2
+    return sum(_cheapest_mates(p, k, here, w, cheapest) for p in remaining) // 2
+
+
+def _smallest_left(counts: Counter) -> int:
+    """The smallest table size with a table still to fill."""
+    return min(s for s, c in counts.items() if c)
+
+
+def _cheapest_mates(p: int, k: int, here: set[int], w: Weights, cheapest) -> int:
+    """What ``p`` costs with the ``k`` cheapest others of ``here`` (``k`` at least 1)."""
+    mates = (q for q in cheapest[p] if q != p and q in here)
+    return sum(w[p][q] for q in islice(mates, k))
 
 
 def by_rank(order: Sequence[int], sizes: Sequence[int], w: Weights, budget: int) -> Tables | None:
@@ -130,21 +140,35 @@ def by_standings(
     found = by_rank(order, sizes, w, budget=5_000)
     if found is not None:
         return found
+    start, ideal, weight = _ranked_start(order, sizes)
     tables = len(sizes)
-    start, ideal, weight, i = [], [0] * len(order), [0] * len(order), 0
-    for ti, s in enumerate(sizes):
-        start.append(list(order[i : i + s]))
-        for p in order[i : i + s]:
-            ideal[p], weight[p] = ti, tables - ti  # moving a leader weighs most
-        i += s
     scale = 2 * tables * tables + 1  # one more repeat weighs more than any rank displacement
     scaled = [[x * scale for x in row] for row in w]
     found = local_search(
         start, scaled, rng, allowed_sizes=allowed, max_evaluations=max_evaluations, ideal=ideal,
         weight=weight, stall_steps=50 + len(order),
     )  # fmt: skip
-    found.sort(key=lambda t: min(t))
-    return [sorted(t) for t in found]
+    return _by_leader(found)
+
+
+def _by_leader(tables: Tables) -> Tables:
+    """Tables in the order of their best-ranked player, each in ranked order."""
+    return [sorted(t) for t in sorted(tables, key=min)]
+
+
+def _ranked_start(
+    order: Sequence[int], sizes: Sequence[int]
+) -> tuple[Tables, list[int], list[int]]:
+    """The ranked seating (``order`` cut into tables in turn), each player's ranked table, and
+    how much moving each player away from it weighs (a leader most)."""
+    tables = len(sizes)
+    start, ideal, weight, i = [], [0] * len(order), [0] * len(order), 0
+    for ti, s in enumerate(sizes):
+        start.append(list(order[i : i + s]))
+        for p in order[i : i + s]:
+            ideal[p], weight[p] = ti, tables - ti
+        i += s
+    return start, ideal, weight
 
 
 def local_search(
@@ -164,58 +188,80 @@ def local_search(
 
     Stops at cost ``floor`` (a known lower bound), after ``max_evaluations`` candidate swaps, or
     ``stall_steps`` steps after the last improvement."""
-    if len(tables) < 2:  # one table: nothing to swap (and no step would count as an evaluation)
-        return [list(t) for t in tables]
     state = _Seating(tables, w, ideal, weight)
-    cost = state.total()
-    best_cost, best = cost, state.snapshot()
-    tabu: dict[tuple[int, int], int] = {}
-    step = evaluations = improved = 0
-    while best_cost > floor and evaluations < max_evaluations:
-        step += 1
-        evaluations += 1  # every step counts, so the budget always ends the search
-        if stall_steps is not None and step - improved > stall_steps:
+    if len(tables) < 2:  # one table: nothing to swap (and no step would count as an evaluation)
+        return state.snapshot()
+    run = Progress(state.total(), state)
+    while run.within(floor, max_evaluations):
+        run.step += 1
+        run.evaluations += 1  # every step counts, so the budget always ends the search
+        if run.stalled(stall_steps):
             break
-        p = rng.choice(state.movable())
-        a = state.where[p]
-        choice, choice_delta, spent = state.best_move(
-            p, rng, allowed_sizes, tabu, step, cost - best_cost
-        )
-        evaluations += spent
-        if choice is None:
-            continue
-        if rng.random() < 0.02:  # a little noise against cycling
-            q = rng.randrange(state.n)
-            if state.where[q] == a:
-                continue
-            choice, choice_delta = (q, state.where[q]), None
-        q, b = choice
-        tenure = 5 + rng.randrange(5)
-        tabu[(p, a)] = step + tenure
-        _apply(state.tables, state.where, state.own, w, p, q, a, b)
-        if q is not None:
-            tabu[(q, b)] = step + tenure
-        cost = state.total() if choice_delta is None else cost + choice_delta
-        if cost < best_cost:
-            best_cost, best, improved = cost, state.snapshot(), step
-    return best
+        _tabu_step(state, run, rng, allowed_sizes)
+    return run.best
+
+
+def _tabu_step(state: _Seating, run: Progress, rng: random.Random, allowed_sizes) -> None:
+    """One step: the best swap or move of a random movable player (now and then a random swap
+    instead, a little noise against cycling), made and made tabu to undo for a few steps."""
+    p = rng.choice(state.movable())
+    a = state.where[p]
+    choice, delta, spent = state.best_move(
+        p, rng, allowed_sizes, run.tabu, run.step, run.cost - run.best_cost
+    )
+    run.evaluations += spent
+    if choice is None:
+        return
+    if rng.random() < 0.02:
+        q = rng.randrange(state.n)
+        if state.where[q] == a:
+            return
+        choice, delta = (q, state.where[q]), None
+    _make_move(state, run, (p, a), choice, delta, rng)
+
+
+def _make_move(state: _Seating, run: Progress, mover, choice, delta, rng: random.Random) -> None:
+    """Move ``mover`` (player, table) as ``choice`` (partner or None, table) says, barring the
+    way back for a few steps; ``delta`` is what it changes the cost by (None: not known)."""
+    (p, a), (q, b) = mover, choice
+    tenure = 5 + rng.randrange(5)
+    run.tabu[(p, a)] = run.step + tenure
+    _apply(state.tables, state.where, state.own, state.w, p, q, a, b)
+    if q is not None:
+        run.tabu[(q, b)] = run.step + tenure
+    run.cost = state.total() if delta is None else run.cost + delta
+    run.keep_if_best(state)
+
+
+def table_of(tables: Sequence[Sequence[int]], n: int) -> list[int]:
+    """Each of the ``n`` players' table number in ``tables``."""
+    where = [0] * n
+    for ti, t in enumerate(tables):
+        for p in t:
+            where[p] = ti
+    return where
 
 
 class _Seating:
     """The tabu search's working seating: tables, each player's table and pair cost there."""
 
     def __init__(self, tables: Tables, w: Weights, ideal, weight) -> None:
-        self.tables = [list(t) for t in tables]
+        self.tables = copy_rows(tables)
         self.w, self.ideal, self.weight = w, ideal, weight
         self.n = sum(len(t) for t in tables)
-        self.where = [0] * self.n
-        for ti, t in enumerate(self.tables):
-            for p in t:
-                self.where[p] = ti
-        self.own = [sum(w[p][q] for q in self.tables[self.where[p]]) for p in range(self.n)]
+        self.where = table_of(self.tables, self.n)
+        self.own = [self._cost_at_own_table(p) for p in range(self.n)]
+
+    def _mates(self, p: int) -> list[int]:
+        """Who sits with ``p``."""
+        return [x for x in self.tables[self.where[p]] if x != p]
+
+    def _cost_at_own_table(self, p: int) -> int:
+        """What ``p`` costs with the others at its table."""
+        return sum(self.w[p][q] for q in self.tables[self.where[p]])
 
     def snapshot(self) -> Tables:
-        return [list(t) for t in self.tables]
+        return copy_rows(self.tables)
 
     def disp(self, p: int, t: int) -> int:
         """The cost of seating ``p`` at table ``t`` away from its ranked table."""
@@ -228,10 +274,14 @@ class _Seating:
 
     def movable(self) -> list[int]:
         """Players in a repeat first; if none, players away from their ranked table."""
-        movable = [p for p in range(self.n) if self.own[p] > 0]
-        if not movable and self.ideal is not None:
-            movable = [p for p in range(self.n) if self.where[p] != self.ideal[p]]
-        return movable
+        in_repeat = [p for p in range(self.n) if self.own[p] > 0]
+        return in_repeat or self._displaced()
+
+    def _displaced(self) -> list[int]:
+        """Players away from their ranked table (none without a ranking)."""
+        if self.ideal is None:
+            return []
+        return [p for p in range(self.n) if self.where[p] != self.ideal[p]]
 
     def span(self, p: int, a: int) -> range:
         """Tables ``p`` may go to: all, or near the ranked table unless escaping a repeat."""
@@ -245,24 +295,33 @@ class _Seating:
         evaluations); ``choice`` is (q, table) and q None for a move; a tabu move is allowed
         when it beats the best seen (``above_best`` is the current cost minus the best)."""
         a = self.where[p]
-        wp, ta = self.w[p], self.tables[a]
-        others = [x for x in ta if x != p]
+        others = self._mates(p)
         best, spent = Choice(), 0
         for b in self.span(p, a):
             if b == a:
                 continue
-            tb = self.tables[b]
-            spent += len(tb) + 1
-            join = sum(wp[y] for y in tb) - self.own[p]  # p leaves a, sits at b
-            if self.ideal is not None:
-                join += self.disp(p, b) - self.disp(p, a)
-            p_barred = tabu.get((p, b), 0) > step
-            barred = (tabu, step, above_best, p_barred)
+            spent += len(self.tables[b]) + 1
+            join = self._join(p, a, b)
+            barred = (tabu, step, above_best, tabu.get((p, b), 0) > step)
             self._offer_swaps(best, p, (a, b), others, join, barred, rng)
-            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
-                if not p_barred or above_best + join < 0:
-                    best.force((None, b), join)
+            self._offer_move(best, p, (a, b), join, barred, allowed_sizes)
         return best.choice, best.delta, spent
+
+    def _join(self, p: int, a: int, b: int) -> int:
+        """What ``p`` alone leaving table ``a`` for table ``b`` changes the cost by."""
+        join = sum(self.w[p][y] for y in self.tables[b]) - self.own[p]
+        if self.ideal is not None:
+            join += self.disp(p, b) - self.disp(p, a)
+        return join
+
+    def _offer_move(self, best, p, tables, join, barred, allowed_sizes) -> None:
+        """Offer moving ``p`` alone from table ``a`` to ``b`` if both keep an allowed size."""
+        ta, tb = self.tables[tables[0]], self.tables[tables[1]]
+        if len(ta) - 1 not in allowed_sizes or len(tb) + 1 not in allowed_sizes:
+            return
+        _, _, above_best, p_barred = barred
+        if tabu_allows(p_barred, above_best, join):
+            best.force((None, tables[1]), join)
 
     def _offer_swaps(self, best, p, tables, others, join, barred, rng) -> None:
         """Offer every swap of ``p`` (at table ``a``) with a player of table ``b``; ``join`` is
@@ -270,55 +329,44 @@ class _Seating:
         ``p`` may not go to ``b``)."""
         a, b = tables
         tabu, step, above_best, p_barred = barred
-        w, own, wp, ideal = self.w, self.own, self.w[p], self.ideal
         for q in self.tables[b]:  # the hot loop
-            wq = w[q]
-            delta = sum(wq[x] for x in others) + join - wp[q] - own[q]
-            if ideal is not None:
-                delta += self.disp(q, a) - self.disp(q, b)
-            if (p_barred or tabu.get((q, a), 0) > step) and above_best + delta >= 0:
-                continue
-            if best.delta is None or delta <= best.delta:
+            delta = self._swap_delta(p, q, tables, others, join)
+            q_barred = p_barred or tabu.get((q, a), 0) > step
+            if tabu_allows(q_barred, above_best, delta):
                 best.offer((q, b), delta, rng)
 
-
-class Choice:
-    """The cheapest candidate offered so far; equal ones replace it with equal chance."""
-
-    def __init__(self) -> None:
-        self.choice, self.delta, self.ties = None, None, 0
-
-    def offer(self, choice, delta: int, rng: random.Random) -> None:
-        if self.delta is None or delta < self.delta:
-            self.choice, self.delta, self.ties = choice, delta, 1
-        elif delta == self.delta:
-            self.ties += 1
-            if rng.randrange(self.ties) == 0:
-                self.choice = choice
-
-    def force(self, choice, delta: int) -> None:
-        """A strictly cheaper candidate wins outright (no tie-break draw)."""
-        if self.delta is None or delta < self.delta:
-            self.choice, self.delta, self.ties = choice, delta, 1
+    def _swap_delta(self, p: int, q: int, tables, others, join: int) -> int:
+        """What swapping ``p`` (at table ``a``, with ``others``) and ``q`` (at ``b``) changes the
+        cost by; ``join`` is what ``p`` alone moving to ``b`` does."""
+        a, b = tables
+        wq = self.w[q]
+        delta = sum(wq[x] for x in others) + join - self.w[p][q] - self.own[q]
+        if self.ideal is not None:
+            delta += self.disp(q, a) - self.disp(q, b)
+        return delta
 
 
 def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:
     """Move ``p`` from table ``a`` to ``b`` and, unless ``q`` is None, ``q`` from ``b`` to ``a``."""
     ta, tb = tables[a], tables[b]
-    ta.remove(p)
-    for x in ta:
-        own[x] -= w[x][p]
+    _leave(ta, own, w, p)
     if q is not None:
-        tb.remove(q)
-        for y in tb:
-            own[y] -= w[y][q]
-        for x in ta:
-            own[x] += w[x][q]
-        own[q] = sum(w[q][x] for x in ta)
-        ta.append(q)
-        where[q] = a
-    for y in tb:
-        own[y] += w[y][p]
-    own[p] = sum(w[p][y] for y in tb)
-    tb.append(p)
-    where[p] = b
+        _leave(tb, own, w, q)
+        _sit(ta, a, where, own, w, q)
+    _sit(tb, b, where, own, w, p)
+
+
+def _leave(table: list[int], own: list[int], w: Weights, p: int) -> None:
+    """``p`` gets up from ``table``: the others there no longer pay for sitting with ``p``."""
+    table.remove(p)
+    for x in table:
+        own[x] -= w[x][p]
+
+
+def _sit(table: list[int], t: int, where: list[int], own: list[int], w: Weights, p: int) -> None:
+    """``p`` sits at ``table`` (number ``t``): what everyone there pays for it."""
+    for x in table:
+        own[x] += w[x][p]
+    own[p] = sum(w[p][x] for x in table)
+    table.append(p)
+    where[p] = t

@@ -37,7 +37,15 @@ from typing import Any
 
 from . import tiebreaks as tb
 from .league_tables import TOP, BPKey, placing_points
-from .standings import KINDS, RoundResult, deciding, lot_order
+from .standings import (
+    KINDS,
+    RoundResult,
+    TableResult,
+    deciding,
+    lot_numbers,
+    shared_ranks,
+    waiting_rounds,
+)
 from .standings_parts import check
 from .tiebreaks import Ledger
 
@@ -136,16 +144,26 @@ def _ledgers(rounds: Sequence[RoundResult], ids: Iterable[str]) -> dict[str, Led
     """Each player's balances (ZB per round played), premium points and rounds played."""
     led = {p: Ledger() for p in ids}
     for rnd in rounds:
-        for table in rnd.tables:
-            premium = table.premium or (0,) * len(table.players)
-            for p, zb, pb in zip(table.players, table.scores, premium, strict=True):
-                led[p].balances.append(zb)
-                led[p].premium += pb
-                led[p].played += 1
-        for p in rnd.byes:  # (a Mariáš draw gives none; should a caller: ZB 0, PB 0)
-            led[p].balances.append(0)
-            led[p].played += 1
+        _add_round(led, rnd)
     return led
+
+
+def _add_round(led: Mapping[str, Ledger], rnd: RoundResult) -> None:
+    """One round's tables and byes into the ledgers."""
+    for table in rnd.tables:
+        _add_table(led, table)
+    for p in rnd.byes:  # (a Mariáš draw gives none; should a caller: ZB 0, PB 0)
+        led[p].balances.append(0)
+        led[p].played += 1
+
+
+def _add_table(led: Mapping[str, Ledger], table: TableResult) -> None:
+    """One table's ZB and PB (none: 0) into its players' ledgers."""
+    premium = table.premium or (0,) * len(table.players)
+    for p, zb, pb in zip(table.players, table.scores, premium, strict=True):
+        led[p].balances.append(zb)
+        led[p].premium += pb
+        led[p].played += 1
 
 
 def _ranked(
@@ -159,21 +177,21 @@ def _ranked(
         for p, led in ledgers.items()
     }  # fmt: skip
     ordered = sorted(ledgers, key=lambda p: (key[p], lot[p]))
-    ranks, rank, prev = {}, 0, None
-    for i, p in enumerate(ordered):
-        if key[p] != prev:
-            rank, prev = i + 1, key[p]
-        ranks[p] = rank
-    return ordered, key, ranks
+    return ordered, key, dict(zip(ordered, shared_ranks(ordered, key), strict=True))
 
 
 def _check_premium(rounds: Sequence[RoundResult]) -> None:
     for r, rnd in enumerate(rounds, start=1):
         for t, table in enumerate(rnd.tables, start=1):
-            if table.premium and (
-                len(table.premium) != len(table.players) or min(table.premium) < 0
-            ):
+            if _bad_premium(table):
                 raise ValueError(f"round {r}, table {t}: PB are one figure ≥ 0 per seat")
+
+
+def _bad_premium(table: TableResult) -> bool:
+    """Whether a table's PB (if any) are not one figure ≥ 0 per seat."""
+    return bool(table.premium) and (
+        len(table.premium) != len(table.players) or min(table.premium) < 0
+    )
 
 
 def _bp(place: int, played: int, field_size: int, key: BPKey | None) -> int | None:
@@ -198,28 +216,50 @@ def league_standings(
     check(rounds, players, KIND)
     _check_premium(rounds)
     keys = tb.chosen(KIND, RANKING, tiebreaks)
-    lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
+    lot = lot_numbers(players, lot_seed)
     evening = _ledgers(rounds, players)
     ordered, sort_key, ranks = _ranked(evening, keys, lot)
-    part_rows = [_part(rounds, numbers, players, keys, lot) for numbers in parts]
-    decided = deciding(ordered, sort_key, keys)
-    field_size = sum(1 for led in evening.values() if led.played)
-    waiting = {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
-    rows = []
-    for i, p in enumerate(ordered):
-        led = evening[p]
+    rows = _EveningRows(
+        rounds, players, evening, keys, lot, ranks, key,
+        [_part(rounds, numbers, players, keys, lot) for numbers in parts],
+        deciding(ordered, sort_key, keys), waiting_rounds(pending),
+    )  # fmt: skip
+    return [rows.row(p, place) for place, p in enumerate(ordered, start=1)]
+
+
+@dataclass(frozen=True)
+class _EveningRows:
+    """What a league evening's rows are made of: the rounds, names and ledgers, the tie-breaks
+    in force, the lot and ranks, the BP key, each part's figures, the deciding tie-breaks and
+    the rounds not yet confirmed."""
+
+    rounds: Sequence[RoundResult]
+    players: Mapping[str, str]
+    evening: Mapping[str, Ledger]
+    keys: Sequence[str]
+    lot: Mapping[str, int]
+    ranks: Mapping[str, int]
+    key: BPKey | None
+    parts: Sequence[Mapping[str, PartFigures]]
+    decided: Mapping[str, str | None]
+    waiting: Mapping[str, tuple[int, ...]]
+
+    def field_size(self) -> int:
+        """How many have a result this evening."""
+        return sum(1 for led in self.evening.values() if led.played)
+
+    def row(self, p: str, place: int) -> LeagueRow:
+        led = self.evening[p]
         zb = sum(led.balances)
-        rows.append(
-            LeagueRow(
-                ranks[p], i + 1, p, players[p], zb, led.premium, zb + led.premium,
-                _bp(i + 1, led.played, field_size, key),
-                tuple(got[p] for got in part_rows),
-                _round_figures(rounds, p),
-                {**{k: tb.TIEBREAKS[k].compute(led, evening) for k in keys}, "lot": lot[p]},
-                decided[p], led.played, p in waiting, waiting.get(p, ()),
-            )
+        figures = {k: tb.TIEBREAKS[k].compute(led, self.evening) for k in self.keys}
+        return LeagueRow(
+            self.ranks[p], place, p, self.players[p], zb, led.premium, zb + led.premium,
+            _bp(place, led.played, self.field_size(), self.key),
+            tuple(got[p] for got in self.parts),
+            _round_figures(self.rounds, p),
+            {**figures, "lot": self.lot[p]},
+            self.decided[p], led.played, p in self.waiting, self.waiting.get(p, ()),
         )  # fmt: skip
-    return rows
 
 
 def _part(
@@ -232,42 +272,50 @@ def _part(
     """Every player's figures in the part made of round ``numbers`` (those played so far)."""
     ledgers = _ledgers([rounds[n - 1] for n in numbers if n <= len(rounds)], players)
     ordered, _key, ranks = _ranked(ledgers, keys, lot)
-    out = {}
-    for place, p in enumerate(ordered, start=1):
-        led = ledgers[p]
-        zb = sum(led.balances)
-        played = led.played > 0
-        out[p] = PartFigures(
-            zb, led.premium, zb + led.premium, ranks[p] if played else None,
-            place if played else None, led.played,
-        )  # fmt: skip
-    return out
+    return {
+        p: _part_figures(ledgers[p], ranks[p], place) for place, p in enumerate(ordered, start=1)
+    }
+
+
+def _part_figures(led: Ledger, rank: int, place: int) -> PartFigures:
+    """A player's part: ZB, PB, SB, and rank and place if it has a result in it."""
+    zb = sum(led.balances)
+    played = led.played > 0
+    return PartFigures(
+        zb, led.premium, zb + led.premium, rank if played else None, place if played else None,
+        led.played,
+    )  # fmt: skip
 
 
 def _round_figures(rounds: Sequence[RoundResult], p: str) -> tuple[int | None, ...]:
     """Each round's ZB of player ``p`` (None: no result in that round)."""
-    out: list[int | None] = []
-    for rnd in rounds:
-        got = next(
-            (x for t in rnd.tables for q, x in zip(t.players, t.scores, strict=True) if q == p),
-            0 if p in rnd.byes else None,
-        )
-        out.append(got)
-    return tuple(out)
+    return tuple(_round_zb(rnd, p) for rnd in rounds)
+
+
+def _round_zb(rnd: RoundResult, p: str) -> int | None:
+    """Player ``p``'s ZB in round ``rnd``: its table's figure, 0 for a bye, else None."""
+    return next(
+        (x for t in rnd.tables for q, x in zip(t.players, t.scores, strict=True) if q == p),
+        0 if p in rnd.byes else None,
+    )
 
 
 def league_json(**kwargs: Any) -> dict[str, Any]:
     """The standings document of a league evening (API.md v3): as ``standings_json`` plus
     ``format``, ``parts`` (each part's round numbers) and ``bp_source``."""
     rows = league_standings(**kwargs)
-    key = kwargs.get("key")
-    field_size = sum(1 for r in rows if r.played)
-    keyed = key is not None and key.line_for(field_size) is not None
     return {
         "after_round": len(kwargs["rounds"]),
         "format": "league",
         "tiebreaks": list(tb.chosen(KIND, RANKING, kwargs.get("tiebreaks"))),
         "parts": [list(p) for p in kwargs["parts"]],
-        "bp_source": "key" if keyed else "placing_points",
+        "bp_source": _bp_source(kwargs.get("key"), rows),
         "rows": [r.to_json() for r in rows],
     }
+
+
+def _bp_source(key: BPKey | None, rows: Sequence[LeagueRow]) -> str:
+    """Where the BP came from: the organiser's key if it has a line for this field."""
+    field_size = sum(1 for r in rows if r.played)
+    keyed = key is not None and key.line_for(field_size) is not None
+    return "key" if keyed else "placing_points"

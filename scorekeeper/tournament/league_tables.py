@@ -121,12 +121,23 @@ def _rows(text: str) -> Iterator[tuple[int, list[str]]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        delimiter = ";" if ";" in line else "\t" if "\t" in line else ","
-        cells = next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])
-        cells = [c.strip() for c in cells]
-        while cells and not cells[-1]:  # a spreadsheet's trailing empty cells
-            cells.pop()
-        yield number, cells
+        yield number, _cells(line)
+
+
+def _cells(line: str) -> list[str]:
+    """A line's cells, stripped, without a spreadsheet's trailing empty cells."""
+    reader = csv.reader([line], delimiter=_delimiter(line), skipinitialspace=True)
+    cells = [c.strip() for c in next(reader, [])]
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
+def _delimiter(line: str) -> str:
+    """``;`` where the line holds one, else a tab where it holds one, else a comma."""
+    if ";" in line:
+        return ";"
+    return "\t" if "\t" in line else ","
 
 
 def _whole(text: str) -> int | None:
@@ -152,11 +163,18 @@ def _checked_text(text: Any) -> str:
 def _body(text: Any, heading_cell: int) -> list[tuple[int, list[str]]]:
     """The lines that hold data: a first line whose ``heading_cell`` is a word is a heading."""
     rows = list(_rows(_checked_text(text)))
-    if rows and len(rows[0][1]) > heading_cell and _whole(rows[0][1][heading_cell]) is None:
+    if _has_heading(rows, heading_cell):
         rows = rows[1:]
     if len(rows) > MAX_LINES:
         raise TableProblems([Problem(0, "too_many_lines", {"n": MAX_LINES})])
     return rows
+
+
+def _has_heading(rows: list[tuple[int, list[str]]], heading_cell: int) -> bool:
+    """Whether the first line's ``heading_cell`` is a word, not a number."""
+    return (
+        bool(rows) and len(rows[0][1]) > heading_cell and _whole(rows[0][1][heading_cell]) is None
+    )
 
 
 def _points(number: int, cells: Sequence[str], problems: list[Problem]) -> list[int] | None:
@@ -178,6 +196,17 @@ def _key_line(number: int, cells: list[str], problems: list[Problem]) -> KeyLine
     if len(cells) < 3:
         problems.append(Problem(number, "key_columns"))
         return None
+    bounds = _key_bounds(number, cells, problems)
+    if bounds is None:
+        return None
+    points = _points(number, cells[2:], problems)
+    if points is None or not _key_points_fit(number, points, bounds[1], problems):
+        return None
+    return KeyLine(*bounds, tuple(points))
+
+
+def _key_bounds(number: int, cells: list[str], problems: list[Problem]) -> tuple[int, int] | None:
+    """A key line's range of field sizes (its first two cells), if sane."""
     low, high = _whole(cells[0]), _whole(cells[1])
     if low is None or high is None:
         bad = cells[0] if low is None else cells[1]
@@ -186,42 +215,55 @@ def _key_line(number: int, cells: list[str], problems: list[Problem]) -> KeyLine
     if not 1 <= low <= high <= MAX_LINES * 10:
         problems.append(Problem(number, "key_range", {"a": low, "b": high}))
         return None
-    points = _points(number, cells[2:], problems)
-    if points is None:
-        return None
+    return low, high
+
+
+def _key_points_fit(number: int, points: list[int], high: int, problems: list[Problem]) -> bool:
+    """Whether a key line names points for every place up to ``high``, never rising."""
     if len(points) < high:
         problems.append(Problem(number, "key_places", {"need": high, "got": len(points)}))
-        return None
+        return False
     rising = next((i for i in range(1, len(points)) if points[i] > points[i - 1]), None)
     if rising is not None:
         problems.append(Problem(number, "key_rising", {"place": rising + 1, "above": rising}))
-        return None
-    return KeyLine(low, high, tuple(points))
+        return False
+    return True
 
 
 def parse_bp_key(text: Any) -> BPKey | None:
     """The BP key in ``text`` (None: no lines, the key is cleared); TableProblems lists every
     bad line."""
     problems: list[Problem] = []
-    found: list[tuple[int, KeyLine]] = []
-    for number, cells in _body(text, 0):
-        line = _key_line(number, cells, problems)
-        if line is None:
-            continue
-        clash = next(
-            (n for n, k in found
-             if k.players_from <= line.players_to and line.players_from <= k.players_to),
-            None,
-        )  # fmt: skip
-        if clash is not None:
-            problems.append(Problem(number, "key_overlap", {"other": clash}))
-            continue
-        found.append((number, line))
+    found = _key_lines(text, problems)
     if problems:
         raise TableProblems(problems)
     if not found:
         return None
     return BPKey(tuple(sorted((k for _n, k in found), key=lambda k: k.players_from)))
+
+
+def _key_lines(text: Any, problems: list[Problem]) -> list[tuple[int, KeyLine]]:
+    """The good key lines (with their line numbers); every bad one goes to ``problems``."""
+    found: list[tuple[int, KeyLine]] = []
+    for number, cells in _body(text, 0):
+        line = _key_line(number, cells, problems)
+        if line is None:
+            continue
+        clash = _overlap(found, line)
+        if clash is not None:
+            problems.append(Problem(number, "key_overlap", {"other": clash}))
+            continue
+        found.append((number, line))
+    return found
+
+
+def _overlap(found: list[tuple[int, KeyLine]], line: KeyLine) -> int | None:
+    """The number of a line in ``found`` whose range of field sizes meets ``line``'s."""
+    return next(
+        (n for n, k in found
+         if k.players_from <= line.players_to and line.players_from <= k.players_to),
+        None,
+    )  # fmt: skip
 
 
 def parse_pb_table(text: Any) -> tuple[PBLine, ...]:
@@ -230,25 +272,38 @@ def parse_pb_table(text: Any) -> tuple[PBLine, ...]:
     found: dict[tuple[str, str], int] = {}
     lines: list[PBLine] = []
     for number, cells in _body(text, 2):
-        if len(cells) != 3 or not cells[0]:
-            problems.append(Problem(number, "pb_columns"))
+        line = _pb_line(number, cells, problems)
+        if line is None:
             continue
-        rule, condition = cells[0], cells[1]
-        if len(rule) > MAX_CELL or len(condition) > MAX_CELL:
-            problems.append(Problem(number, "cell_long", {"n": MAX_CELL}))
-            continue
-        if not (rule + condition).isprintable():
-            problems.append(Problem(number, "control"))
-            continue
-        points = _points(number, cells[2:], problems)
-        if points is None:
-            continue
-        same = (rule.casefold(), condition.casefold())
+        same = (line.rule.casefold(), line.condition.casefold())
         if same in found:
             problems.append(Problem(number, "pb_twice", {"other": found[same]}))
             continue
         found[same] = number
-        lines.append(PBLine(rule, condition, points[0]))
+        lines.append(line)
     if problems:
         raise TableProblems(problems)
     return tuple(lines)
+
+
+def _pb_line(number: int, cells: list[str], problems: list[Problem]) -> PBLine | None:
+    """One PB line, if good; else its problem goes to ``problems``."""
+    wrong = _pb_cells_wrong(cells)
+    if wrong is not None:
+        problems.append(Problem(number, *wrong))
+        return None
+    points = _points(number, cells[2:], problems)
+    if points is None:
+        return None
+    return PBLine(cells[0], cells[1], points[0])
+
+
+def _pb_cells_wrong(cells: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """What is wrong with a PB line's columns, rule and condition: (code, params), or None."""
+    if len(cells) != 3 or not cells[0]:
+        return "pb_columns", {}
+    if max(len(cells[0]), len(cells[1])) > MAX_CELL:
+        return "cell_long", {"n": MAX_CELL}
+    if not (cells[0] + cells[1]).isprintable():
+        return "control", {}
+    return None

@@ -17,7 +17,7 @@ payout per place. Pure: API.md-shaped standings rows in, plain dicts out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
@@ -70,7 +70,7 @@ def within(
     decided = deciding(list(key), key, keys)
     for i, row in enumerate(picked):
         row["overall_rank"], row["overall_place"] = row["rank"], row["place"]
-        row["rank"] = 1 + sum(1 for j in key if key[j] < key[i])
+        row["rank"] = _rank_among(key[i], key.values())
         row["place"] = i + 1
         row["decided_by"] = decided[i]
     return picked
@@ -81,6 +81,26 @@ def club_table(
 ) -> list[dict[str, Any]]:
     """Clubs ranked by their best ``best_n`` players (rows in standings order, each with its
     ``club``): rank (shared when equal on all), club, total, counted, players."""
+    clubs, spellings = _clubs(rows, best_n)
+    table = [
+        _club_line(club, _spelling(spellings[key]), len(rows), placings)
+        for key, club in clubs.items()
+    ]
+    table.sort(key=lambda c: c["key"])
+    keys = [club["key"] for club in table]
+    for club in table:
+        club["rank"] = _rank_among(club.pop("key"), keys)
+    return table
+
+
+def _rank_among(key: tuple, keys: Iterable[tuple]) -> int:
+    """The rank of ``key`` among ``keys``: one more than how many sort before it."""
+    return 1 + sum(1 for other in keys if other < key)
+
+
+def _clubs(rows: Sequence[Mapping[str, Any]], best_n: int) -> tuple[dict, dict]:
+    """The clubs' players in standings order (each marked whether it counts), by folded club
+    name, and every spelling of each club's name."""
     clubs: dict[str, dict[str, Any]] = {}
     spellings: dict[str, list[str]] = {}
     for row in rows:
@@ -89,31 +109,38 @@ def club_table(
             continue
         spellings.setdefault(name.casefold(), []).append(name)
         club = clubs.setdefault(name.casefold(), {"club": name, "players": []})
-        counts = row.get("played", 1) > 0 and sum(p["counted"] for p in club["players"]) < best_n
-        club["players"].append(
-            {
-                "player_id": row.get("player_id"),
-                "player": row.get("player"),
-                "rank": row.get("rank"),
-                "place": row.get("place"),
-                "total": row.get("total"),
-                "counted": counts,
-            }
-        )
-    table = []
-    for key, club in clubs.items():
-        club["club"] = _spelling(spellings[key])
-        counted = [p for p in club["players"] if p["counted"]]
-        total = sum(p["total"] for p in counted)
-        best = min((p["place"] for p in counted), default=len(rows) + 1)
-        key = (-len(counted), total if placings else -total, best)
-        table.append({**club, "total": total, "counted": len(counted), "key": key})
-    table.sort(key=lambda c: c["key"])
-    for club in table:
-        club["rank"] = 1 + sum(1 for other in table if other["key"] < club["key"])
-    for club in table:
-        del club["key"]
-    return table
+        club["players"].append(_member(row, _counts(row, club, best_n)))
+    return clubs, spellings
+
+
+def _counts(row: Mapping[str, Any], club: Mapping[str, Any], best_n: int) -> bool:
+    """Whether a player counts for the club: has a result, and the club has fewer counted."""
+    return row.get("played", 1) > 0 and sum(p["counted"] for p in club["players"]) < best_n
+
+
+def _member(row: Mapping[str, Any], counted: bool) -> dict[str, Any]:
+    return {
+        "player_id": row.get("player_id"),
+        "player": row.get("player"),
+        "rank": row.get("rank"),
+        "place": row.get("place"),
+        "total": row.get("total"),
+        "counted": counted,
+    }
+
+
+def _counted(club: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [p for p in club["players"] if p["counted"]]
+
+
+def _club_line(club: dict[str, Any], name: str, field: int, placings: bool) -> dict[str, Any]:
+    """A club's line, named ``name``, with its total and its sort key (the most players
+    counted, the best total, the best place of a counted one; ``field`` rows in all)."""
+    counted = _counted(club)
+    total = sum(p["total"] for p in counted)
+    best = min((p["place"] for p in counted), default=field + 1)
+    key = (-len(counted), total if placings else -total, best)
+    return {**club, "club": name, "total": total, "counted": len(counted), "key": key}
 
 
 def _spelling(names: Sequence[str]) -> str:
@@ -135,21 +162,15 @@ def payouts(
     pool = (fee or Decimal(0)) * entrants
     by_place = {r.get("place"): r for r in rows}
     ranks = [r.get("rank") for r in rows]
-    out = []
-    for place, share in enumerate(shares, start=1):
-        row = by_place.get(place)
-        amount = (pool * share).quantize(CENT, rounding=ROUND_DOWN)
-        out.append(
-            {
-                "place": place,
-                "player": row.get("player") if row else None,
-                "player_id": row.get("player_id") if row else None,
-                "amount": str(amount),
-                "share": str(share),
-                "by_lot": bool(row and ranks.count(row.get("rank")) > 1),
-                "provisional": bool(row and row.get("provisional")),
-            }
-        )
+    out = [
+        _payout(place, share, by_place.get(place), pool, ranks)
+        for place, share in enumerate(shares, start=1)
+    ]
+    return _pool_figures(pool, fee, entrants, out)
+
+
+def _pool_figures(pool: Decimal, fee: Decimal | None, entrants: int, out: list) -> dict:
+    """The payout document: the pool, what is paid out in ``out`` and what stays in the pool."""
     paid = sum((Decimal(r["amount"]) for r in out), Decimal(0))
     return {
         "pool": str(pool.quantize(CENT)),
@@ -158,4 +179,19 @@ def payouts(
         "paid": str(paid.quantize(CENT)),
         "kept": str((pool - paid).quantize(CENT)),
         "rows": out,
+    }
+
+
+def _payout(place: int, share: Decimal, row: Mapping | None, pool: Decimal, ranks: list) -> dict:
+    """One paid place: its share of ``pool`` rounded down to the cent, and who holds it."""
+    amount = (pool * share).quantize(CENT, rounding=ROUND_DOWN)
+    holder = row or {}
+    return {
+        "place": place,
+        "player": holder.get("player"),
+        "player_id": holder.get("player_id"),
+        "amount": str(amount),
+        "share": str(share),
+        "by_lot": bool(row and ranks.count(row.get("rank")) > 1),
+        "provisional": bool(row and row.get("provisional")),
     }

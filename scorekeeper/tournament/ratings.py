@@ -43,16 +43,30 @@ def replay(tables: Iterable[tuple[Sequence[Sequence[str]], Sequence[int | float]
     for sides, scores in tables:
         if len(sides) < 2:
             continue
-        teams = [[now.get(p) or model.rating(name=p) for p in side] for side in sides]
-        rated = model.rate(teams, ranks=places(scores))
+        rated = model.rate(_teams(model, now, sides), ranks=places(scores))
         for side, team in zip(sides, rated, strict=True):
-            for p, rating in zip(side, team, strict=True):
-                now[p] = rating
-                games[p] = games.get(p, 0) + 1
+            _update(now, games, side, team)
+    return _ratings(now, games)
+
+
+def _ratings(now: dict[str, object], games: dict[str, int]) -> dict[str, Rating]:
+    """The ratings reached and the games played, as :class:`Rating`s."""
     return {
         p: Rating(r.mu, r.sigma, r.ordinal(), games[p])  # type: ignore[attr-defined]
         for p, r in now.items()
     }
+
+
+def _teams(model: PlackettLuce, now: dict[str, object], sides: Sequence[Sequence[str]]) -> list:
+    """Each side's players' ratings so far (a new player: the model's first rating)."""
+    return [[now.get(p) or model.rating(name=p) for p in side] for side in sides]
+
+
+def _update(now: dict[str, object], games: dict[str, int], side: Sequence[str], team) -> None:
+    """A side's new ratings, and one more game for each of its players."""
+    for p, rating in zip(side, team, strict=True):
+        now[p] = rating
+        games[p] = games.get(p, 0) + 1
 
 
 def default() -> Rating:

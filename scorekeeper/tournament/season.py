@@ -29,7 +29,7 @@ from typing import Any
 
 from . import tiebreaks as tb
 from .league_tables import TOP, placing_points
-from .standings import KINDS, lot_order
+from .standings import KINDS, lot_order, shared_ranks
 
 SCORINGS = ("sum", "placing_points")
 #: The season's tie-breaks in order (RULES.md §6a), each higher is better: evenings won (place 1),
@@ -107,60 +107,109 @@ def season_table(
     seed: int = 0,
 ) -> list[SeasonRow]:
     """The league table of ``players`` (roster id -> name) over ``evenings``, best first."""
+    _check(scoring, best_n)
+    stats = {p: _player(p, evenings, scoring, best_n, top) for p in players}
+    lot = {p: i for i, p in enumerate(lot_order(players, seed))}
+    ordered = sorted(players, key=lambda p: (stats[p].key, lot[p]))
+    ranks = shared_ranks(ordered, {p: stats[p].key for p in ordered})
+    keys = tiebreaks_of(scoring)
+    return [
+        stats[p].row(rank, place, p, players[p], keys)
+        for place, (p, rank) in enumerate(zip(ordered, ranks, strict=True), start=1)
+    ]
+
+
+def _check(scoring: str, best_n: int | None) -> None:
     if scoring not in (*SCORINGS, LEAGUE):
         raise ValueError(f"unknown scoring {scoring!r}; choose sum or placing_points")
     if best_n is not None and best_n < 1:
         raise ValueError("best_n counts at least one evening")
-    stats = {p: _player(p, evenings, scoring, best_n, top) for p in players}
-    lot = {p: i for i, p in enumerate(lot_order(players, seed))}
-    ordered = sorted(players, key=lambda p: (stats[p][0], lot[p]))
-    rows, rank, prev = [], 0, None
-    for i, p in enumerate(ordered):
-        key, total, got, counted, wins, present, figures = stats[p]
-        if key != prev:
-            rank, prev = i + 1, key
-        rows.append(
-            SeasonRow(
-                rank, i + 1, p, players[p], total, len(present), tuple(got), counted, wins,
-                {k: figures[k] for k in tiebreaks_of(scoring)},
-            )
+
+
+@dataclass(frozen=True)
+class _Season:
+    """One player's season: the sort key, the total, each evening's result (None: absent),
+    which evenings count, evenings won, the evenings present and the tie-break figures."""
+
+    key: tuple
+    total: int | float
+    got: list[int | float | None]
+    counted: tuple[bool, ...]
+    wins: int
+    present: list[int]
+    figures: dict[str, Any]
+
+    def row(self, rank: int, place: int, p: str, name: str, keys: Sequence[str]) -> SeasonRow:
+        return SeasonRow(
+            rank, place, p, name, self.total, len(self.present), tuple(self.got), self.counted,
+            self.wins, {k: self.figures[k] for k in keys},
         )  # fmt: skip
-    return rows
 
 
 def _player(
     p: str, evenings: Sequence[Evening], scoring: str, best_n: int | None, top: int | None
-) -> tuple:
-    """(key, total, results, counted, wins, evenings present, tie-break figures) of a player."""
-    got: list[int | float | None] = []
-    for evening in evenings:
-        r = evening.results.get(p)
-        if r is None:
-            got.append(None)
-        elif scoring == LEAGUE:
-            got.append(placing_points(r.place, TOP) if r.bp is None else r.bp)
-        else:
-            got.append(points(evening, r.place, top) if scoring != "sum" else r.result)
-    present = [i for i, x in enumerate(got) if x is not None]
-    best = sorted(present, key=lambda i: (-got[i], i))  # type: ignore[operator]
+) -> _Season:
+    """What player ``p`` made of the season."""
+    got = [_result(e, e.results.get(p), scoring, top) for e in evenings]
+    present = _present(got)
+    kept, total = _best(got, present, best_n)
+    wins = _wins(p, evenings)
+    figures = _figures(p, evenings, scoring, wins, got)
+    counted = tuple(i in kept for i in range(len(got)))
+    return _Season(_sort_key(total, figures, scoring), total, got, counted, wins, present, figures)
+
+
+def _present(got: list[int | float | None]) -> list[int]:
+    """The evenings (their indexes) with a result."""
+    return [i for i, x in enumerate(got) if x is not None]
+
+
+def _result(evening: Evening, r: EveningResult | None, scoring: str, top: int | None):
+    """What an evening adds for a player there (None: absent)."""
+    if r is None:
+        return None
+    if scoring == LEAGUE:
+        return placing_points(r.place, TOP) if r.bp is None else r.bp
+    return points(evening, r.place, top) if scoring != "sum" else r.result
+
+
+def _best(got: list, present: list[int], best_n: int | None) -> tuple[set[int], int | float]:
+    """The evenings that count (the best ``best_n``, the earlier among equals; all without
+    it) and their total."""
+    best = sorted(present, key=lambda i: (-got[i], i))
     kept = set(best[:best_n] if best_n else best)
-    total = sum(got[i] for i in kept)  # type: ignore[misc]
-    wins = sum(1 for e in evenings if (r := e.results.get(p)) is not None and r.place == 1)
-    top_one = max((got[i] for i in present), default=0)  # type: ignore[type-var]
-    figures: dict[str, Any] = {"evenings_won": wins, "best_evening": top_one}
+    return kept, sum(got[i] for i in kept)
+
+
+def _wins(p: str, evenings: Sequence[Evening]) -> int:
+    """The evenings ``p`` won (place 1)."""
+    return sum(1 for r in _played(p, evenings) if r.place == 1)
+
+
+def _figures(p: str, evenings: Sequence[Evening], scoring: str, wins: int, got: list) -> dict:
+    """The tie-break figures of a player's season (``got``: each evening's result)."""
+    if scoring == LEAGUE:
+        return _league_figures(p, evenings)
+    best_evening = max((x for x in got if x is not None), default=0)
+    return {"evenings_won": wins, "best_evening": best_evening}
+
+
+def _sort_key(total: int | float, figures: Mapping[str, Any], scoring: str) -> tuple:
+    """Best first: the highest total, then the tie-breaks in order."""
     keys = tiebreaks_of(scoring)
     if scoring == LEAGUE:
-        figures = _league_figures(p, evenings)
-        key = (-total, *tb.sort_key(keys, figures))
-    else:
-        key = (-total, *(-figures[k] for k in keys))
-    counted = tuple(i in kept for i in range(len(got)))
-    return key, total, got, counted, wins, present, figures
+        return (-total, *tb.sort_key(keys, figures))
+    return (-total, *(-figures[k] for k in keys))
+
+
+def _played(p: str, evenings: Sequence[Evening]) -> list[EveningResult]:
+    """``p``'s results at the evenings it played."""
+    return [r for e in evenings if (r := e.results.get(p)) is not None]
 
 
 def _league_figures(p: str, evenings: Sequence[Evening]) -> dict[str, Any]:
     """SB and ZB over every league evening ``p`` played (RULES.md §6b), through the tie-breaks'
     own computation (``tiebreaks.py``): ZB as balances, SB − ZB as the premium points."""
-    played = [r for e in evenings if (r := e.results.get(p)) is not None]
+    played = _played(p, evenings)
     ledger = tb.Ledger(balances=[r.zb for r in played], premium=sum(r.sb - r.zb for r in played))
     return {k: tb.TIEBREAKS[k].compute(ledger, {p: ledger}) for k in LEAGUE_TIEBREAKS}

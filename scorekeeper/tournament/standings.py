@@ -59,15 +59,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from . import tiebreaks as tb
-from .standings_parts import Kind, median
+from .standings_figures import Stats, gather
+from .standings_parts import Kind
 from .standings_parts import check as _check
 from .standings_parts import drop as _drop
 from .standings_parts import num as _num
-from .tiebreaks import Ledger
 
 #: The standings kinds (a game's ``tournament.standings_kind``): what their tables are and their
 #: tie-breaks, RULES.md §6's in order (``tiebreaks``) and the further ones an organiser may
@@ -159,6 +158,11 @@ def lot_order(player_ids: Iterable[str], lot_seed: int) -> list[str]:
     return ids
 
 
+def lot_numbers(player_ids: Iterable[str], lot_seed: int) -> dict[str, int]:
+    """Each player's place in the lot (:func:`lot_order`), 1 the luckiest."""
+    return {p: i + 1 for i, p in enumerate(lot_order(player_ids, lot_seed))}
+
+
 def tiebreak_keys(kind: str, ranking: str = "balance", tiebreaks: Any = None) -> tuple[str, ...]:
     """The tie-breaks in force for ``kind`` ranked by ``ranking``: the organiser's ordered
     ``tiebreaks`` or RULES.md §6's (ValueError for one the kind does not offer)."""
@@ -193,45 +197,77 @@ def standings(
     keys = tb.chosen(spec, ranking, tiebreaks)
     _check(rounds, players, spec)
     placings = ranking == "placings"
-    stats = (
-        _balances(rounds, list(players), placings=placings)
-        if spec.zero_sum
-        else _pairs(rounds, list(players))
-    )
+    stats = gather(rounds, list(players), zero_sum=spec.zero_sum, placings=placings)
     for s in stats.values():
         _drop(s, drop_rounds, lower_is_better=placings)
     figures = tb.values(tb.offered(spec, ranking), {p: s.ledger for p, s in stats.items()})
-    key = {
+    key = _sort_keys(stats, figures, keys, placings)
+    lot = lot_numbers(players, lot_seed)
+    ordered = sorted(players, key=lambda p: (key[p], lot[p]))
+    rows = _Rows(
+        players, stats, figures, keys, lot, waiting_rounds(pending), deciding(ordered, key, keys)
+    )
+    ranks = shared_ranks(ordered, key)
+    return [
+        rows.row(p, rank, place)
+        for place, (p, rank) in enumerate(zip(ordered, ranks, strict=True), 1)
+    ]
+
+
+def _sort_keys(stats: Mapping[str, Stats], figures, keys: Sequence[str], placings: bool) -> dict:
+    """Each player's sort key: no result yet last, then the total (best first), then the
+    tie-breaks in force."""
+    return {
         p: (s.ledger.played == 0, s.total if placings else -s.total, *tb.sort_key(keys, figures[p]))
         for p, s in stats.items()
     }
-    lot = {p: i + 1 for i, p in enumerate(lot_order(players, lot_seed))}
-    ordered = sorted(players, key=lambda p: (key[p], lot[p]))
-    decided = deciding(ordered, key, keys)
-    waiting = {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
-    rows, rank, prev = [], 0, None
+
+
+def waiting_rounds(pending: Mapping[str, Iterable[int]] | None) -> dict[str, tuple[int, ...]]:
+    """The rounds each player sits at a table not yet confirmed, for players with any."""
+    return {p: tuple(sorted(set(r))) for p, r in (pending or {}).items() if r}
+
+
+def shared_ranks(ordered: Sequence[str], key: Mapping[str, tuple]) -> list[int]:
+    """Each row's rank: rows with the same key share the rank of the first of them."""
+    ranks, rank, prev = [], 0, None
     for i, p in enumerate(ordered):
-        s = stats[p]
         if key[p] != prev:
             rank, prev = i + 1, key[p]
-        rows.append(
-            Row(
-                rank,
-                p,
-                players[p],
-                _num(s.total),
-                tuple(_num(x) for x in s.rounds),
-                {**{k: _num(figures[p][k]) for k in keys}, "lot": lot[p]},
-                place=i + 1,
-                provisional=p in waiting,
-                pending=waiting.get(p, ()),
-                dropped=tuple(s.dropped),
-                decided_by=decided[p],
-                played=s.ledger.played,
-                figures={k: _num(v) for k, v in figures[p].items()},
-            )
+        ranks.append(rank)
+    return ranks
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """What the rows are made of: names, what each player gathered and every tie-break figure,
+    the tie-breaks in force, the lot, unconfirmed rounds and the deciding tie-breaks."""
+
+    players: Mapping[str, str]
+    stats: Mapping[str, Stats]
+    figures: Mapping[str, Mapping[str, Any]]
+    keys: Sequence[str]
+    lot: Mapping[str, int]
+    waiting: Mapping[str, tuple[int, ...]]
+    decided: Mapping[str, str | None]
+
+    def row(self, p: str, rank: int, place: int) -> Row:
+        s, figures = self.stats[p], self.figures[p]
+        return Row(
+            rank,
+            p,
+            self.players[p],
+            _num(s.total),
+            tuple(_num(x) for x in s.rounds),
+            {**{k: _num(figures[k]) for k in self.keys}, "lot": self.lot[p]},
+            place=place,
+            provisional=p in self.waiting,
+            pending=self.waiting.get(p, ()),
+            dropped=tuple(s.dropped),
+            decided_by=self.decided[p],
+            played=s.ledger.played,
+            figures={k: _num(v) for k, v in figures.items()},
         )
-    return rows
 
 
 def deciding(ordered: list, key: Mapping[Any, tuple], keys: Sequence[str]) -> dict:
@@ -239,14 +275,20 @@ def deciding(ordered: list, key: Mapping[Any, tuple], keys: Sequence[str]) -> di
     (the one above, else the one below); "lot" where none does; None without such a neighbour."""
     out: dict[Any, str | None] = {}
     for i, p in enumerate(ordered):
-        near = [ordered[j] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
-        same = [q for q in near if key[q][:2] == key[p][:2]]
-        if not same:
-            out[p] = None
-            continue
-        mine, theirs = key[p][2:], key[same[0]][2:]
-        out[p] = next((k for k, a, b in zip(keys, mine, theirs, strict=True) if a != b), "lot")
+        q = _tied_neighbour(ordered, i, key)
+        out[p] = None if q is None else _first_difference(keys, key[p][2:], key[q][2:])
     return out
+
+
+def _tied_neighbour(ordered: list, i: int, key: Mapping[Any, tuple]) -> Any:
+    """The row above ``ordered[i]`` with the same total, else the one below; None if neither."""
+    near = [ordered[j] for j in (i - 1, i + 1) if 0 <= j < len(ordered)]
+    return next((q for q in near if key[q][:2] == key[ordered[i]][:2]), None)
+
+
+def _first_difference(keys: Sequence[str], mine: tuple, theirs: tuple) -> str:
+    """The first of ``keys`` whose figures differ; "lot" if none does."""
+    return next((k for k, a, b in zip(keys, mine, theirs, strict=True) if a != b), "lot")
 
 
 def _kind(kind: str, ranking: str, drop_rounds: str) -> Kind:
@@ -271,114 +313,3 @@ def standings_json(**kwargs: Any) -> dict[str, Any]:
         "tiebreaks": list(keys),
         "rows": [r.to_json() for r in rows],
     }
-
-
-@dataclass
-class Stats:
-    """What one player has gathered: the total, each round's figure, and the ledger."""
-
-    total: Fraction | int = 0
-    rounds: list[Any] = field(default_factory=list)
-    #: what each round adds to ``total`` (a round not played: its worst figure), for dropping
-    counts: list[Any] = field(default_factory=list)
-    dropped: list[int] = field(default_factory=list)
-    ledger: Ledger = field(default_factory=Ledger)
-
-
-def _balances(rounds: Sequence[RoundResult], ids: list[str], *, placings: bool) -> dict:
-    """Balances, places, table wins and last places of every player (Mariáš)."""
-    st = {p: Stats() for p in ids}
-    for rnd in rounds:
-        _add_round(st, rnd, placings=placings)
-        _count_wins_and_lasts(st, rnd)
-    return st
-
-
-def _round_places(rnd: RoundResult) -> tuple[dict[str, tuple[int, Fraction]], int]:
-    """Each seated player's (balance, place) in the round, byes included, and the widest table."""
-    got: dict[str, tuple[int, Fraction]] = {}
-    for table in rnd.tables:
-        got.update(_table_places(table))
-    widest = max((len(t.players) for t in rnd.tables), default=3)
-    for p in rnd.byes:
-        got[p] = (0, Fraction(widest + 1, 2))
-    return got, widest
-
-
-def _add_round(st: dict[str, Stats], rnd: RoundResult, *, placings: bool) -> None:
-    """The round's figure (balance or place) of every player; a round not played: the worst."""
-    got, widest = _round_places(rnd)
-    for p, s in st.items():
-        if p in got:
-            balance, place = got[p]
-            figure: Any = place if placings else balance
-            s.rounds.append(figure)
-            s.ledger.balances.append(balance)
-            s.ledger.places.append(place)
-            s.ledger.played += 1
-        else:
-            figure = widest if placings else 0
-            s.rounds.append(None)
-            s.ledger.places.append(Fraction(widest))
-        s.counts.append(figure)
-        s.total += figure
-
-
-def _count_wins_and_lasts(st: dict[str, Stats], rnd: RoundResult) -> None:
-    """A table win at the top, a last place at the bottom; a table all level has neither."""
-    for table in rnd.tables:
-        if len(set(table.scores)) > 1:
-            top, bottom = max(table.scores), min(table.scores)
-            for p, x in zip(table.players, table.scores, strict=True):
-                st[p].ledger.table_wins += x == top
-                st[p].ledger.last_places += x == bottom
-
-
-def _table_places(table: TableResult) -> dict[str, tuple[int, Fraction]]:
-    """Each player's balance and place at the table; level players share the average place."""
-    out = {}
-    for p, x in zip(table.players, table.scores, strict=True):
-        better = sum(y > x for y in table.scores)
-        level = sum(y == x for y in table.scores)
-        out[p] = (x, Fraction(2 * better + level + 1, 2))
-    return out
-
-
-def _pairs(rounds: Sequence[RoundResult], ids: list[str]) -> dict:
-    """Wins, points, point difference, opponents and the progressive score of every player or
-    team (two-player games, Marianna); the total is the wins."""
-    st = {p: Stats() for p in ids}
-    for rnd in rounds:
-        got = _play_round(st, rnd)
-        for p, s in st.items():
-            led = s.ledger
-            s.rounds.append(got.get(p))
-            s.counts.append(int(p in got and got[p][1]))
-            led.points += got[p][0] if p in got else 0
-            led.played += p in got
-            led.progressive += led.wins
-    for s in st.values():
-        s.total = s.ledger.wins
-        s.rounds = [None if x is None else x[0] for x in s.rounds]
-    return st
-
-
-def _play_round(st: dict[str, Stats], rnd: RoundResult) -> dict[str, tuple[int, bool]]:
-    """One round of pairs into the ledgers: per player (points scored, won the round)."""
-    got: dict[str, tuple[int, bool]] = {}
-    for t in rnd.tables:
-        won = t.winner if t.winner is not None else int(t.scores[1] > t.scores[0])
-        for i in (0, 1):
-            p, q = t.players[i], t.players[1 - i]
-            led = st[p].ledger
-            got[p] = (t.scores[i], i == won)
-            led.opponents.append(q)
-            led.difference += t.scores[i] - t.scores[1 - i]
-            if i == won:
-                led.wins += 1
-                led.beaten.append(q)
-    bye_points = median([x for t in rnd.tables for x in t.scores])
-    for p in rnd.byes:
-        got[p] = (bye_points, True)
-        st[p].ledger.wins += 1
-    return got

@@ -47,16 +47,27 @@ def check(rounds: Sequence[Any], players: Mapping[str, str], kind: Kind) -> None
 def _check_table(where: str, table: Any, kind: Kind) -> None:
     if len(table.players) != len(table.scores):
         raise ValueError(f"{where}: one score per player is needed")
-    if len(table.players) not in kind.seats:
-        seats = " or ".join(map(str, kind.seats))
-        if kind.seats == (2,):
-            raise ValueError(f"{where}: a {kind.name} table has two sides")
-        raise ValueError(f"{where}: a {kind.name} table seats {seats}")
+    _check_seats(where, table, kind)
     if kind.zero_sum and sum(table.scores) != 0:
         raise ValueError(f"{where}: balances at a {kind.name} table add up to 0")
-    if kind.by_winner and table.winner is None and table.scores[0] == table.scores[1]:
-        raise ValueError(f"{where}: level scores; say who won the match")
-    if table.winner is not None and table.winner not in (0, 1):
+    _check_winner(where, table, kind)
+
+
+def _check_seats(where: str, table: Any, kind: Kind) -> None:
+    if len(table.players) in kind.seats:
+        return
+    if kind.seats == (2,):
+        raise ValueError(f"{where}: a {kind.name} table has two sides")
+    seats = " or ".join(map(str, kind.seats))
+    raise ValueError(f"{where}: a {kind.name} table seats {seats}")
+
+
+def _check_winner(where: str, table: Any, kind: Kind) -> None:
+    """A table of pairs with level scores needs its winner; a winner is seat 0 or 1."""
+    if table.winner is None:
+        if kind.by_winner and table.scores[0] == table.scores[1]:
+            raise ValueError(f"{where}: level scores; say who won the match")
+    elif table.winner not in (0, 1):
         raise ValueError(f"{where}: the winner is seat 0 or 1")
 
 
@@ -72,12 +83,17 @@ def drop(s: Any, how: str, *, lower_is_better: bool) -> None:
     n = {"none": 0, "worst": 1, "best_and_worst": 2}[how]
     if n == 0 or len(s.counts) <= n:
         return
-    sign = -1 if lower_is_better else 1
-    by_value = sorted(range(len(s.counts)), key=lambda i: (sign * s.counts[i], i))
-    out = [by_value[0]] + ([by_value[-1]] if n == 2 else [])
+    out = _rounds_to_drop(s.counts, n, lower_is_better)
     for i in out:
         s.total -= s.counts[i]
     s.dropped = sorted(i + 1 for i in out)
+
+
+def _rounds_to_drop(counts: Sequence[Any], n: int, lower_is_better: bool) -> list[int]:
+    """The indexes of the worst round (and with ``n`` 2 the best), the earlier among equals."""
+    sign = -1 if lower_is_better else 1
+    by_value = sorted(range(len(counts)), key=lambda i: (sign * counts[i], i))
+    return [by_value[0]] + ([by_value[-1]] if n == 2 else [])
 
 
 def median(values: Sequence[int]) -> int:

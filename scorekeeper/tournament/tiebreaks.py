@@ -108,7 +108,11 @@ def chosen(kind: Any, ranking: str, keys: Sequence[str] | None) -> tuple[str, ..
     ValueError names the first key the kind does not offer, or one named twice."""
     if keys is None:
         return tuple(k for k in kind.tiebreaks if k != ranking)
-    allowed = offered(kind, ranking)
+    return _checked(keys, offered(kind, ranking))
+
+
+def _checked(keys: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
+    """``keys`` once each are all among ``allowed`` (ValueError names the first that is not)."""
     seen: list[str] = []
     for key in keys:
         if key not in allowed:
