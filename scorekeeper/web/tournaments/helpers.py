@@ -1,5 +1,5 @@
-"""What the organiser's tournament views share: the tournament or 404, the organiser's check,
-running a change with its refusals flashed, and the way back to the desk."""
+"""What the tournament views share: the tournament (or a round's table) or 404, the organiser's
+check, running a change with its refusals flashed, and the way back to the desk."""
 
 from __future__ import annotations
 
@@ -34,6 +34,16 @@ def organised(tournament_id: str) -> Any:
 def get_or_404(tournament_id: str) -> Any:
     try:
         return svc.get_tournament(session=get_session(), tournament_id=tournament_id)
+    except ServiceError:
+        abort(404)
+
+
+def table_or_404(tournament_id: str, r: int, t: int) -> dict[str, Any]:
+    """Round ``r`` with only its table ``t`` in its ``tables`` (404 when there is none)."""
+    try:
+        return svc.tournament_table(
+            session=get_session(), tournament_id=tournament_id, round=r, table=t
+        )
     except ServiceError:
         abort(404)
 

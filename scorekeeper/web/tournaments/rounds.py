@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import singledispatch
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -21,7 +21,7 @@ from ...services.errors import ServiceError
 from ...services.tournament_draws import new_seed
 from ..auth import login_required
 from . import bp, forms
-from .helpers import act, actor, back, flash_errors, organised
+from .helpers import act, actor, back, flash_errors, organised, table_or_404
 
 
 @bp.get("/<tournament_id>/draw")
@@ -128,7 +128,7 @@ def sheet(tournament_id: str, r: int, t: int):
     tournament = organised(tournament_id)
     db = get_session()
     where = {"tournament_id": tournament.id, "round": r, "table": t}
-    table = _sheet_table(db, where)
+    table = table_or_404(tournament.id, r, t)["tables"][0]
     form = forms.ActionForm()
     league = svc.common.is_league(tournament)  # RULES.md §6b: PB per seat with the figures
     values, premium = _boxes(table, league)
@@ -160,15 +160,6 @@ class _Refusals:
 
     errors: dict[str, str] = field(default_factory=dict)
     unusual: list[str] = field(default_factory=list)
-
-
-def _sheet_table(db: Any, where: dict[str, Any]) -> dict:
-    """The table the sheet is for (404 when the round or the table is none)."""
-    try:
-        found = svc.tournament_table(session=db, **where)
-    except ServiceError:
-        abort(404)
-    return found["tables"][0]
 
 
 def _ticked(name: str) -> bool:
