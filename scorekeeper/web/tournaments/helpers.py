@@ -1,5 +1,6 @@
 """What the tournament views share: the tournament (or a round's table) or 404, the organiser's
-check, running a change with its refusals flashed, and the way back to the desk."""
+check, the payout beside the standings, running a change with its refusals flashed, and the way
+back to the desk."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ def table_or_404(tournament_id: str, r: int, t: int) -> dict[str, Any]:
         )
     except ServiceError:
         abort(404)
+
+
+def payout_shown(standings: dict[str, Any]) -> dict[str, Any] | None:
+    """The payout per place to show beside the standings: with an entry fee and a paid place
+    (else None)."""
+    from ...services.tournament_prizes import payouts_of
+
+    if not standings["tournament"].get("fee"):
+        return None
+    found = payouts_of(standings)
+    return found if found["rows"] else None
 
 
 def flash_errors(error: Exception) -> None:

@@ -29,7 +29,7 @@ from ...standings_table import category_label, present
 from ..auth import current_organiser
 from ..links import public_url
 from . import bp, forms, tv_fit
-from .helpers import get_or_404, table_or_404
+from .helpers import get_or_404, payout_shown, table_or_404
 
 REFRESH_SECONDS = 20
 TV_ROWS = 12  # rows in a TV column: names at 4.2vh type (33-px capitals at 1080 p, read at 5 m)
@@ -121,7 +121,7 @@ def _hide_tokens(state: dict[str, Any]) -> None:
 def _standings_shown(standings: dict[str, Any], *, tv: bool) -> dict[str, Any]:
     """The standings as the live pages show them: ranked in the asked category, with their
     categories, clubs and the prize money (of the whole field)."""
-    prizes = _prizes(standings)
+    prizes = payout_shown(standings)
     standings = _in_category(standings)
     return {
         "standings": standings,
@@ -131,14 +131,6 @@ def _standings_shown(standings: dict[str, Any], *, tv: bool) -> dict[str, Any]:
         "has_clubs": standings["tournament"].get("clubs"),
         "prizes": prizes,
     }
-
-
-def _prizes(standings: dict[str, Any]) -> dict[str, Any] | None:
-    """The payout, with an entry fee and a paid place (else None)."""
-    if not standings["tournament"].get("fee"):
-        return None
-    prizes = desk_prizes.payouts_of(standings)
-    return prizes if prizes["rows"] else None
 
 
 def _in_category(standings: dict[str, Any]) -> dict[str, Any]:
