@@ -152,14 +152,7 @@ def _form_name(form: forms.NewTournamentForm, name: str) -> str:
     """The form's field for a refusal's field name: "rounds" for "rounds", a tie-break menu
     for "tiebreaks.N"."""
     first = name.split(".")[0]
-    return _tiebreak_slot(form, name) if first == "tiebreaks" else first
-
-
-def _tiebreak_slot(form: forms.NewTournamentForm, name: str) -> str:
-    """The menu a tie-break refusal came from ("tiebreaks.1": the 2nd one chosen)."""
-    slots = [s for s in form.slots() if s.data]
-    index = int(name.split(".")[1]) if "." in name else 0
-    return slots[min(index, len(slots) - 1)].name if slots else "tb1"
+    return form.slot_of(name).name if first == "tiebreaks" else first
 
 
 def _refusal_text(name: str, message: Any) -> str:
