@@ -79,8 +79,9 @@ def _chunks(items: list[Any], size: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def _tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
-    """The TV's rows in pages of one or two columns of ``TV_ROWS`` rows each."""
+def tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
+    """The TV's rows in pages of one or two columns of ``TV_ROWS`` rows each (one beside the
+    seating, ``show_tables``); the season's TV pages its league table so too."""
     cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
     columns = [_chunks(page, TV_ROWS) for page in _chunks(rows, TV_ROWS * cols)]
     return {"tv_pages": columns, "tv_cols": cols, "tv_tables": show_tables}
@@ -149,7 +150,7 @@ def _tv_view(rows: list[Any], current: dict[str, Any] | None) -> dict[str, Any]:
     """The TV's standings pages, and beside them the current round's seating while it fits."""
     seating = _seating(current)
     return {
-        **_tv_pages(rows, show_tables=seating is not None),
+        **tv_pages(rows, show_tables=seating is not None),
         "tv_seating": seating or "",
         "turn": TV_TURN_SECONDS,
     }
