@@ -90,16 +90,24 @@ def trouble_answer(error: BaseException) -> Response:
 def http_answer(error: HTTPException) -> Response:
     """An HTTP error werkzeug raised (405, 413, a body it could not read) as API.md JSON; what
     werkzeug calls a bad request is invalid input to us (422)."""
-    status = error.code or 400
-    if status == 400:
-        status = 422
     response = jsonify({"errors": [{"field": "", "message": error.description or error.name}]})
-    response.status_code = status
+    response.status_code = _status(error)
+    _pass_headers(error, response)
+    return response
+
+
+def _status(error: HTTPException) -> int:
+    """The answer's status: werkzeug's (400 without one), but a bad request is a 422."""
+    status = error.code or 400
+    return 422 if status == 400 else status
+
+
+def _pass_headers(error: HTTPException, response: Response) -> None:
+    """The headers werkzeug's error carries that a client acts on: Allow, Retry-After."""
     headers = dict(error.get_headers())
     for name in ("Allow", "Retry-After"):
         if name in headers:
             response.headers[name] = headers[name]
-    return response
 
 
 def _any_error(error: Exception) -> Response:

@@ -74,13 +74,23 @@ def jsonify(data: Any) -> Response:
     game and its players, or a tournament table's event, round and table) is said in the
     request's language, as docs/api.md promises."""
     body = getattr(data, "encoded", None)
-    title = data.get("title") if isinstance(data, dict) else None
-    if isinstance(title, Msg) and (said := render(title)) != title:
-        body = _retitled(body, title, said) if body is not None else None
+    said = _said_title(data)
+    if said is not None:
+        body = _retitled(body, data["title"], said) if body is not None else None
         data = dict(data, title=said)
     if body is None:
         body = json_text.dumps(data)
     return Response(body, mimetype="application/json")
+
+
+def _said_title(data: Any) -> str | None:
+    """A match's made-up title (a coded message) in the request's language; None when the data
+    has no such title or it reads the same."""
+    title = data.get("title") if isinstance(data, dict) else None
+    if not isinstance(title, Msg):
+        return None
+    said = render(title)
+    return said if said != title else None
 
 
 def _retitled(body: str, title: str, said: str) -> str | None:
@@ -267,14 +277,8 @@ def post_deal(match_id: str):  # noqa: ANN201
     token = _bearer(environ)
     if token is None:
         _authorise(match_id)
-    key = environ.get("HTTP_IDEMPOTENCY_KEY")
     try:
-        if key is not None and not (
-            0 < len(key) <= MAX_KEY and key.isascii() and key.isprintable()
-        ):
-            raise BadInput(
-                "Idempotency-Key", _("At most %(n)s printable ASCII characters.", n=MAX_KEY)
-            )
+        key = _idempotency_key(environ)
         record = _body()
     except BadInput:
         _authorise(match_id)
@@ -294,6 +298,20 @@ def post_deal(match_id: str):  # noqa: ANN201
     if minimal:
         response.headers.add("Preference-Applied", "return=minimal")
     return response, 201
+
+
+def _idempotency_key(environ: dict[str, Any]) -> str | None:
+    """The Idempotency-Key header (None without one); BadInput unless it is at most
+    ``MAX_KEY`` printable ASCII characters."""
+    key = environ.get("HTTP_IDEMPOTENCY_KEY")
+    if key is not None and not _fair_key(key):
+        raise BadInput("Idempotency-Key", _("At most %(n)s printable ASCII characters.", n=MAX_KEY))
+    return key
+
+
+def _fair_key(key: str) -> bool:
+    """Whether an Idempotency-Key is one to store: 1 to ``MAX_KEY`` printable ASCII characters."""
+    return 0 < len(key) <= MAX_KEY and key.isascii() and key.isprintable()
 
 
 @bp.put("/matches/<match_id>/deals/<int:n>")

@@ -51,6 +51,12 @@ CREATE_FIELDS = (
     "parts",
 )
 
+#: the fields ``create`` takes as text only, in the order they are checked
+TEXT_FIELDS = (
+    "name", "game", "venue", "date", "currency", "preset", "stake",
+    "drop_rounds", "seeding", "language", "season_id", "format",
+)  # fmt: skip
+
 
 def _bearer() -> str:
     header = request.headers.get("Authorization", "")
@@ -81,28 +87,43 @@ def create():
     """Create a tournament: 201 with its state and the organiser's token."""
     data = body()
     args = {k: data[k] for k in CREATE_FIELDS if k in data}
-    players = args.get("players", [])
-    if not isinstance(players, list):
-        raise RuleError("players", _("List the players' names."))
-    if not isinstance(args.get("options", {}), dict):
-        raise RuleError("options", _("Options must be a JSON object."))
-    text_fields = ("name", "game", "venue", "date", "currency", "preset", "stake")
-    for key in (*text_fields, "drop_rounds", "seeding", "language", "season_id", "format"):
-        if key in args and not isinstance(args[key], str):
-            raise RuleError(key, _("Send this as text."))
+    _check_types(args)
     session = get_session()
     args.setdefault("name", "")
     args.setdefault("game", "")
-    if "season_id" in args:  # API.md v2: an evening of a season needs the season's token
-        from ...services import tournament_seasons
-
-        season = tournament_seasons.get_season(session, args["season_id"])
-        if not tokens_equal(season.token, _bearer()):
-            raise Forbidden(_("This token does not open this season."), field="token")
+    _check_season(session, args)
     tournament = svc.create_tournament(session=session, **args)
     state = svc.tournament_state(session=session, tournament_id=tournament.id)
     state["token"] = tournament.token
     return jsonify(state), 201
+
+
+def _check_types(args: dict[str, Any]) -> None:
+    """RuleError for a field sent as the wrong JSON type (the players a list, the options an
+    object, the text fields text)."""
+    if not isinstance(args.get("players", []), list):
+        raise RuleError("players", _("List the players' names."))
+    if not isinstance(args.get("options", {}), dict):
+        raise RuleError("options", _("Options must be a JSON object."))
+    _check_text(args)
+
+
+def _check_text(args: dict[str, Any]) -> None:
+    """RuleError for the first text field that is not text."""
+    for key in TEXT_FIELDS:
+        if key in args and not isinstance(args[key], str):
+            raise RuleError(key, _("Send this as text."))
+
+
+def _check_season(session: Any, args: dict[str, Any]) -> None:
+    """API.md v2: an evening of a season needs the season's token (Forbidden otherwise)."""
+    if "season_id" not in args:
+        return
+    from ...services import tournament_seasons
+
+    season = tournament_seasons.get_season(session, args["season_id"])
+    if not tokens_equal(season.token, _bearer()):
+        raise Forbidden(_("This token does not open this season."), field="token")
 
 
 @bp.get("/<tournament_id>")

@@ -9,6 +9,7 @@ configured default (A4); ``?large=1`` gives the standings in large type.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import (
@@ -111,12 +112,16 @@ def _tournament_round(tournament_id: str) -> tuple[dict[str, Any], dict[str, Any
 
     state = _service_call(tournaments.tournament_state, tournament_id=tournament_id)
     use_page_language(state.get("language"))  # a tournament's sheets in its language
-    rounds = state.get("rounds") or []
+    return state, _round_asked(state.get("rounds") or [])
+
+
+def _round_asked(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The round ?round= asks for, else the latest; 404 when there is none."""
     wanted = request.args.get("round", type=int)
     chosen = [r for r in rounds if r.get("round") == wanted] if wanted else rounds[-1:]
     if not chosen:
         abort(404)
-    return state, chosen[0]
+    return chosen[0]
 
 
 def _is_organiser(state: dict[str, Any]) -> bool:
@@ -126,11 +131,16 @@ def _is_organiser(state: dict[str, Any]) -> bool:
     from ..auth import is_organiser
 
     tournament = get_tournament(session=get_session(), tournament_id=state["id"])
-    header = request.headers.get("Authorization", "")
-    token = request.args.get("token") or header.removeprefix("Bearer ").strip() or None
+    token = _token()
     if token and tournaments.check_token(tournament, token):
         return True
     return is_organiser(tournament)
+
+
+def _token() -> str | None:
+    """The organiser's token: ?token=, else a bearer header's."""
+    header = request.headers.get("Authorization", "")
+    return request.args.get("token") or header.removeprefix("Bearer ").strip() or None
 
 
 def _event(state: dict[str, Any]) -> dict[str, Any]:
@@ -234,31 +244,15 @@ def sheet(game: str, pdf: bool) -> Response | str:
     """A blank paper score sheet, optionally with names (?players=Jana,Petr,Ota or a table)."""
     if game not in GAME_NAMES:
         abort(404)
-    players = [p for p in request.args.get("players", "").split(",") if p.strip()]
-    tournament_id, event = request.args.get("tournament"), None
-    state: dict[str, Any] = {}
-    if tournament_id and not request.args.get("table", type=int):  # a blank sheet of an event:
-        state = _service_call(_state_of, tournament_id=tournament_id)  # in its language
-        use_page_language(state.get("language"))
-        event = {"name": state.get("name")}
-        if state.get("stake"):
-            event["stake"] = formats.money(state["stake"], state.get("currency"))
-    if tournament_id and request.args.get("table", type=int):
-        state, round_ = _tournament_round(tournament_id)
-        wanted = request.args.get("table", type=int)
-        found = [t for t in round_.get("tables") or [] if t.get("table") == wanted]
-        if not found:
-            abort(404)
-        players = list(found[0].get("seats") or found[0].get("players") or [])
-        event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
-        if state.get("stake"):  # every table plays for the tournament's stake
-            event["stake"] = formats.money(state["stake"], state.get("currency"))
-    seats = request.args.get("seats", type=int)
-    preset = _sheet_preset(game, state)
+    heading = _sheet_for(request.args.get("tournament"))
     context = printviews.score_sheet_context(
-        game, players, page=current_paper(), seats=seats, preset=preset
+        game,
+        heading.players,
+        page=current_paper(),
+        seats=request.args.get("seats", type=int),
+        preset=_sheet_preset(game, heading.state),
     )
-    context["event"] = event
+    context["event"] = heading.event
     return respond(
         "print/sheet.html",
         context,
@@ -266,6 +260,63 @@ def sheet(game: str, pdf: bool) -> Response | str:
         filename=_("score-sheet-%(game)s", game=game),
         footer=context["title"],
     )
+
+
+@dataclass
+class _SheetFor:
+    """Whom a score sheet is for: the names at its head, the event line above them (None:
+    no event) and the tournament's state (empty: no tournament)."""
+
+    players: list[str]
+    event: dict[str, Any] | None = None
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+def _sheet_for(tournament_id: str | None) -> _SheetFor:
+    """A table's sheet (?tournament= and ?table=), a blank sheet of an event (?tournament=),
+    or a plain one; the names typed in ?players= unless a table's seats give them."""
+    table = request.args.get("table", type=int)
+    if tournament_id and table:
+        return _table_sheet(tournament_id, table)
+    if tournament_id:
+        return _event_sheet(tournament_id)
+    return _SheetFor(_typed_players())
+
+
+def _typed_players() -> list[str]:
+    """The names in ?players=Jana,Petr,Ota (empty ones left out)."""
+    return [p for p in request.args.get("players", "").split(",") if p.strip()]
+
+
+def _event_sheet(tournament_id: str) -> _SheetFor:
+    """A blank sheet of an event, in its language: its name and stake above the typed names."""
+    state = _service_call(_state_of, tournament_id=tournament_id)
+    use_page_language(state.get("language"))
+    return _SheetFor(_typed_players(), _with_stake({"name": state.get("name")}, state), state)
+
+
+def _table_sheet(tournament_id: str, wanted: int) -> _SheetFor:
+    """A tournament table's sheet: its seats' names under the event, round and table."""
+    state, round_ = _tournament_round(tournament_id)
+    table = _table_in(round_, wanted)
+    players = list(table.get("seats") or table.get("players") or [])
+    event = {"name": state.get("name"), "round": round_.get("round"), "table": wanted}
+    return _SheetFor(players, _with_stake(event, state), state)
+
+
+def _table_in(round_: dict[str, Any], wanted: int) -> dict[str, Any]:
+    """Table ``wanted`` of the round; 404 when the round has none such."""
+    for table in round_.get("tables") or []:
+        if table.get("table") == wanted:
+            return table
+    abort(404)
+
+
+def _with_stake(event: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """The event line with the tournament's stake, when it plays for money (every table does)."""
+    if state.get("stake"):
+        event["stake"] = formats.money(state["stake"], state.get("currency"))
+    return event
 
 
 def _state_of(*, session: Any, tournament_id: str) -> dict[str, Any]:

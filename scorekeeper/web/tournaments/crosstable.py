@@ -5,6 +5,8 @@ Its printable sheet is ``/tournaments/<id>/print/crosstable`` (the ``printing`` 
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, abort, make_response, render_template, request
 
 from ...db import get_session
@@ -29,20 +31,24 @@ def crosstable(tournament_id: str):
     document = svc.crosstable(session=get_session(), tournament_id=tournament_id)
     use_page_language(document["tournament"].get("language"))
     state = svc.tournament_state(session=get_session(), tournament_id=tournament_id)
-    finished = (
-        bool(state["rounds"])
-        and state["rounds"][-1]["status"] == "closed"
-        and len(state["rounds"]) >= state["rounds_planned"]
-    )
     response = make_response(
         render_template(
             "tournaments/crosstable.html",
             t=state,
             cross=crosstable_context(document),
             etag=etag,
-            refresh=None if finished else REFRESH_SECONDS,
+            refresh=None if _over(state) else REFRESH_SECONDS,
         )
     )
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _over(state: dict[str, Any]) -> bool:
+    """Whether the last planned round is closed: nothing more is played, no refreshing."""
+    return (
+        bool(state["rounds"])
+        and state["rounds"][-1]["status"] == "closed"
+        and len(state["rounds"]) >= state["rounds_planned"]
+    )

@@ -37,49 +37,80 @@ def _tb_label(key: str) -> str:
 
 def tiebreak_choices(keys: list[str] | None = None) -> list[Any]:
     """A menu's choices: none, then ``keys`` (default: every tie-break of every kind)."""
-    if keys is None:
-        keys = []
-        for kind in KINDS.values():
-            keys += [k for k in (*kind.tiebreaks, *kind.more) if k not in keys]
+    keys = _every_tiebreak() if keys is None else keys
     return [SelectChoice("", _("—")), *(SelectChoice(k, _tb_label(k)) for k in keys)]
+
+
+def _every_tiebreak() -> list[str]:
+    """Every tie-break of every standings kind, each once, in ``KINDS``' order."""
+    keys: list[str] = []
+    for kind in KINDS.values():
+        keys += [k for k in (*kind.tiebreaks, *kind.more) if k not in keys]
+    return keys
 
 
 def tiebreak_menu() -> list[dict[str, Any]]:
     """Per standings kind: the games that rank so, RULES.md §6's order and the further choices
     (the hint under the menus, from ``KINDS``)."""
+    games = _games_by_kind()
+    games["league"] = [_("League evenings (Mariáš)")]  # RULES.md §6b: the format, any chip game
+    return [  # a season's own tie-breaks are not chosen here
+        _menu_hint(games[key], kind) for key, kind in KINDS.items() if games.get(key)
+    ]
+
+
+def _games_by_kind() -> dict[str, list[str]]:
+    """Each standings kind's games by title (a game once, however many presets rank so)."""
     games: dict[str, list[str]] = {}
     for name in GAME_NAMES:
-        rules = get_game(name)
-        for options in (rules.make_options(p, {}) for p in rules.presets or [None]):
-            kinds = games.setdefault(rules.tournament.standings_kind(options), [])
-            if game_title(name) not in kinds:
-                kinds.append(game_title(name))
-    games["league"] = [_("League evenings (Mariáš)")]  # RULES.md §6b: the format, any chip game
+        for kind in _kinds_of(name):
+            titles = games.setdefault(kind, [])
+            if game_title(name) not in titles:
+                titles.append(game_title(name))
+    return games
+
+
+def _kinds_of(name: str) -> list[str]:
+    """How each of a game's presets ranks (its standings kind)."""
+    rules = get_game(name)
     return [
-        {
-            "games": ", ".join(games[key]),
-            "default": [_(metric(k).rule) for k in kind.tiebreaks],
-            "more": [_(metric(k).rule) for k in kind.more],
-        }
-        for key, kind in KINDS.items()
-        if games.get(key)  # a season's own tie-breaks are not chosen here
+        rules.tournament.standings_kind(rules.make_options(p, {})) for p in rules.presets or [None]
     ]
+
+
+def _menu_hint(games: list[str], kind: Any) -> dict[str, Any]:
+    """The hint under the menus for one standings kind: its games, the order RULES.md §6 gives
+    and the further choices."""
+    return {
+        "games": ", ".join(games),
+        "default": [_(metric(k).rule) for k in kind.tiebreaks],
+        "more": [_(metric(k).rule) for k in kind.more],
+    }
 
 
 def parse_percents(text: str | None) -> list[str] | None:
     """ "50 30 20" or "50 %, 30 %, 20 %" (percent of the pool by place) as shares "0.5", …;
     RuleError("payout") for a figure that is not a number."""
-    text = (text or "").replace("%", " ")
-    parts = [p for p in re.split(r"[;\s]+|,\s+", text) if p.strip(",")]
-    shares = []
-    for part in parts:
-        try:
-            shares.append(str((parse_amount(part.strip(",")) / 100).normalize()))
-        except (InvalidOperation, ValueError):
-            raise RuleError(
-                "payout", _("Write each place's percent of the pool, e.g. 50 30 20.")
-            ) from None
+    shares = [_share(part) for part in _percent_parts(text)]
     return shares or None
+
+
+def _percent_parts(text: str | None) -> list[str]:
+    """The figures typed, split at spaces, semicolons and commas between figures (a decimal
+    comma stays) and "%" signs."""
+    text = (text or "").replace("%", " ")
+    return [p for p in re.split(r"[;\s]+|,\s+", text) if p.strip(",")]
+
+
+def _share(part: str) -> str:
+    """One place's percent as a share of the pool ("50" -> "0.5"); RuleError("payout") for a
+    figure that is not a number."""
+    try:
+        return str((parse_amount(part.strip(",")) / 100).normalize())
+    except (InvalidOperation, ValueError):
+        raise RuleError(
+            "payout", _("Write each place's percent of the pool, e.g. 50 30 20.")
+        ) from None
 
 
 def percents(shares: list[str] | None) -> str:
@@ -105,6 +136,13 @@ class DeskFields:
 
     def slots(self) -> list[Any]:
         return [self.tb1, self.tb2, self.tb3, self.tb4, self.tb5]
+
+    def slot_of(self, field: str) -> Any:
+        """The menu a refusal of ``field`` ("tiebreaks.N") goes beside: the Nth of the menus
+        with a choice (the last such one past their count; the first menu when none has)."""
+        index = int(field.split(".")[1]) if "." in field else 0
+        filled = [s for s in self.slots() if s.data] or [self.tb1]
+        return filled[min(index, len(filled) - 1)]
 
     def offer(self, keys: list[str] | None = None) -> None:
         """Fill the menus (``keys``: what this tournament's ranking offers; None: every one)."""

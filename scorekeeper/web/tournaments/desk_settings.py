@@ -38,20 +38,34 @@ def settings_page(tournament_id: str):
     form = SettingsForm()
     form.offer(offered_for(tournament))
     if form.validate_on_submit():
-        changes = _changes(form, fixed)
-        if changes is not None:
-            try:
-                settings.update_settings(
-                    session=session, tournament_id=tournament.id, actor=actor(), **changes
-                )
-            except RuleError as error:
-                session.rollback()
-                _beside(form, error)
-            else:
-                flash(_("Settings saved."), "ok")
-                return back(tournament.id)
+        if _save_settings(form, tournament, fixed):
+            flash(_("Settings saved."), "ok")
+            return back(tournament.id)
     elif request.method == "GET":
         _stored(form, tournament)
+    return _settings_page(form, tournament, fixed)
+
+
+def _save_settings(form: SettingsForm, tournament: Any, fixed: bool) -> bool:
+    """Store what the form changes; False with the reasons shown beside the fields."""
+    changes = _changes(form, fixed)
+    if changes is None:
+        return False
+    session = get_session()
+    try:
+        settings.update_settings(
+            session=session, tournament_id=tournament.id, actor=actor(), **changes
+        )
+    except RuleError as error:
+        session.rollback()
+        _beside(form, error)
+        return False
+    return True
+
+
+def _settings_page(form: SettingsForm, tournament: Any, fixed: bool) -> Any:
+    """The settings page (422 after a post that was not stored); the tie-breaks in force once
+    round 1 is drawn."""
     if fixed:
         form.show(settings.settings_json(tournament)["tiebreaks"])
     status = 422 if form.errors or request.method == "POST" else 200
@@ -95,14 +109,11 @@ def _changes(form: SettingsForm, fixed: bool) -> dict[str, Any] | None:
 
 
 def _beside(form: SettingsForm, error: RuleError) -> None:
+    """Each refusal beside its field (a tie-break's beside its menu; an unknown one's beside
+    the fee)."""
     for e in error.errors:
         name = e.field.split(".")[0]
-        if name == "tiebreaks":
-            index = int(e.field.split(".")[1]) if "." in e.field else 0
-            filled = [s for s in form.slots() if s.data] or [form.tb1]
-            field = filled[min(index, len(filled) - 1)]
-        else:
-            field = getattr(form, name, form.fee)
+        field = form.slot_of(e.field) if name == "tiebreaks" else getattr(form, name, form.fee)
         field.errors = [*field.errors, rule_messages.render(e.message)]
 
 
@@ -144,23 +155,31 @@ def player_details(tournament_id: str):
     form = forms.ActionForm()
     errors: dict[str, str] = {}
     if form.validate_on_submit():
-        wanted = {p["id"]: _typed(p["id"]) for p in state["players"]}
-        try:
-            changed = settings.set_many_details(
-                session=session, tournament_id=tournament.id, actor=actor(), details=wanted
-            )
-        except (RuleError, ServiceError) as error:
-            session.rollback()
-            errors = _errors_by_player(error)
-        else:
-            flash(_("Categories and clubs saved (%(n)s changed).", n=changed), "ok")
+        refused = _save_details(tournament.id, state)
+        if refused is None:
             return redirect(url_for("tournaments.player_details", tournament_id=tournament.id))
-        state = _with_typed(state)
+        errors, state = refused, _with_typed(state)
     rows = [_row(p) for p in state["players"]]
     return render_template(
         "tournaments/details.html", t=state, rows=rows, form=form, errors=errors,
         built_in=BUILT_IN,
     ), 422 if errors else 200  # fmt: skip
+
+
+def _save_details(tournament_id: str, state: dict[str, Any]) -> dict[str, str] | None:
+    """Store every entrant's categories and club as typed; None once stored (and said so),
+    else the refusals by player id ("": not one player's)."""
+    session = get_session()
+    wanted = {p["id"]: _typed(p["id"]) for p in state["players"]}
+    try:
+        changed = settings.set_many_details(
+            session=session, tournament_id=tournament_id, actor=actor(), details=wanted
+        )
+    except (RuleError, ServiceError) as error:
+        session.rollback()
+        return _errors_by_player(error)
+    flash(_("Categories and clubs saved (%(n)s changed).", n=changed), "ok")
+    return None
 
 
 def _typed(pid: str) -> dict[str, Any]:
@@ -179,12 +198,15 @@ def _with_typed(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _row(player: dict[str, Any]) -> dict[str, Any]:
-    cats = player.get("categories") or []
-    return {
-        **player,
-        "ticked": [c for c in cats if c in BUILT_IN],
-        "others": ", ".join(c for c in cats if c not in BUILT_IN),
-    }
+    """An entrant's row of the form: the built-in categories ticked, the others as words."""
+    ticked, others = _split_categories(player.get("categories") or [])
+    return {**player, "ticked": ticked, "others": ", ".join(others)}
+
+
+def _split_categories(categories: list[str]) -> tuple[list[str], list[str]]:
+    """(the built-in categories, the organiser's own words), each in its order."""
+    ticked = [c for c in categories if c in BUILT_IN]
+    return ticked, [c for c in categories if c not in BUILT_IN]
 
 
 def _errors_by_player(error: Exception) -> dict[str, str]:

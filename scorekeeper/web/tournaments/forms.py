@@ -36,20 +36,33 @@ def game_choices() -> list[SelectChoice]:
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
-    """House rules typed as ``name = value`` lines (values read as JSON, else text)."""
+    """House rules typed as ``name = value`` lines (values read as JSON, else text); blank
+    lines and ``#`` comments say nothing."""
     options: dict[str, Any] = {}
     for number, line in enumerate((text or "").splitlines(), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        name, sep, value = line.partition("=")
-        if not sep or not name.strip():
-            raise RuleError(FieldError("options", _("Line %(n)s: write name = value.", n=number)))
-        try:
-            options[name.strip()] = json.loads(value.strip())
-        except ValueError:
-            options[name.strip()] = value.strip()
+        name, value = _option(line, number)
+        options[name] = value
     return options
+
+
+def _option(line: str, number: int) -> tuple[str, Any]:
+    """Line ``number``'s house rule as (name, value); RuleError("options") when it is no
+    ``name = value``."""
+    name, sep, value = line.partition("=")
+    if not sep or not name.strip():
+        raise RuleError(FieldError("options", _("Line %(n)s: write name = value.", n=number)))
+    return name.strip(), _json_or_text(value.strip())
+
+
+def _json_or_text(value: str) -> Any:
+    """A typed value read as JSON (``true``, ``3``, ``[1, 2]``), else the text itself."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
 
 
 class NewTournamentForm(DeskFields, Form):

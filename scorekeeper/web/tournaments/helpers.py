@@ -1,5 +1,6 @@
-"""What the organiser's tournament views share: the tournament or 404, the organiser's check,
-running a change with its refusals flashed, and the way back to the desk."""
+"""What the tournament views share: the tournament (or a round's table) or 404, the organiser's
+check, the payout beside the standings, running a change with its refusals flashed, and the way
+back to the desk."""
 
 from __future__ import annotations
 
@@ -36,6 +37,27 @@ def get_or_404(tournament_id: str) -> Any:
         return svc.get_tournament(session=get_session(), tournament_id=tournament_id)
     except ServiceError:
         abort(404)
+
+
+def table_or_404(tournament_id: str, r: int, t: int) -> dict[str, Any]:
+    """Round ``r`` with only its table ``t`` in its ``tables`` (404 when there is none)."""
+    try:
+        return svc.tournament_table(
+            session=get_session(), tournament_id=tournament_id, round=r, table=t
+        )
+    except ServiceError:
+        abort(404)
+
+
+def payout_shown(standings: dict[str, Any]) -> dict[str, Any] | None:
+    """The payout per place to show beside the standings: with an entry fee and a paid place
+    (else None)."""
+    from ...services.tournament_prizes import payouts_of
+
+    if not standings["tournament"].get("fee"):
+        return None
+    found = payouts_of(standings)
+    return found if found["rows"] else None
 
 
 def flash_errors(error: Exception) -> None:

@@ -45,30 +45,47 @@ def as_csv(field: str, lines: list[dict[str, Any]]) -> str:
 def league_forms(tournament: Any, posted: dict[str, LeagueTableForm] | None = None) -> dict:
     """The settings page's league part: each table's form (a posted one with its refusals)."""
     posted = posted or {}
-    out = {}
-    for address, (field, _load) in TABLES.items():
-        form = posted.get(field) or LeagueTableForm(prefix=field, formdata=None)
-        stored = list(getattr(tournament, field) or [])
-        if field not in posted:
-            form.csv.data = as_csv(field, stored)
-        out[field] = {"form": form, "address": address, "stored": stored}
-    return out
+    return {
+        field: _league_part(tournament, field, address, posted.get(field))
+        for address, (field, _load) in TABLES.items()
+    }
+
+
+def _league_part(
+    tournament: Any, field: str, address: str, posted: LeagueTableForm | None
+) -> dict[str, Any]:
+    """One table's part of the page: its form (the posted one, else the stored table as CSV),
+    where it posts to and the stored lines."""
+    stored = list(getattr(tournament, field) or [])
+    form = posted or _stored_form(field, stored)
+    return {"form": form, "address": address, "stored": stored}
+
+
+def _stored_form(field: str, stored: list[dict[str, Any]]) -> LeagueTableForm:
+    """A table's form showing the table as stored."""
+    form = LeagueTableForm(prefix=field, formdata=None)
+    form.csv.data = as_csv(field, stored)
+    return form
 
 
 def sent_text(form: LeagueTableForm) -> str:
     """The CSV sent: the uploaded file's (UTF-8, a byte-order mark dropped), else the text."""
-    upload = form.upload.data
-    if upload is not None and getattr(upload, "filename", ""):
-        try:
-            text = upload.read(200_001).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RuleError("csv", _("Send the table as CSV text in UTF-8.")) from None
-    else:
-        text = form.csv.data or ""
+    text = _sent(form)
     trouble = text_trouble(text)
     if trouble:
         raise RuleError("csv", trouble)
     return text
+
+
+def _sent(form: LeagueTableForm) -> str:
+    """The uploaded file's text, else the text pasted (not yet checked)."""
+    upload = form.upload.data
+    if upload is None or not getattr(upload, "filename", ""):
+        return form.csv.data or ""
+    try:
+        return upload.read(200_001).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RuleError("csv", _("Send the table as CSV text in UTF-8.")) from None
 
 
 def reasons(error: Exception) -> list[str]:

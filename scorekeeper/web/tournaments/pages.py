@@ -1,4 +1,4 @@
-"""Tournaments (HTML): the organiser's pages. Public pages are in ``tournament_public``.
+"""Tournaments (HTML): the organiser's pages. Public pages are in ``public``.
 
 Organiser pages need a login (``auth.login_required``) and either owning the tournament or having
 opened its organiser link (the secret token) while logged in. Thin views: form -> service ->
@@ -32,7 +32,7 @@ from ...standings_table import present
 from ..auth import current_organiser, login_required
 from . import bp, forms
 from .desk_forms import tiebreak_menu
-from .helpers import back, get_or_404, organised
+from .helpers import back, get_or_404, organised, payout_shown
 
 
 @bp.get("/")
@@ -59,10 +59,7 @@ def new():
     form.season.choices = season_choices(current_organiser().id)
     if form.validate_on_submit():
         try:
-            fields = {**_new_fields(form), **form.desk_fields()}
-            if fields["fee"] and "currency" not in fields:  # a fee in any game has a currency
-                fields["currency"] = form.currency.data
-            tournament = svc.create_tournament(session=get_session(), **fields)
+            tournament = svc.create_tournament(session=get_session(), **_create_fields(form))
         except RuleError as error:
             get_session().rollback()
             _errors_beside_fields(form, error)
@@ -72,11 +69,19 @@ def new():
     return render_template("tournaments/new.html", form=form, tiebreak_menu=tiebreak_menu())
 
 
+def _create_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
+    """``create_tournament``'s arguments: the new tournament's fields and the desk's (a fee in
+    any game has a currency)."""
+    fields = {**_new_fields(form), **form.desk_fields()}
+    if fields["fee"] and "currency" not in fields:
+        fields["currency"] = form.currency.data
+    return fields
+
+
 def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
     """``create_tournament``'s arguments from the form (a ranking choice, stake and currency
     only where the game has them)."""
     game, _sep, preset = form.game.data.partition(":")
-    minutes = form.timing.data == "minutes"
     return {
         "name": form.name.data,
         "game": game,
@@ -84,43 +89,78 @@ def _new_fields(form: forms.NewTournamentForm) -> dict[str, Any]:
         "options": forms.parse_options(form.options.data),
         "rounds": form.rounds.data,
         "seed": form.seed.data,
-        "venue": form.venue.data or "",
-        "date": form.date.data or "",
-        "round_minutes": form.length.data if minutes else None,
-        "deals_per_round": form.length.data if form.timing.data == "deals" else None,
+        **_where_and_when(form),
         "draw_method": form.draw_method.data,
         "organiser_id": current_organiser().id,
         "drop_rounds": form.drop_rounds.data,
         "seeding": form.seeding.data,
         "language": form.language.data or None,
         "season_id": form.season.data or None,
-        "players": [line for line in (form.players.data or "").splitlines() if line.strip()],
-        **svc.game_fields(
-            game,
-            format=form.format.data,  # RULES.md §6b: a league evening, for a game played for chips
-            parts=form.parts.data if form.format.data == "league" else None,
-            ranking=form.ranking.data,
-            stake=form.stake.data,
-            currency=form.currency.data,
-        ),
+        "players": _lines(form.players.data),
+        **_game_fields(form, game),
     }
+
+
+def _where_and_when(form: forms.NewTournamentForm) -> dict[str, Any]:
+    """The venue, the date and a round's length: minutes on the clock or a number of deals
+    (the other one None)."""
+    timing = form.timing.data
+    return {
+        "venue": form.venue.data or "",
+        "date": form.date.data or "",
+        "round_minutes": form.length.data if timing == "minutes" else None,
+        "deals_per_round": form.length.data if timing == "deals" else None,
+    }
+
+
+def _lines(text: str | None) -> list[str]:
+    """The lines of a text box that hold something (one player a line)."""
+    return [line for line in (text or "").splitlines() if line.strip()]
+
+
+def _game_fields(form: forms.NewTournamentForm, game: str) -> dict[str, Any]:
+    """The fields only some games have: the format and its parts (RULES.md §6b: a league
+    evening, for a game played for chips), the ranking, the stake and its currency."""
+    league = form.format.data == "league"
+    return svc.game_fields(
+        game,
+        format=form.format.data,
+        parts=form.parts.data if league else None,
+        ranking=form.ranking.data,
+        stake=form.stake.data,
+        currency=form.currency.data,
+    )
 
 
 def _errors_beside_fields(form: forms.NewTournamentForm, error: RuleError) -> None:
     """Each refusal beside its field; a house rule's beside the options, naming the rule."""
     for e in error.errors:
-        name = e.field.split(".")[0]
-        if name == "tiebreaks":  # beside the menu it came from ("tiebreaks.1": the 2nd)
-            slots = [s for s in form.slots() if s.data]
-            index = int(e.field.split(".")[1]) if "." in e.field else 0
-            name = slots[min(index, len(slots) - 1)].name if slots else "tb1"
-        field = getattr(form, name, None)
-        message = rule_messages.render(e.message)
-        if field is None or e.field.startswith("options."):
-            field = form.options if e.field.startswith("options") else form.name
-        if e.field.startswith("options.") and not message.startswith(e.field[8:]):
-            message = f"{e.field[8:]}: {message}"  # which house rule is wrong
-        field.errors = [*field.errors, message]
+        field = _field_beside(form, e.field)
+        field.errors = [*field.errors, _refusal_text(e.field, e.message)]
+
+
+def _field_beside(form: forms.NewTournamentForm, name: str) -> Any:
+    """The field a refusal of ``name`` goes beside: its own; a house rule's ("options.x") beside
+    the options; one the form has not beside the name."""
+    field = None if name.startswith("options.") else getattr(form, _form_name(form, name), None)
+    if field is None:
+        field = form.options if name.startswith("options") else form.name
+    return field
+
+
+def _form_name(form: forms.NewTournamentForm, name: str) -> str:
+    """The form's field for a refusal's field name: "rounds" for "rounds", a tie-break menu
+    for "tiebreaks.N"."""
+    first = name.split(".")[0]
+    return form.slot_of(name).name if first == "tiebreaks" else first
+
+
+def _refusal_text(name: str, message: Any) -> str:
+    """A refusal in words; a house rule's names the rule ("options.x": "x: ...")."""
+    text = rule_messages.render(message)
+    if name.startswith("options.") and not text.startswith(name[8:]):
+        return f"{name[8:]}: {text}"  # which house rule is wrong
+    return text
 
 
 @bp.get("/<tournament_id>/o/<token>")
@@ -175,11 +215,6 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
     seen = svc.live(session=get_session(), tournament_id=tournament.id)
     state, standings = seen["state"], seen["standings"]
     _tables_with_links(state)
-    pair_form = forms.KeepApartForm()
-    active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
-    pair_form.a.choices = pair_form.b.choices = forms.choices(active)
-    if len(active) > 1:
-        pair_form.b.data = active[1][0]
     link = url_for(
         "tournaments.organiser_link",
         tournament_id=tournament.id,
@@ -197,13 +232,13 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
         link=link,
         standings=standings,
         standings_table=present(standings),
-        prizes=_prizes(standings),
+        prizes=payout_shown(standings),
         teams=standings["tournament"]["teams"],
         current=current,
         title=game_title(tournament.game),
         player_form=forms.PlayerForm(),
         paste_form=forms.PasteForm(),
-        pair_form=pair_form,
+        pair_form=_pair_form(state),
         form=forms.ActionForm(),
         refused=refused,
         roster_names=_roster_names(tournament),
@@ -211,14 +246,14 @@ def desk(tournament_id: str, status: int = 200, **refused: Any) -> Any:
     ), status
 
 
-def _prizes(standings: dict[str, Any]) -> dict[str, Any] | None:
-    """The payout per place, when the tournament has an entry fee and shares."""
-    from ...services.tournament_prizes import payouts_of
-
-    if not standings["tournament"].get("fee"):
-        return None
-    found = payouts_of(standings)
-    return found if found["rows"] else None
+def _pair_form(state: dict[str, Any]) -> forms.KeepApartForm:
+    """The "keep apart" form, its menus of the active players (the second one preselected)."""
+    pair_form = forms.KeepApartForm()
+    active = [(p["id"], p["name"]) for p in state["players"] if p["active"]]
+    pair_form.a.choices = pair_form.b.choices = forms.choices(active)
+    if len(active) > 1:
+        pair_form.b.data = active[1][0]
+    return pair_form
 
 
 def _roster_names(tournament: Any) -> list[str]:

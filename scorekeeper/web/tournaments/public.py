@@ -29,7 +29,7 @@ from ...standings_table import category_label, present
 from ..auth import current_organiser
 from ..links import public_url
 from . import bp, forms, tv_fit
-from .helpers import get_or_404
+from .helpers import get_or_404, payout_shown, table_or_404
 
 REFRESH_SECONDS = 20
 TV_ROWS = 12  # rows in a TV column: names at 4.2vh type (33-px capitals at 1080 p, read at 5 m)
@@ -66,16 +66,24 @@ def _finished(state: dict[str, Any], current: dict[str, Any] | None) -> tuple[bo
     finished = bool(
         current and current["status"] == "closed" and current["round"] >= state["rounds_planned"]
     )
-    settled = finished and all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
-    return finished, settled
+    return finished, finished and _all_confirmed(state)
 
 
-def _tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
-    """The TV's rows in pages of one or two columns of ``TV_ROWS`` rows each."""
+def _all_confirmed(state: dict[str, Any]) -> bool:
+    """Whether every table of every round has its result confirmed."""
+    return all(t["confirmed"] for r in state["rounds"] for t in r["tables"])
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    """``items`` cut into runs of ``size`` (the last one shorter)."""
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def tv_pages(rows: list[Any], *, show_tables: bool) -> dict[str, Any]:
+    """The TV's rows in pages of one or two columns of ``TV_ROWS`` rows each (one beside the
+    seating, ``show_tables``); the season's TV pages its league table so too."""
     cols = 1 if show_tables or len(rows) <= TV_ROWS else 2
-    per_page = TV_ROWS * cols
-    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
-    columns = [[page[i : i + TV_ROWS] for i in range(0, len(page), TV_ROWS)] for page in pages]
+    columns = [_chunks(page, TV_ROWS) for page in _chunks(rows, TV_ROWS * cols)]
     return {"tv_pages": columns, "tv_cols": cols, "tv_tables": show_tables}
 
 
@@ -85,43 +93,75 @@ def _live(tournament_id: str, *, tv: bool = False) -> dict[str, Any]:
     tournament = get_or_404(tournament_id)
     use_page_language(getattr(tournament, "language", None))  # the TV speaks the tournament's
     seen = svc.live(session=get_session(), tournament_id=tournament.id)
-    state, standings = seen["state"], seen["standings"]
-    prizes = desk_prizes.payouts_of(standings) if standings["tournament"].get("fee") else None
-    category = request.args.get("category")
-    if category:
-        try:
-            standings = desk_prizes.in_category(standings, category)
-        except ServiceError:
-            abort(404)
-    for rnd in state["rounds"]:
-        for table in rnd["tables"]:
-            table.pop("token", None)  # the public pages never show a table's secret
+    state = seen["state"]
+    _hide_tokens(state)
     current = state["rounds"][-1] if state["rounds"] else None
     finished, settled = _finished(state, current)
-    table = present(standings, tiebreaks=0 if tv else None, decider=tv)
-    seating = None
-    if current and current["status"] != "closed" and len(current["tables"]) <= 12:
-        seating = tv_fit.seating_size([t["players"] for t in current["tables"]])
-    show_tables = seating is not None
+    shown = _standings_shown(seen["standings"], tv=tv)
     return {
         "t": state,
-        **_tv_pages(table.rows, show_tables=show_tables),
-        "tv_seating": seating or "",
-        "turn": TV_TURN_SECONDS,
+        **_tv_view(shown["standings_table"].rows, current),
         "finished": finished,
         "tournament": tournament,
         "current": current,
-        "standings": standings,
-        "standings_table": table,
-        "category": standings.get("category"),
-        "categories": standings["tournament"].get("categories") or [],
-        "has_clubs": standings["tournament"].get("clubs"),
-        "prizes": prizes if prizes and prizes["rows"] else None,
+        **shown,
         "title": game_title(tournament.game),
         # nothing more can change once every result of the last round is in: no refreshing
         "refresh": None if settled else REFRESH_SECONDS,
         "timer": timer(current),
     }
+
+
+def _hide_tokens(state: dict[str, Any]) -> None:
+    """Take every table's secret token out of ``state``: the public pages never show one."""
+    for rnd in state["rounds"]:
+        for table in rnd["tables"]:
+            table.pop("token", None)
+
+
+def _standings_shown(standings: dict[str, Any], *, tv: bool) -> dict[str, Any]:
+    """The standings as the live pages show them: ranked in the asked category, with their
+    categories, clubs and the prize money (of the whole field)."""
+    prizes = payout_shown(standings)
+    standings = _in_category(standings)
+    return {
+        "standings": standings,
+        "standings_table": present(standings, tiebreaks=0 if tv else None, decider=tv),
+        "category": standings.get("category"),
+        "categories": standings["tournament"].get("categories") or [],
+        "has_clubs": standings["tournament"].get("clubs"),
+        "prizes": prizes,
+    }
+
+
+def _in_category(standings: dict[str, Any]) -> dict[str, Any]:
+    """The standings of ``?category=`` ranked alone (404 for a category the tournament has
+    not); all of them without one."""
+    category = request.args.get("category")
+    if not category:
+        return standings
+    try:
+        return desk_prizes.in_category(standings, category)
+    except ServiceError:
+        abort(404)
+
+
+def _tv_view(rows: list[Any], current: dict[str, Any] | None) -> dict[str, Any]:
+    """The TV's standings pages, and beside them the current round's seating while it fits."""
+    seating = _seating(current)
+    return {
+        **tv_pages(rows, show_tables=seating is not None),
+        "tv_seating": seating or "",
+        "turn": TV_TURN_SECONDS,
+    }
+
+
+def _seating(current: dict[str, Any] | None) -> str | None:
+    """The seating list's size class for a round being played with at most 12 tables (None
+    when there is none or it would not fit)."""
+    if not current or current["status"] == "closed" or len(current["tables"]) > 12:
+        return None
+    return tv_fit.seating_size([t["players"] for t in current["tables"]])
 
 
 def etag_of(tournament_id: str, *, fresh: bool = False) -> str:
@@ -163,33 +203,17 @@ def tv(tournament_id: str):
 def table(tournament_id: str, r: int, t: int, token: str):
     """A table's page: enter deals (the match page), see the result, confirm it."""
     tournament = get_or_404(tournament_id)
-    db = get_session()
-    try:
-        rnd = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)
-    except ServiceError:
-        abort(404)
+    rnd = table_or_404(tournament.id, r, t)
     row = rnd["tables"][0]
     if not svc.check_table_token(row, token):
         abort(404)
     form = forms.ActionForm()
     error = None
     if form.validate_on_submit():
-        by = request.form.get("by") or ""
-        if not by:
-            error = _("Choose your name first.")
-        else:
-            try:
-                svc.confirm_table(
-                    session=db, tournament_id=tournament.id, round=r, table=t, token=token, by=by
-                )
-            except (RuleError, ServiceError) as problem:
-                db.rollback()
-                error = render(
-                    problem.errors[0].message if isinstance(problem, RuleError) else problem.message
-                )
-            else:
-                flash(_("Result confirmed. Thank you!"), "ok")
-                return redirect(request.path)
+        error = _confirm(tournament.id, r, t, token)
+        if error is None:
+            flash(_("Result confirmed. Thank you!"), "ok")
+            return redirect(request.path)
     return render_template(
         "tournaments/table.html",
         tournament=tournament,
@@ -202,6 +226,24 @@ def table(tournament_id: str, r: int, t: int, token: str):
         title=game_title(tournament.game),
         timer=timer(rnd),
     )
+
+
+def _confirm(tournament_id: str, r: int, t: int, token: str) -> str | None:
+    """A player at the table confirms its result by name; None once confirmed, else why not."""
+    by = request.form.get("by") or ""
+    if not by:
+        return _("Choose your name first.")
+    db = get_session()
+    try:
+        svc.confirm_table(
+            session=db, tournament_id=tournament_id, round=r, table=t, token=token, by=by
+        )
+    except (RuleError, ServiceError) as problem:
+        db.rollback()
+        return render(
+            problem.errors[0].message if isinstance(problem, RuleError) else problem.message
+        )
+    return None
 
 
 bp.app_template_filter("category_label")(category_label)
@@ -242,10 +284,7 @@ def tournament_table_note(match_id: str) -> str | None:
     row = rnd["tables"][0]
     if row["source"] != "sheet" and not row.get("late_deals"):
         return None
-    figures = ", ".join(
-        f"{name} {score:+d}" if isinstance(score, int) else f"{name} {score}"
-        for name, score in zip(row["players"], row["scores"], strict=False)
-    )
+    figures = _figures(row)
     if row["source"] != "sheet":
         return _(
             "This table's result was confirmed as %(figures)s when its round closed; deals "
@@ -256,4 +295,12 @@ def tournament_table_note(match_id: str) -> str | None:
         "The organiser entered this table's result: %(figures)s. Those figures count in the "
         "tournament, not the totals of the deals below.",
         figures=figures,
+    )
+
+
+def _figures(row: dict[str, Any]) -> str:
+    """A table's counted figures by player: "Ota +12, Eva -12"."""
+    return ", ".join(
+        f"{name} {score:+d}" if isinstance(score, int) else f"{name} {score}"
+        for name, score in zip(row["players"], row["scores"], strict=False)
     )

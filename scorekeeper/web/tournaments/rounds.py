@@ -5,9 +5,11 @@ Routes hang on the ``tournaments`` blueprint.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import singledispatch
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -19,7 +21,7 @@ from ...services.errors import ServiceError
 from ...services.tournament_draws import new_seed
 from ..auth import login_required
 from . import bp, forms
-from .helpers import act, actor, back, flash_errors, organised
+from .helpers import act, actor, back, flash_errors, organised, table_or_404
 
 
 @bp.get("/<tournament_id>/draw")
@@ -125,49 +127,17 @@ def sheet(tournament_id: str, r: int, t: int):
     are refused beside the field; unusual ones (docs/rules.md §6) wait for a confirm step."""
     tournament = organised(tournament_id)
     db = get_session()
-    try:
-        table = svc.tournament_table(session=db, tournament_id=tournament.id, round=r, table=t)
-    except ServiceError:
-        abort(404)
-    table = table["tables"][0]
+    where = {"tournament_id": tournament.id, "round": r, "table": t}
+    table = table_or_404(tournament.id, r, t)["tables"][0]
     form = forms.ActionForm()
-    errors: dict[str, str] = {}
-    unusual: list[str] = []
-    seats = range(len(table["player_ids"]))
-    values = [request.form.get(f"scores-{i}", "") for i in seats]
     league = svc.common.is_league(tournament)  # RULES.md §6b: PB per seat with the figures
-    premium = [request.form.get(f"pb-{i}", "") for i in seats]
-    names = rule_messages.Names(table["players"])
+    values, premium = _boxes(table, league)
+    refusals: _Refusals | None = _Refusals()
     if form.validate_on_submit():
-        scores = _whole_numbers(values, "scores", errors)
-        pb = _whole_numbers(premium, "pb", errors, empty=0) if league else None
-        if not errors:
-            try:
-                svc.set_manual_result(
-                    session=db,
-                    tournament_id=tournament.id,
-                    round=r,
-                    table=t,
-                    scores=scores,
-                    actor=actor(),
-                    confirm=request.form.get("confirm") == "1",
-                    confirm_figures=request.form.get("confirm_figures") == "1",
-                    pb=pb,
-                )
-            except svc.UnusualFigures as error:
-                db.rollback()
-                unusual = [rule_messages.render(e.message, names) for e in error.errors]
-            except RuleError as error:
-                db.rollback()
-                errors = {e.field: rule_messages.render(e.message, names) for e in error.errors}
-            else:
-                flash(_("Table %(t)s: figures saved.", t=t), "ok")
-                return redirect(
-                    url_for("tournaments.manage", tournament_id=tournament.id) + "#round"
-                )
-    elif request.method == "GET":
-        values = [str(x) for x in table["scores"]]  # start from the current figures
-        premium = [str(x) for x in table.get("pb") or [0 for _i in seats]]
+        refusals = _save_sheet(db, where, table, values, premium)
+        if refusals is None:
+            flash(_("Table %(t)s: figures saved.", t=t), "ok")
+            return redirect(url_for("tournaments.manage", tournament_id=tournament.id) + "#round")
     return render_template(
         "tournaments/sheet.html",
         tournament=tournament,
@@ -175,12 +145,86 @@ def sheet(tournament_id: str, r: int, t: int):
         r=r,
         table=table,
         values=values,
-        premium=premium if league else None,
-        errors=errors,
-        unusual=unusual,
-        confirm_result=request.method == "GET" or request.form.get("confirm") == "1",
+        premium=premium,
+        errors=refusals.errors,
+        unusual=refusals.unusual,
+        confirm_result=request.method == "GET" or _ticked("confirm"),
         form=form,
     )
+
+
+@dataclass
+class _Refusals:
+    """Why typed figures were not stored: reasons beside the fields ("scores.2"), and the
+    unusual figures that wait for the organiser to confirm them."""
+
+    errors: dict[str, str] = field(default_factory=dict)
+    unusual: list[str] = field(default_factory=list)
+
+
+def _ticked(name: str) -> bool:
+    """Whether the sheet's box ``name`` ("confirm", "confirm_figures") was ticked."""
+    return request.form.get(name) == "1"
+
+
+def _typed(prefix: str, seats: range) -> list[str]:
+    """The boxes as typed, one per seat ("scores-0", "pb-0", ...)."""
+    return [request.form.get(f"{prefix}-{i}", "") for i in seats]
+
+
+def _current(table: dict) -> tuple[list[str], list[str]]:
+    """The table's current figures and premium bonuses, as a fresh sheet shows them."""
+    values = [str(x) for x in table["scores"]]
+    premium = [str(x) for x in table.get("pb") or [0] * len(table["player_ids"])]
+    return values, premium
+
+
+def _boxes(table: dict, league: bool) -> tuple[list[str], list[str] | None]:
+    """What the sheet's boxes hold: the figures typed (a fresh sheet: the current ones), and
+    the premium bonus per seat in a league (else None)."""
+    if request.method == "GET":
+        values, premium = _current(table)
+    else:
+        seats = range(len(table["player_ids"]))
+        values, premium = _typed("scores", seats), _typed("pb", seats)
+    return values, premium if league else None
+
+
+def _save_sheet(
+    db: Any, where: dict[str, Any], table: dict, values: list[str], premium: list[str] | None
+) -> _Refusals | None:
+    """Store the typed figures; None once stored, else why not."""
+    errors: dict[str, str] = {}
+    scores = _whole_numbers(values, "scores", errors)
+    pb = None if premium is None else _whole_numbers(premium, "pb", errors, empty=0)
+    if errors:
+        return _Refusals(errors=errors)
+    return _store(db, where, scores, pb, rule_messages.Names(table["players"]))
+
+
+def _store(
+    db: Any, where: dict[str, Any], scores: list, pb: list | None, names: rule_messages.Names
+) -> _Refusals | None:
+    """Hand the figures to the service; None once stored, else the rules' refusals in words."""
+    try:
+        svc.set_manual_result(
+            session=db,
+            **where,
+            scores=scores,
+            actor=actor(),
+            confirm=_ticked("confirm"),
+            confirm_figures=_ticked("confirm_figures"),
+            pb=pb,
+        )
+    except svc.UnusualFigures as error:
+        db.rollback()
+        return _Refusals(unusual=[rule_messages.render(e.message, names) for e in error.errors])
+    except RuleError as error:
+        db.rollback()
+        return _Refusals(
+            errors={e.field: rule_messages.render(e.message, names) for e in error.errors}
+        )
+    return None
 
 
 def _whole_numbers(values: list[str], field: str, errors: dict, empty: int | None = None) -> list:
@@ -210,24 +254,42 @@ AUDIT_WORDS: dict[str, Any] = {
 }
 
 
+@singledispatch
 def _words(value: Any, names: dict[str, str]) -> str:
-    """An audit value for people: player ids become names, JSON becomes short text."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return names.get(value) or str(
-            AUDIT_WORDS.get(value, value) if value == "organiser" else value
-        )
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, dict):  # empty parts left out: "scores: ; by:" said nothing
-        parts = ((key, _words(item, names)) for key, item in value.items())
-        return "; ".join(f"{AUDIT_WORDS.get(key, key)}: {text}" for key, text in parts if text)
-    if isinstance(value, list):
-        if value and all(isinstance(item, list) for item in value):
-            return " | ".join(_words(item, names) for item in value)
-        return ", ".join(_words(item, names) for item in value)
+    """An audit value for people: player ids become names, JSON becomes short text (one
+    function per JSON type; a number says itself)."""
     return str(value)
+
+
+@_words.register(type(None))
+def _nothing(value: None, names: dict[str, str]) -> str:
+    return ""
+
+
+@_words.register(str)
+def _text(value: str, names: dict[str, str]) -> str:
+    """A player id as the player's name, the actor "organiser" in the page's language."""
+    return names.get(value) or str(AUDIT_WORDS.get(value, value) if value == "organiser" else value)
+
+
+@_words.register(bool)
+def _yes_no(value: bool, names: dict[str, str]) -> str:
+    return _("yes") if value else _("no")
+
+
+@_words.register(dict)
+def _keyed(value: dict, names: dict[str, str]) -> str:
+    """The pairs as "key: value; ...", the keys in words; empty parts left out ("scores: ;
+    by:" said nothing)."""
+    parts = ((key, _words(item, names)) for key, item in value.items())
+    return "; ".join(f"{AUDIT_WORDS.get(key, key)}: {text}" for key, text in parts if text)
+
+
+@_words.register(list)
+def _listed(value: list, names: dict[str, str]) -> str:
+    """The items by commas; a list of lists (a table's seats, say) row by row, by bars."""
+    rows = bool(value) and all(isinstance(item, list) for item in value)
+    return (" | " if rows else ", ").join(_words(item, names) for item in value)
 
 
 def _who(actor: str) -> str:

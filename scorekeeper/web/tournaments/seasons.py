@@ -27,7 +27,7 @@ from ...tournament import season as season_rules
 from ...tournament.metrics import metric
 from ..auth import current_organiser, login_required
 from . import bp, forms
-from .public import TV_ROWS, TV_TURN_SECONDS
+from .public import TV_TURN_SECONDS, tv_pages
 
 SEASON_TV_REFRESH = 60  # the league table changes when an evening's tables are confirmed
 
@@ -47,29 +47,35 @@ def _owner() -> dict[str, Any]:
 def seasons_index():
     """The organiser's seasons and a form for a new one."""
     form = forms.SeasonForm()
-    session = get_session()
     if form.validate_on_submit():
-        try:
-            season = seasons.create_season(
-                session=session,
-                name=form.name.data,
-                scoring=form.scoring.data,
-                best_n=form.best_n.data,
-                top=form.top.data,
-                seed=form.seed.data,
-                organiser_id=current_organiser().id,
-            )
-        except RuleError as error:
-            session.rollback()
-            for e in error.errors:
-                field = getattr(form, e.field, form.name)
-                field.errors = [*field.errors, render(e.message)]
-        else:
+        season = _create(form)
+        if season is not None:
             flash(_("Season created: choose it when you create each evening."), "ok")
             return redirect(url_for("tournaments.season", season_id=season.id))
-    owned = seasons.seasons_of(session, current_organiser().id)
+    owned = seasons.seasons_of(get_session(), current_organiser().id)
     status = 422 if form.errors else 200
     return render_template("tournaments/seasons.html", form=form, seasons=owned), status
+
+
+def _create(form: forms.SeasonForm) -> Any | None:
+    """The new season; None with the refusals beside their fields."""
+    session = get_session()
+    try:
+        return seasons.create_season(
+            session=session,
+            name=form.name.data,
+            scoring=form.scoring.data,
+            best_n=form.best_n.data,
+            top=form.top.data,
+            seed=form.seed.data,
+            organiser_id=current_organiser().id,
+        )
+    except RuleError as error:
+        session.rollback()
+        for e in error.errors:
+            field = getattr(form, e.field, form.name)
+            field.errors = [*field.errors, render(e.message)]
+        return None
 
 
 def _table(season_id: str) -> dict[str, Any]:
@@ -84,11 +90,17 @@ def season(season_id: str):
     """A season's league table, with the legend written from the season's tie-breaks."""
     table = _table(season_id)
     legend = order_lines(table.get("tiebreaks") or season_rules.TIEBREAKS, table["season"]["seed"])
-    # RULES.md §6b: a season of league evenings shows its tie-breaks (SB, ZB) as columns
-    heads = [
-        (k, tiebreak_label(k), _(metric(k).name)) for k in table.get("tiebreaks") or []
-    ] if table.get("ranked_on") == "bp" else []  # fmt: skip
-    return render_template("tournaments/season.html", table=table, legend=legend, heads=heads)
+    return render_template(
+        "tournaments/season.html", table=table, legend=legend, heads=_heads(table)
+    )
+
+
+def _heads(table: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The tie-break columns (key, label, name): a season of league evenings shows its
+    tie-breaks (SB, ZB) as columns (RULES.md §6b); other seasons none."""
+    if table.get("ranked_on") != "bp":
+        return []
+    return [(k, tiebreak_label(k), _(metric(k).name)) for k in table.get("tiebreaks") or []]
 
 
 @bp.get("/seasons/<season_id>/tv")
@@ -96,15 +108,9 @@ def season_tv(season_id: str):
     """The league table for the pub TV: large rows in pages that turn by themselves, fetched
     again every ``SEASON_TV_REFRESH`` seconds with its ETag (``304`` while nothing changed)."""
     table = _table(season_id)
-    digest = hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:20]
-    etag = f'"season-{digest}.{get_locale() or ""}"'
+    etag = _season_etag(table)
     if etag in request.headers.get("If-None-Match", ""):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
-    rows = table["rows"]
-    cols = 1 if len(rows) <= TV_ROWS else 2
-    per_page = TV_ROWS * cols
-    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
-    ranks = Counter(r["rank"] for r in rows)
     response = make_response(
         render_template(
             "tournaments/season_tv.html",
@@ -112,9 +118,8 @@ def season_tv(season_id: str):
             etag=etag,
             refresh=SEASON_TV_REFRESH,
             turn=TV_TURN_SECONDS,
-            tv_cols=cols,
-            tv_pages=[[p[i : i + TV_ROWS] for i in range(0, len(p), TV_ROWS)] for p in pages],
-            tied={rank for rank, n in ranks.items() if n > 1},
+            **tv_pages(table["rows"], show_tables=False),
+            tied=_tied(table["rows"]),
         )
     )
     response.headers["ETag"] = etag
@@ -122,26 +127,45 @@ def season_tv(season_id: str):
     return response
 
 
+def _season_etag(table: dict[str, Any]) -> str:
+    """The season TV's ETag: its league table's digest and the language."""
+    digest = hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:20]
+    return f'"season-{digest}.{get_locale() or ""}"'
+
+
+def _tied(rows: list[dict[str, Any]]) -> set[int]:
+    """The ranks more than one player shares."""
+    ranks = Counter(r["rank"] for r in rows)
+    return {rank for rank, n in ranks.items() if n > 1}
+
+
 @bp.route("/roster", methods=["GET", "POST"])
 @login_required
 def roster_page():
     """The organiser's roster: everyone once, with a form to merge two entries."""
-    session = get_session()
-    people = roster.roster(session, _owner())
+    people = roster.roster(get_session(), _owner())
     form = forms.MergeForm()
     form.keep.choices = form.drop.choices = forms.choices([(p.id, p.name) for p in people])
     if form.validate_on_submit():
-        try:
-            kept = roster.merge(session, _owner(), form.keep.data, form.drop.data)
-        except (RuleError, ServiceError) as error:
-            session.rollback()
-            message = error.errors[0].message if isinstance(error, RuleError) else error.message
-            form.drop.errors = [render(message)]
-        else:
+        kept = _merge(form)
+        if kept is not None:
             flash(_("Merged: %(name)s keeps every evening of both.", name=kept.name), "ok")
             return redirect(url_for("tournaments.roster_page"))
     status = 422 if form.errors else 200
     return render_template("tournaments/roster.html", people=people, form=form), status
+
+
+def _merge(form: forms.MergeForm) -> Any | None:
+    """Merge the roster entry ``drop`` into ``keep``: the one kept, or None with the reason
+    beside ``drop``."""
+    session = get_session()
+    try:
+        return roster.merge(session, _owner(), form.keep.data, form.drop.data)
+    except (RuleError, ServiceError) as error:
+        session.rollback()
+        message = error.errors[0].message if isinstance(error, RuleError) else error.message
+        form.drop.errors = [render(message)]
+        return None
 
 
 @bp.get("/players/<player_id>")
