@@ -28,8 +28,10 @@ from ..standings_table import (  # noqa: F401  (re-exported)
 )
 from . import lists
 from .chart import running_chart, running_totals
-from .lists import BAND, seating_context, standings_context  # noqa: F401  (re-exported)
+from .lists import BAND  # noqa: F401  (re-exported)
 from .paging import PAPERS, paper  # noqa: F401  (re-exported)
+from .seating import seating_context  # noqa: F401  (re-exported)
+from .standings_sheet import standings_context  # noqa: F401  (re-exported)
 
 MARGIN_MM = lists.MARGIN_MM
 
