@@ -114,8 +114,13 @@ def stake_of(tournament: Mapping[str, Any]) -> Decimal | None:
     """The stake per unit of a tournament ranked by balance, or None (no money shown)."""
     if tournament.get("ranking", "balance") != "balance":
         return None
+    return _positive(tournament.get("stake"))
+
+
+def _positive(value: Any) -> Decimal | None:
+    """``value`` as a positive, finite Decimal; None for anything else."""
     try:
-        stake = Decimal(str(tournament.get("stake") or ""))
+        stake = Decimal(str(value or ""))
     except InvalidOperation:
         return None
     return stake if stake.is_finite() and stake > 0 else None
