@@ -168,10 +168,10 @@ def _plan(
     lst = _new_list(pt, shape)
     width, height = paging.usable(page, landscape=landscape, margin=MARGIN_MM, bottom=BOTTOM_MM)
     columns = _fit_columns(cols, lst)
-    name = width - sum(c.width for c in columns)
-    if name < _name_room(pt, shape.large) and not squeeze:
+    name = _name_mm(width - sum(c.width for c in columns), pt, shape.large, squeeze=squeeze)
+    if name is None:
         return None
-    lst.columns = [Column("name", max(name, 30.0)), *columns]
+    lst.columns = [Column("name", name), *columns]
     counts = [paging.lines(n, lst.inner("name"), pt, bold=True) for n in names]
     heights = _row_heights(counts, cols, lst, shape)
     head = _head_mm(cols, columns, lst)
@@ -204,9 +204,12 @@ def _fit_columns(cols: Sequence[Col], lst: List) -> list[Column]:
     ]
 
 
-def _name_room(pt: float, large: bool) -> float:
-    """The least width of the name column: ten letters and more a line."""
-    return (3.0 if large else 3.6) * pt
+def _name_mm(room: float, pt: float, large: bool, *, squeeze: bool) -> float | None:
+    """The name column's width, the ``room`` the other columns leave (30 mm at least); None
+    where that is less than ten letters a line, unless ``squeeze``: the names wrap."""
+    if room < (3.0 if large else 3.6) * pt and not squeeze:
+        return None
+    return max(room, 30.0)
 
 
 def _row_heights(
