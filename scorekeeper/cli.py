@@ -10,7 +10,8 @@ import argparse
 import os
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -25,37 +26,54 @@ def _interface_addresses() -> list[str]:
         import struct
     except ImportError:
         return []
-    found = []
+    found = [_ipv4_of(name, fcntl.ioctl, struct.pack) for name in _interface_names()]
+    return [address for address in found if address is not None]
+
+
+def _interface_names() -> list[str]:
     try:
-        names = [name for _i, name in socket.if_nameindex()]
+        return [name for _i, name in socket.if_nameindex()]
     except OSError:
         return []
-    for name in names:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            try:
-                request = struct.pack("256s", name[:15].encode())
-                packed = fcntl.ioctl(s.fileno(), SIOCGIFADDR, request)
-            except OSError:
-                continue  # no IPv4 address on this interface
-            found.append(socket.inet_ntoa(packed[20:24]))
-    return found
+
+
+def _ipv4_of(name: str, ioctl: Callable[..., bytes], pack: Callable[..., bytes]) -> str | None:
+    """The IPv4 address of the interface ``name`` (None where it has none)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            packed = ioctl(s.fileno(), SIOCGIFADDR, pack("256s", name[:15].encode()))
+        except OSError:
+            return None
+    return socket.inet_ntoa(packed[20:24])
 
 
 def lan_addresses() -> list[str]:
     """Every non-loopback IPv4 address of this machine, found without sending anything."""
-    found = _interface_addresses()
+    found = _interface_addresses() + _host_addresses() + _outgoing_address()
+    return _unique_lan(found)
+
+
+def _host_addresses() -> list[str]:
+    """The addresses this machine's host name resolves to."""
     try:
-        found += [
-            info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-        ]
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
-        pass
+        return []
+    return [info[4][0] for info in infos]
+
+
+def _outgoing_address() -> list[str]:
+    """The address traffic would leave by (none where there is no route)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:  # connecting a UDP socket only picks the outgoing address; no packet is sent
             s.connect(("10.255.255.255", 1))
-            found.append(s.getsockname()[0])
+            return [s.getsockname()[0]]
         except OSError:
-            pass
+            return []
+
+
+def _unique_lan(found: list[str]) -> list[str]:
+    """``found`` without loopback or unset addresses, each once, in order."""
     unique = []
     for address in found:
         if not address.startswith(("127.", "0.")) and address not in unique:
@@ -84,22 +102,32 @@ def serve(host: str, port: int, threads: int, qr: bool = True, data_dir: str | N
         # browser uses localhost: links default to the LAN address printed below.
         app.config["PUBLIC_URL"] = addresses[0]
     with app.app_context():
-        print(_("Scorekeeper is running. Players open:"))
-        for url in addresses:
-            print(f"  {url}")
-        if qr and len(addresses) > 1:  # the first LAN address, for phones to scan
-            try:
-                drawing = qr_code(addresses[0])
-                sys.stdout.write(_("or scan:") + "\n" + drawing)
-            except UnicodeEncodeError:  # a terminal that cannot draw blocks: the URLs will do
-                pass
-        print(_("Data: %(path)s", path=app.instance_path))
-        print(_("Stop it with Ctrl+C."), flush=True)
+        _announce(app.instance_path, addresses, qr=qr)
     from .db import checkpoint_in_background
 
     checkpoint_in_background(app.extensions["db_engine"])  # (SQLite: off the saves' path)
     waitress.serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
     return 0
+
+
+def _announce(data_path: str, addresses: list[str], *, qr: bool) -> None:
+    """Say where players open the app (and draw the first LAN address's QR code) and where its
+    data is."""
+    print(_("Scorekeeper is running. Players open:"))
+    for url in addresses:
+        print(f"  {url}")
+    if qr and len(addresses) > 1:  # the first LAN address, for phones to scan
+        _draw_qr(addresses[0])
+    print(_("Data: %(path)s", path=data_path))
+    print(_("Stop it with Ctrl+C."), flush=True)
+
+
+def _draw_qr(url: str) -> None:
+    try:
+        drawing = qr_code(url)
+        sys.stdout.write(_("or scan:") + "\n" + drawing)
+    except UnicodeEncodeError:  # a terminal that cannot draw blocks: the URLs will do
+        pass
 
 
 def qr_code(url: str) -> str:
@@ -126,46 +154,12 @@ def _engine(data_dir: str | None, migrate: bool = True):  # noqa: ANN202 - sqlal
 
 def transfer(command: str, file: str, data_dir: str | None) -> int:
     """``backup FILE``, ``export [FILE]`` (``-`` or nothing: standard output), ``import FILE``."""
-    from pathlib import Path
-
     from . import transfer as t
     from .services.import_rows import Refused
 
     engine = _engine(data_dir)
     try:
-        if command == "backup":
-            pages = t.backup(engine, Path(file))
-            print(
-                ngettext(
-                    "Backed up %(pages)s page to %(file)s.",
-                    "Backed up %(pages)s pages to %(file)s.",
-                    pages,
-                    pages=pages,
-                    file=file,
-                )
-            )
-        elif command == "export" and file in ("", "-"):
-            t.export(engine, sys.stdout)
-        elif command == "export":
-            # it holds password hashes and every token: readable by its owner only (as backup)
-            private = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(private, "w", encoding="utf-8") as out:
-                counts = t.export(engine, out)
-            rows = sum(counts.values())
-            print(
-                ngettext(
-                    "Exported %(rows)s row to %(file)s.",
-                    "Exported %(rows)s rows to %(file)s.",
-                    rows,
-                    rows=rows,
-                    file=file,
-                )
-            )
-        else:
-            with open(file, encoding="utf-8") as source:
-                counts = t.import_(engine, source)
-            rows = sum(counts.values())
-            print(ngettext("Imported %(rows)s row.", "Imported %(rows)s rows.", rows, rows=rows))
+        TRANSFERS.get(command, _import)(engine, file)
     except Refused as refused:  # an import: every problem on its own line, nothing loaded
         print(_("Not done: nothing was loaded. The file has these problems:"), file=sys.stderr)
         for problem in refused.problems:
@@ -177,6 +171,63 @@ def transfer(command: str, file: str, data_dir: str | None) -> int:
     finally:
         engine.dispose()
     return 0
+
+
+def _backup(engine: Any, file: str) -> None:
+    from pathlib import Path
+
+    from . import transfer as t
+
+    pages = t.backup(engine, Path(file))
+    print(
+        ngettext(
+            "Backed up %(pages)s page to %(file)s.",
+            "Backed up %(pages)s pages to %(file)s.",
+            pages,
+            pages=pages,
+            file=file,
+        )
+    )
+
+
+def _export(engine: Any, file: str) -> None:
+    """Export to ``file``, or to standard output (``-`` or nothing)."""
+    from . import transfer as t
+
+    if file in ("", "-"):
+        t.export(engine, sys.stdout)
+        return
+    # it holds password hashes and every token: readable by its owner only (as backup)
+    private = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(private, "w", encoding="utf-8") as out:
+        counts = t.export(engine, out)
+    rows = sum(counts.values())
+    print(
+        ngettext(
+            "Exported %(rows)s row to %(file)s.",
+            "Exported %(rows)s rows to %(file)s.",
+            rows,
+            rows=rows,
+            file=file,
+        )
+    )
+
+
+def _import(engine: Any, file: str) -> None:
+    from . import transfer as t
+
+    with open(file, encoding="utf-8") as source:
+        counts = t.import_(engine, source)
+    rows = sum(counts.values())
+    print(ngettext("Imported %(rows)s row.", "Imported %(rows)s rows.", rows, rows=rows))
+
+
+#: The transfer commands by name (``transfer`` takes any other for ``import``).
+TRANSFERS: dict[str, Callable[[Any, str], None]] = {
+    "backup": _backup,
+    "export": _export,
+    "import": _import,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

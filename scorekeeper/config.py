@@ -80,15 +80,29 @@ def load(data_path: str, overrides: dict[str, Any] | None = None) -> dict[str, A
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     config = dict(DEFAULTS)
     config["DATABASE_URL"] = f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
-    for name, value in os.environ.items():
-        if name.startswith("SCOREKEEPER_"):
-            config[name.removeprefix("SCOREKEEPER_")] = value
-    if os.environ.get("DATABASE_URL"):
-        config["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    config.update(_environment())
     config.update(overrides or {})
-    for name in BOOLEANS:  # SCOREKEEPER_SESSION_COOKIE_SECURE=false really means no
-        if isinstance(config.get(name), str):
-            config[name] = boolean(config[name])
+    _read_booleans(config)
     if not config.get("SECRET_KEY"):
         config["SECRET_KEY"] = _secret_key(folder)
     return config
+
+
+def _environment() -> dict[str, str]:
+    """The settings in the environment: each ``SCOREKEEPER_<NAME>``, and ``DATABASE_URL``."""
+    found = {
+        name.removeprefix("SCOREKEEPER_"): value
+        for name, value in os.environ.items()
+        if name.startswith("SCOREKEEPER_")
+    }
+    if os.environ.get("DATABASE_URL"):
+        found["DATABASE_URL"] = os.environ["DATABASE_URL"]
+    return found
+
+
+def _read_booleans(config: dict[str, Any]) -> None:
+    """The BOOLEANS given as text made real booleans: SCOREKEEPER_SESSION_COOKIE_SECURE=false
+    really means no."""
+    for name in BOOLEANS:
+        if isinstance(config.get(name), str):
+            config[name] = boolean(config[name])

@@ -188,11 +188,15 @@ def upgrade(engine: Engine) -> None:
     try:
         _migrate(engine, lock)
     except (OSError, OperationalError) as error:
-        where = database or engine.url.render_as_string(hide_password=True)
-        why = getattr(error, "orig", None) or getattr(error, "strerror", None) or error
-        raise StorageTrouble(
-            _("The database %(path)s cannot be used: %(why)s.", path=where, why=why)
-        ) from None
+        raise _unusable(engine, database, error) from None
+
+
+def _unusable(engine: Engine, database: Path | None, error: Exception) -> StorageTrouble:
+    """The trouble of a database that cannot be written or reached, said in one line: the file
+    (or the server, its password hidden) and why."""
+    where = database or engine.url.render_as_string(hide_password=True)
+    why = getattr(error, "orig", None) or getattr(error, "strerror", None) or error
+    return StorageTrouble(_("The database %(path)s cannot be used: %(why)s.", path=where, why=why))
 
 
 def _migrate(engine: Engine, lock: Path | None) -> None:

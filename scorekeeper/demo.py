@@ -4,6 +4,8 @@ loaded once, their links printed."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from flask_babel import gettext as _
 
@@ -115,45 +117,64 @@ def _label(setup: dict) -> str:
 def demo(app_config: dict | None = None) -> int:
     """Load one sample match of each game and print their links."""
     from flask import url_for
-    from sqlmodel import select
 
     from . import create_app
     from .db import get_session
-    from .models.match import AuditEntry, Match
-    from .rules.base import RuleError
-    from .services import matches
 
     app = create_app(app_config)
     with app.test_request_context("/"):
         print(_("Sample matches (add each link to the address `scorekeeper serve` prints):"))
         session = get_session()
         # Run again (the README's one command does, at every start): the same samples, not more.
-        loaded = session.exec(
-            select(Match)
-            .join(AuditEntry, AuditEntry.match_id == Match.id)
-            .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
-            .order_by(AuditEntry.id)
-        ).all()
-        loaded = [m for m in loaded if not m.title_parts]  # not the league evening's tables
+        loaded = _loaded(session)
         for match, (setup, _records) in zip(loaded, DEMO, strict=False):
             link = url_for("matches.edit", match_id=match.id, token=match.token)
             print(f"{_label(setup):10} {link}")
         for setup, records in DEMO[len(loaded) :]:  # the samples not loaded yet
-            match = matches.create_match(session=session, actor="demo", **setup)
-            for record in records:
-                try:
-                    matches.record_deal(
-                        session=session, match_id=match.id, record=record, actor="demo"
-                    )
-                except RuleError as error:
-                    print(_("(skipped a sample deal: %(error)s)", error=error), file=sys.stderr)
-            try:
-                link = url_for("matches.edit", match_id=match.id, token=match.token)
-            except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
-                link = url_for("api.get_match", match_id=match.id)
-            print(f"{_label(setup):10} {link}")
+            match = _load(session, setup, records)
+            print(f"{_label(setup):10} {_link(match)}")
         _league(session)
     return 0
+
+
+def _loaded(session) -> list:  # noqa: ANN001 - a sqlmodel Session
+    """The sample matches an earlier run loaded, in the order it loaded them (not the league
+    evening's tables)."""
+    from sqlmodel import select
+
+    from .models.match import AuditEntry, Match
+
+    loaded = session.exec(
+        select(Match)
+        .join(AuditEntry, AuditEntry.match_id == Match.id)
+        .where(AuditEntry.actor == "demo", AuditEntry.action == "create")
+        .order_by(AuditEntry.id)
+    ).all()
+    return [m for m in loaded if not m.title_parts]
+
+
+def _load(session, setup: dict, records: Sequence[dict]) -> Any:  # noqa: ANN001 - a Session
+    """Create one sample match and record its deals (a deal the rules refuse is skipped)."""
+    from .rules.base import RuleError
+    from .services import matches
+
+    match = matches.create_match(session=session, actor="demo", **setup)
+    for record in records:
+        try:
+            matches.record_deal(session=session, match_id=match.id, record=record, actor="demo")
+        except RuleError as error:
+            print(_("(skipped a sample deal: %(error)s)", error=error), file=sys.stderr)
+    return match
+
+
+def _link(match: Any) -> str:
+    """A new sample's page, or its API address where the HTML pages are not there."""
+    from flask import url_for
+
+    try:
+        return url_for("matches.edit", match_id=match.id, token=match.token)
+    except Exception:  # noqa: BLE001 - the HTML pages may not be there yet
+        return url_for("api.get_match", match_id=match.id)
 
 
 def _league(session) -> None:

@@ -30,9 +30,14 @@ def is_league(document: Mapping[str, Any]) -> bool:
 def part_rounds(document: Mapping[str, Any]) -> list[list[int]]:
     """Each part's round numbers (the document's ``parts``, else its tournament's)."""
     parts = document.get("parts")
-    if isinstance(parts, list) and all(isinstance(p, list) for p in parts):
+    if _lists(parts):
         return parts
     return list((document.get("tournament") or {}).get("part_rounds") or [])
+
+
+def _lists(parts: Any) -> bool:
+    """Whether ``parts`` is a list of lists (of round numbers)."""
+    return isinstance(parts, list) and all(isinstance(p, list) for p in parts)
 
 
 def _span(numbers: list[int]) -> str:
@@ -45,28 +50,44 @@ def headings(document: Mapping[str, Any], *, with_parts: bool) -> list[tuple[str
     out = [(k, _(metric(k).abbr), _(metric(k).name)) for k in FIGURES]
     parts = part_rounds(document)
     if with_parts and len(parts) > 1:
-        out += [
-            (f"part{i}", _("SB %(n)s", n=i).replace(" ", "\u00a0"),  # one heading, one line
-             _("Part %(n)s (round %(rounds)s): its SB", n=i, rounds=_span(p)) if len(p) == 1
-             else _("Part %(n)s (rounds %(rounds)s): its SB", n=i, rounds=_span(p)))
-            for i, p in enumerate(parts, start=1) if p
-        ]  # fmt: skip
+        out += _part_headings(parts)
     return out
+
+
+def _part_headings(parts: list[list[int]]) -> list[tuple[str, str, str]]:
+    """Each part's SB column, numbered as the parts are (an empty part has none)."""
+    return [_part_heading(i, p) for i, p in enumerate(parts, start=1) if p]
+
+
+def _part_heading(i: int, rounds: list[int]) -> tuple[str, str, str]:
+    """The ``i``-th part's SB column: its key, heading (on one line) and what it means."""
+    if len(rounds) == 1:
+        title = _("Part %(n)s (round %(rounds)s): its SB", n=i, rounds=_span(rounds))
+    else:
+        title = _("Part %(n)s (rounds %(rounds)s): its SB", n=i, rounds=_span(rounds))
+    return f"part{i}", _("SB %(n)s", n=i).replace(" ", "\u00a0"), title
 
 
 def cells(row: Mapping[str, Any], keys: list[str], empty: bool) -> list[str]:
     """A row's league cells for ``keys`` (a dash where the player has no result)."""
-    parts = row.get("parts") or []
     out = []
     for key in keys:
-        if key.startswith("part"):
-            index = int(key[4:]) - 1
-            part = parts[index] if index < len(parts) else {}
-            value = part.get("sb") if part.get("played") else None
-        else:
-            value = None if empty else row.get(key)
+        value = _value(row, key, empty)
         out.append("–" if value is None else str(value))
     return out
+
+
+def _value(row: Mapping[str, Any], key: str, empty: bool) -> Any:
+    """A league figure of the row (none where the player has no result), or a part's SB."""
+    if key.startswith("part"):
+        return _part_sb(row.get("parts") or [], int(key[4:]) - 1)
+    return None if empty else row.get(key)
+
+
+def _part_sb(parts: list[Mapping[str, Any]], index: int) -> Any:
+    """The SB of the part at ``index``, where the player played in it."""
+    part = parts[index] if index < len(parts) else {}
+    return part.get("sb") if part.get("played") else None
 
 
 def legend(document: Mapping[str, Any]) -> list[str]:
@@ -74,24 +95,32 @@ def legend(document: Mapping[str, Any]) -> list[str]:
     words = "; ".join(
         _("%(abbr)s = %(name)s", abbr=_(metric(k).abbr), name=_(metric(k).name)) for k in FIGURES
     )
-    lines = [_("League evening: %(words)s.", words=words)]
+    return [
+        _("League evening: %(words)s.", words=words),
+        _bp_line(document),
+        *_parts_line(document),
+    ]
+
+
+def _bp_line(document: Mapping[str, Any]) -> str:
+    """How BP were given: the league's key, or the placing points with top 50."""
     if document.get("bp_source") == "key":
-        lines.append(_("BP by the league’s key for this field size."))
-    else:
-        lines.append(
-            _("No BP key loaded: the winner gets %(top)s BP, each next place one fewer.", top=TOP)
-        )
+        return _("BP by the league’s key for this field size.")
+    return _("No BP key loaded: the winner gets %(top)s BP, each next place one fewer.", top=TOP)
+
+
+def _parts_line(document: Mapping[str, Any]) -> list[str]:
+    """Which rounds make each part, where the evening has more than one."""
     parts = [p for p in part_rounds(document) if p]
-    if len(parts) > 1:
-        spans = ", ".join(
-            _("part %(n)s: round %(rounds)s", n=i, rounds=_span(p)) if len(p) == 1
-            else _("part %(n)s: rounds %(rounds)s", n=i, rounds=_span(p))
-            for i, p in enumerate(parts, start=1)
-        )  # fmt: skip
-        lines.append(
-            _(
-                "Each part ranks by SB (%(spans)s); the evening by the sum of its parts.",
-                spans=spans,
-            )
-        )
-    return lines
+    if len(parts) < 2:
+        return []
+    spans = ", ".join(_part_span(i, p) for i, p in enumerate(parts, start=1))
+    return [
+        _("Each part ranks by SB (%(spans)s); the evening by the sum of its parts.", spans=spans)
+    ]
+
+
+def _part_span(i: int, rounds: list[int]) -> str:
+    if len(rounds) == 1:
+        return _("part %(n)s: round %(rounds)s", n=i, rounds=_span(rounds))
+    return _("part %(n)s: rounds %(rounds)s", n=i, rounds=_span(rounds))

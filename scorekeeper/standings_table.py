@@ -9,9 +9,10 @@ in force (the document's ``tiebreaks``), each headed by its metric's abbreviatio
 (``tournament.metrics``), the deciding one marked beside rows with the same total.
 
 Under every table goes the same legend, written from that one ordered list and the metrics'
-phrases, and "1st prize by lot: …" wherever the lot decided a place with a prize. A medium
-chooses only how many tie-break columns it has room for (or one "decided by" cell instead) and
-whether the lot is a column. It decides nothing about the ranking and reads no database.
+phrases, and "1st prize by lot: …" wherever the lot decided a place with a prize (both written
+by ``standings_notes``). A medium chooses only how many tie-break columns it has room for (or
+one "decided by" cell instead) and whether the lot is a column. It decides nothing about the
+ranking and reads no database.
 """
 
 from __future__ import annotations
@@ -26,12 +27,16 @@ from flask_babel import gettext as _
 
 from . import standings_league
 from .i18n import formats
+from .standings_notes import (  # noqa: F401  (order_lines, category_label, prize_name re-exported)
+    category_label,
+    legend,
+    order_lines,
+    prize_lots,
+    prize_name,
+    prize_places,
+    tiebreak_label,
+)
 from .tournament.metrics import METRICS, metric
-from .tournament.prizes import BUILT_IN
-from .tournament.standings import KINDS
-
-#: Places with a prize when the tournament names none (the certificates' top three).
-PRIZE_PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -98,11 +103,6 @@ def rank_labels(ranks: Sequence[int]) -> list[str]:
     return [f"={r}" if counts[r] > 1 else str(r) for r in ranks]
 
 
-def tiebreak_label(key: str) -> str:
-    """The column heading of a tie-break (or any metric) key, translated."""
-    return _(metric(key).abbr)
-
-
 def total_heading(ranking: str | None) -> str:
     """The heading of the ranking column: wins, places or the balance (RULES.md §6)."""
     if ranking in ("wins", "placings", "balance"):
@@ -114,8 +114,13 @@ def stake_of(tournament: Mapping[str, Any]) -> Decimal | None:
     """The stake per unit of a tournament ranked by balance, or None (no money shown)."""
     if tournament.get("ranking", "balance") != "balance":
         return None
+    return _positive(tournament.get("stake"))
+
+
+def _positive(value: Any) -> Decimal | None:
+    """``value`` as a positive, finite Decimal; None for anything else."""
     try:
-        stake = Decimal(str(tournament.get("stake") or ""))
+        stake = Decimal(str(value or ""))
     except InvalidOperation:
         return None
     return stake if stake.is_finite() and stake > 0 else None
@@ -138,10 +143,14 @@ def tiebreak_order(document: Mapping[str, Any]) -> list[str]:
     elsewhere) every key its rows carry, in their order; never the lot."""
     keys = document.get("tiebreaks")
     if keys is None:
-        keys = []
-        for row in document.get("rows") or []:
-            keys += [k for k in (row.get("tiebreaks") or {}) if k not in keys]
+        keys = _row_keys(document)
     return [k for k in keys if k != "lot"]
+
+
+def _row_keys(document: Mapping[str, Any]) -> list[str]:
+    """Every tie-break key the document's rows carry, once each, in the order they come."""
+    rows = document.get("rows") or []
+    return list(dict.fromkeys(k for row in rows for k in row.get("tiebreaks") or {}))
 
 
 def _no_result(row: Mapping[str, Any]) -> bool:
@@ -161,21 +170,24 @@ def _decided(row: Mapping[str, Any]) -> str:
 def _row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dict) -> dict:
     out = _plain_row(row, label, n_rounds, keys, ctx)
     figures = ctx.get("figures") or []
-    if figures:  # a league evening: its money is the chip balance's (ZB), not SB's
-        out["money"] = None if out["no_result"] else money(row.get("zb"), ctx["stake"])
-        out["figures"] = standings_league.cells(row, figures, out["no_result"])
-        out["figure_decides"] = [k == out["decided_by"] and not out["no_result"] for k in figures]
+    if figures:
+        out.update(_league_cells(row, figures, out, ctx["stake"]))
     return out
 
 
+def _league_cells(
+    row: Mapping[str, Any], figures: list[str], out: Mapping[str, Any], stake: Decimal | None
+) -> dict[str, Any]:
+    """A league evening's figures, and its money: the chip balance's (ZB), not SB's."""
+    empty = out["no_result"]
+    return {
+        "money": None if empty else money(row.get("zb"), stake),
+        "figures": standings_league.cells(row, figures, empty),
+        "figure_decides": _decides(figures, out["decided_by"], empty),
+    }
+
+
 def _plain_row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ctx: dict) -> dict:
-    results = list(row.get("rounds") or [])
-    results += [None] * (n_rounds - len(results))
-    pending = set(row.get("pending_rounds") or [])
-    dropped = set(row.get("dropped_rounds") or [])
-    byes = set(row.get("bye_rounds") or [])
-    tiebreaks = row.get("tiebreaks") or {}
-    decided_by = row.get("decided_by")
     empty = _no_result(row)
     return {
         "rank": label,
@@ -186,18 +198,55 @@ def _plain_row(row: Mapping[str, Any], label: str, n_rounds: int, keys: list, ct
         "withdrawn": row.get("player_id") in ctx["gone"],
         "provisional": bool(row.get("provisional")),
         "no_result": empty,
-        "total": "–" if empty else cell(row.get("total")),
-        "money": None if empty else money(row.get("total"), ctx["stake"]),
+        **_result_cells(row, empty, ctx["stake"]),
+        **_round_cells(row, n_rounds),
+        **_tiebreak_cells(row, keys, empty),
+    }
+
+
+def _result_cells(row: Mapping[str, Any], empty: bool, stake: Decimal | None) -> dict[str, Any]:
+    """The ranking column's figure and the money ("–" and none without a result yet)."""
+    if empty:
+        return {"total": "–", "money": None}
+    return {"total": cell(row.get("total")), "money": money(row.get("total"), stake)}
+
+
+def _round_cells(row: Mapping[str, Any], n_rounds: int) -> dict[str, list]:
+    """Each round's figure ("…" waiting for its table, "–" not played) and which rounds wait,
+    leave the total (dropped) or were byes."""
+    results = list(row.get("rounds") or [])
+    results += [None] * (n_rounds - len(results))
+    pending = set(row.get("pending_rounds") or [])
+    return {
         "rounds": ["…" if n in pending else cell(v) for n, v in enumerate(results, 1)],
-        "pending": [n in pending for n in range(1, n_rounds + 1)],
-        "dropped": [n in dropped for n in range(1, n_rounds + 1)],
-        "byes": [n in byes for n in range(1, n_rounds + 1)],
+        "pending": _marks(row, "pending_rounds", n_rounds),
+        "dropped": _marks(row, "dropped_rounds", n_rounds),
+        "byes": _marks(row, "bye_rounds", n_rounds),
+    }
+
+
+def _marks(row: Mapping[str, Any], key: str, n_rounds: int) -> list[bool]:
+    """For each round, whether the row lists it under ``key``."""
+    marked = set(row.get(key) or [])
+    return [n in marked for n in range(1, n_rounds + 1)]
+
+
+def _tiebreak_cells(row: Mapping[str, Any], keys: list[str], empty: bool) -> dict[str, Any]:
+    """The tie-breaks' figures, the lot, and the deciding one (marked, and in words)."""
+    tiebreaks = row.get("tiebreaks") or {}
+    decided_by = row.get("decided_by")
+    return {
         "tiebreaks": [cell(tiebreaks.get(k)) for k in keys],
         "lot": cell(tiebreaks.get("lot")),
-        "decides": [k == decided_by and not empty for k in keys],
+        "decides": _decides(keys, decided_by, empty),
         "decided_by": decided_by,
         "decided": "" if empty else _decided(row),
     }
+
+
+def _decides(keys: list[str], decided_by: str | None, empty: bool) -> list[bool]:
+    """Which of ``keys`` sets the row apart (none for a player with no result yet)."""
+    return [k == decided_by and not empty for k in keys]
 
 
 def present(
@@ -218,25 +267,55 @@ def present(
     part's SB too), and its tie-breaks among them are not repeated."""
     tournament = document.get("tournament") or {}
     after = document.get("after_round") or 0
-    rows_in = list(document.get("rows") or []) if after or rows_before_results else []
-    n_rounds = max([after, *(len(r.get("rounds") or []) for r in rows_in)])
+    rows_in = _entrants(document, after=after, rows_before_results=rows_before_results)
+    n_rounds = _round_count(rows_in, after)
     order = tiebreak_order(document)
     keys, figures = _columns(document, order, tiebreaks=tiebreaks, lot=lot, parts=parts)
     stake = stake_of(tournament) if with_money else None
-    ctx = {"gone": set(tournament.get("withdrawn") or []), "stake": stake,
-           "figures": [k for k, _t, _w in figures]}  # fmt: skip
-    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
-    rows = [_row(r, label, n_rounds, keys, ctx) for r, label in zip(rows_in, labels, strict=True)]
+    rows = _rows(rows_in, n_rounds, keys, _row_context(tournament, stake, figures))
     return StandingsTable(
-        **_headings(tournament, n_rounds, keys, stake),
+        **_headings(tournament, n_rounds, keys, stake, figures),
         rows=rows,
         after_round=after,
         legend=_legend(document, order, rows),
-        prize_lots=prize_lots(rows, prize_places(tournament)) if after else [],
+        prize_lots=_prize_lots(rows, tournament, after),
         decider=decider,
         order=[tiebreak_label(k) for k in [*order, "lot"]],
-        figure_headings=[Heading(*h) for h in figures],
     )
+
+
+def _prize_lots(rows: list[dict], tournament: Mapping[str, Any], after: int) -> list[str]:
+    """The places with a prize the lot decided (none before a round counts)."""
+    if not after:
+        return []
+    return prize_lots(rows, prize_places(tournament))
+
+
+def _entrants(
+    document: Mapping[str, Any], *, after: int, rows_before_results: bool
+) -> list[Mapping[str, Any]]:
+    """The document's rows once a result counts (``after`` a round), or before any where a
+    sheet lists the entrants; else none."""
+    return list(document.get("rows") or []) if after or rows_before_results else []
+
+
+def _round_count(rows: list[Mapping[str, Any]], after: int) -> int:
+    """How many round columns: the rounds counted, or the most any row has."""
+    return max([after, *(len(r.get("rounds") or []) for r in rows)])
+
+
+def _row_context(
+    tournament: Mapping[str, Any], stake: Decimal | None, figures: list
+) -> dict[str, Any]:
+    """What every row needs: who has withdrawn, the stake, a league evening's figure keys."""
+    gone = set(tournament.get("withdrawn") or [])
+    return {"gone": gone, "stake": stake, "figures": [k for k, _t, _w in figures]}
+
+
+def _rows(rows_in: list, n_rounds: int, keys: list[str], ctx: dict) -> list[dict]:
+    """The rows of printable cells, each ranked as it is ("=3" where shared)."""
+    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
+    return [_row(r, label, n_rounds, keys, ctx) for r, label in zip(rows_in, labels, strict=True)]
 
 
 def _columns(
@@ -250,11 +329,18 @@ def _columns(
     """The tie-break columns shown (the first ``tiebreaks`` of the order, then the lot if asked)
     and a league evening's figure columns, whose tie-breaks are not repeated among them."""
     keys = order if tiebreaks is None else order[:tiebreaks]
-    figures: list = []
-    if standings_league.is_league(document):
-        figures = standings_league.headings(document, with_parts=parts)
-        keys = [k for k in keys if k not in standings_league.FIGURES]
+    keys, figures = _league_columns(document, keys, parts=parts)
     return ([*keys, "lot"] if lot else list(keys)), figures
+
+
+def _league_columns(
+    document: Mapping[str, Any], keys: list[str], *, parts: bool
+) -> tuple[list[str], list]:
+    """A league evening's figure columns, and the tie-break columns not among them."""
+    if not standings_league.is_league(document):
+        return keys, []
+    figures = standings_league.headings(document, with_parts=parts)
+    return [k for k in keys if k not in standings_league.FIGURES], figures
 
 
 def _legend(document: Mapping[str, Any], order: list[str], rows: list[dict]) -> list[str]:
@@ -265,82 +351,24 @@ def _legend(document: Mapping[str, Any], order: list[str], rows: list[dict]) -> 
 
 
 def _headings(
-    tournament: Mapping[str, Any], n_rounds: int, keys: list[str], stake: Decimal | None
+    tournament: Mapping[str, Any],
+    n_rounds: int,
+    keys: list[str],
+    stake: Decimal | None,
+    figures: list,
 ) -> dict[str, Any]:
     return {
         "who_heading": _("Team") if tournament.get("teams") else _("Player"),
         "total_heading": total_heading(tournament.get("ranking")),
-        "money_heading": (tournament.get("currency") or _("Money")) if stake is not None else None,
+        "money_heading": _money_heading(tournament, stake),
         "round_headings": [_("R%(n)s", n=n) for n in range(1, n_rounds + 1)],
         "tiebreak_headings": [Heading(k, tiebreak_label(k), _(metric(k).name)) for k in keys],
+        "figure_headings": [Heading(*h) for h in figures],
     }
 
 
-def order_lines(keys: Sequence[str], seed: Any) -> list[str]:
-    """The tie-breaks in force in order, in words, then the shared rank and the lot: the legend
-    of any ranked table (an evening's standings, a season's table)."""
-    parts = [
-        _("%(n)s. %(rule)s (%(abbr)s)", n=i, rule=_(metric(k).rule or metric(k).name),
-          abbr=tiebreak_label(k))
-        for i, k in enumerate(keys, start=1)
-    ]  # fmt: skip
-    lines = [
-        _("Ties are broken by: %(list)s.", list="; ".join(parts))
-        if parts
-        else _("No tie-breaks: rows with the same total share a rank.")
-    ]
-    lines.append(
-        _(
-            "Rows still equal share a rank (“=3”); the seeded lot (seed %(s)s) orders them: "
-            "the lower lot number takes the better place and its prize.",
-            s=seed,
-        )
-    )
-    return lines
-
-
-def legend(tournament: Mapping[str, Any], keys: Sequence[str], *, decided: bool = False) -> list:
-    """The lines under a table: the tie-breaks in force in order, the shared rank and the lot,
-    the bye (games in pairs), and what the marked cells mean."""
-    lines = order_lines(keys, tournament.get("seed", "–"))
-    kind = KINDS.get(tournament.get("standings_kind") or "")
-    if kind is not None and kind.by_winner:
-        lines.append(_("A bye counts as a win with the round’s median points."))
-    if decided:
-        lines.append(_("Bold: the tie-break that sets a row apart from its neighbour."))
-    return lines
-
-
-def category_label(word: str | None) -> str:
-    """A category as the reader sees it: a built-in one in their language, any other as typed."""
-    if not word:
-        return ""
-    label = BUILT_IN.get(word)
-    return _(label) if label else word
-
-
-def prize_places(tournament: Mapping[str, Any]) -> int:
-    """How many places carry a prize: the payout's places, else the certificates' three."""
-    return len(tournament.get("payout") or []) or PRIZE_PLACES
-
-
-def prize_name(place: int) -> str:
-    """ "1st prize", "2nd prize" … as a sheet names the prize of a place."""
-    words = {1: _("1st prize"), 2: _("2nd prize"), 3: _("3rd prize")}
-    return words.get(place, _("%(n)sth prize", n=place))
-
-
-def prize_lots(rows: Sequence[Mapping[str, Any]], places: int) -> list[str]:
-    """ "1st prize by lot: Bořivoj Čermák (lot 11)" for each place with a prize that a shared
-    rank leaves to the lot (RULES.md §6: the lot decides places with a prize)."""
-    out = []
-    for row in rows:
-        place = row.get("place") or 0
-        if row["rank"].startswith("=") and 0 < place <= places and not row.get("no_result"):
-            prize, name, lot = prize_name(place), row["player"], row["lot"]
-            out.append(
-                _("%(prize)s by lot: %(name)s (lot %(lot)s)", prize=prize, name=name, lot=lot)
-                if lot != "–"  # a season's table shows no lot numbers
-                else _("%(prize)s by lot: %(name)s", prize=prize, name=name)
-            )
-    return out
+def _money_heading(tournament: Mapping[str, Any], stake: Decimal | None) -> str | None:
+    """The money column's heading, the currency (none where no money is shown)."""
+    if stake is None:
+        return None
+    return tournament.get("currency") or _("Money")

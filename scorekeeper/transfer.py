@@ -107,27 +107,53 @@ def import_(engine: Engine, source: TextIO) -> dict[str, int]:
     Every row is checked first, against its table and by the rules a live save goes through
     (``services.import_rows``, ``services.import_rules``); with any problem nothing is loaded
     and ``import_rows.Refused`` lists them all."""
+    data = read(source)
+    with engine.begin() as connection:
+        _refuse_if_not_empty(connection)
+        rows = _checked_rows(connection, data)
+        counts = _insert(connection, rows)
+        _move_sequences(connection)
+    return counts
+
+
+def _refuse_if_not_empty(connection: Any) -> None:
+    """TransferError where any table already holds rows: an import goes to a new database."""
+    for table in _tables():
+        if connection.execute(select(func.count()).select_from(table)).scalar():
+            raise TransferError(f"the database already holds {table.name} rows; use a new one")
+
+
+def _checked_rows(connection: Any, data: Any) -> dict[str, list]:
+    """The export's rows by table, every one checked (``import_rows.Refused`` lists every
+    problem)."""
     from .services import import_rows, import_rules
 
-    data = read(source)
+    tables = import_rows.document(data, _known_revisions(connection))
+    problems = import_rows.Problems()
+    rows = import_rows.rows(tables, _tables(), problems)
+    import_rules.check(rows, problems)
+    problems.raise_any()
+    return rows
+
+
+def _insert(connection: Any, rows: dict[str, list]) -> dict[str, int]:
+    """Insert the checked rows, table by table; {table: rows loaded}."""
+    from .services import import_rows
+
     counts = {}
-    with engine.begin() as connection:
-        for table in _tables():
-            if connection.execute(select(func.count()).select_from(table)).scalar():
-                raise TransferError(f"the database already holds {table.name} rows; use a new one")
-        tables = import_rows.document(data, _known_revisions(connection))
-        problems = import_rows.Problems()
-        rows = import_rows.rows(tables, _tables(), problems)
-        import_rules.check(rows, problems)
-        problems.raise_any()
-        for table in _tables():
-            if rows[table.name]:
-                connection.execute(insert(table), import_rows.strip(rows[table.name]))
-            counts[table.name] = len(rows[table.name])
-        if connection.dialect.name == "postgresql":
-            for table in _tables():
-                _move_sequence(connection, table)
+    for table in _tables():
+        if rows[table.name]:
+            connection.execute(insert(table), import_rows.strip(rows[table.name]))
+        counts[table.name] = len(rows[table.name])
     return counts
+
+
+def _move_sequences(connection: Any) -> None:
+    """On PostgreSQL, let each table's next generated id follow the rows imported."""
+    if connection.dialect.name != "postgresql":
+        return
+    for table in _tables():
+        _move_sequence(connection, table)
 
 
 def _known_revisions(connection: Any) -> list[str]:

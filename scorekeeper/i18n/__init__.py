@@ -52,9 +52,14 @@ def select_language() -> str | None:
     chosen = _known(request.args.get("lang"))
     if chosen:
         return chosen
-    if not request.path.startswith(API_PREFIX):
-        chosen = _known(request.cookies.get(COOKIE)) or _known(g.get("page_language"))
-    return chosen or request.accept_languages.best_match(list(LANGUAGES)) or "en"
+    return _remembered() or request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def _remembered() -> str | None:
+    """The language chosen on this device, else this page's own (neither for the API)."""
+    if request.path.startswith(API_PREFIX):
+        return None
+    return _known(request.cookies.get(COOKIE)) or _known(g.get("page_language"))
 
 
 def use_page_language(code: str | None) -> None:
@@ -72,10 +77,11 @@ def current_language() -> str:
 
 def _safe_next(target: str | None) -> str:
     """A local path to go back to (never another site)."""
-    parts = urlsplit(target or "/")
-    if parts.scheme or parts.netloc or not (target or "/").startswith("/"):
+    target = target or "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/"):
         return "/"
-    return target or "/"
+    return target
 
 
 @bp.get("/language/<code>")

@@ -73,6 +73,11 @@ def placeholder_problems(entry: Message, plural_forms: int) -> list[str]:
     if len(ids) == 1:
         ok = _placeholders(ids[0]) == _placeholders(texts[0])
         return [] if ok else [f"{ids[0]!r} -> {texts[0]!r}: placeholders differ"]
+    return _plural_problems(ids, texts, plural_forms)
+
+
+def _plural_problems(ids: tuple[str, ...], texts: tuple[str, ...], plural_forms: int) -> list[str]:
+    """A plural entry's problems: the count of forms, the placeholders of each form."""
     problems = []
     if len(texts) != plural_forms:
         problems.append(f"{ids[0]!r}: {len(texts)} plural forms, not {plural_forms}")
@@ -98,20 +103,31 @@ class Rule:
     never: re.Pattern[str] | None  # no form of the translation contains it
 
     def applies(self, entry: Message) -> bool:
+        """Whether the rule speaks of the entry: its English, at one of the rule's places."""
         text = " / ".join(PLACEHOLDER.sub("", i) for i in _ids(entry))
-        if not self.english.search(text):
-            return False
-        paths = [path for path, _line in entry.locations]
-        return not self.where or any(part in path for part in self.where for path in paths)
+        return bool(self.english.search(text)) and self._used_where(entry)
+
+    def _used_where(self, entry: Message) -> bool:
+        """Whether the entry is used where the rule holds (everywhere, where it names none)."""
+        if not self.where:
+            return True
+        return any(part in path for path, _line in entry.locations for part in self.where)
 
     def broken(self, entry: Message) -> str | None:
         """Why the entry's translation breaks the rule, or None (its placeholders left out:
         the rules are about words, and ``%(a)s`` is not "(a)")."""
         for text in (PLACEHOLDER.sub("", form) for form in forms(entry)):
-            if self.use is not None and not self.use.search(text):
-                return f"{text!r} lacks `{self.use.pattern}`"
-            if self.never is not None and self.never.search(text):
-                return f"{text!r} uses `{self.never.pattern}`"
+            why = self._broken_by(text)
+            if why:
+                return why
+        return None
+
+    def _broken_by(self, text: str) -> str | None:
+        """Why one form of a translation breaks the rule, or None."""
+        if self.use is not None and not self.use.search(text):
+            return f"{text!r} lacks `{self.use.pattern}`"
+        if self.never is not None and self.never.search(text):
+            return f"{text!r} uses `{self.never.pattern}`"
         return None
 
 
@@ -134,36 +150,52 @@ def _pattern(cell: str, flags: int = 0) -> re.Pattern[str] | None:
 def glossary_rules(language: str, text: str | None = None) -> list[Rule]:
     """The rules of ``docs/glossary-<language>.md`` (or of ``text``, a glossary's markdown)."""
     if text is None:
-        path = DOCS / f"glossary-{language}.md"
-        if not path.exists():  # an installed package has no docs/: nothing to check against
-            return []
-        text = path.read_text(encoding="utf-8")
+        text = _glossary(language)
+    return [_rule(row) for row in _kept_rows(text)]
+
+
+def _glossary(language: str) -> str:
+    """The markdown of ``docs/glossary-<language>.md``; empty in an installed package, which has
+    no docs/ (nothing to check against)."""
+    path = DOCS / f"glossary-{language}.md"
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def _kept_rows(text: str) -> list[str]:
+    """The rows of the glossary's "Kept by the test" table (its heading and rule left out)."""
     section = text.split(KEPT, 1)[1] if KEPT in text else ""
-    rows = [line for line in section.splitlines() if line.startswith("|")][2:]
-    rules = []
-    for row in rows:
-        concept, english, where, use, never = _cells(row)[:5]
-        rules.append(
-            Rule(
-                concept=concept,
-                english=re.compile(_code(english)[0], re.IGNORECASE),
-                where=tuple(_code(where)),
-                use=_pattern(use),
-                never=_pattern(never),
-            )
-        )
-    return rules
+    return [line for line in section.splitlines() if line.startswith("|")][2:]
+
+
+def _rule(row: str) -> Rule:
+    concept, english, where, use, never = _cells(row)[:5]
+    return Rule(
+        concept=concept,
+        english=re.compile(_code(english)[0], re.IGNORECASE),
+        where=tuple(_code(where)),
+        use=_pattern(use),
+        never=_pattern(never),
+    )
 
 
 def glossary_problems(language: str, catalog: Catalog | None = None) -> list[str]:
     """Every translation of ``language`` that breaks a rule of its glossary."""
     catalog = catalog if catalog is not None else catalogue(language)
+    entries = list(_translated(catalog))
+    return [
+        problem
+        for rule in glossary_rules(language)
+        for problem in _rule_problems(language, rule, entries)
+    ]
+
+
+def _rule_problems(language: str, rule: Rule, entries: list[Message]) -> list[str]:
+    """The translations among ``entries`` that break ``rule``."""
     problems = []
-    for rule in glossary_rules(language):
-        for entry in _translated(catalog):
-            why = rule.broken(entry) if rule.applies(entry) else None
-            if why:
-                problems.append(f"{language}: {rule.concept}: {_ids(entry)[-1]!r}: {why}")
+    for entry in entries:
+        why = rule.broken(entry) if rule.applies(entry) else None
+        if why:
+            problems.append(f"{language}: {rule.concept}: {_ids(entry)[-1]!r}: {why}")
     return problems
 
 
@@ -176,15 +208,20 @@ def _translated(catalog: Catalog) -> Iterator[Message]:
 def problems(language: str) -> list[str]:
     """Everything a reviewer of ``language`` should fix, in catalogue order."""
     catalog = catalogue(language)
-    found = []
-    for entry in catalog:
-        if not entry.id:
-            continue
-        if entry.fuzzy or not all(text.strip() for text in forms(entry)):
-            found.append(f"{language}: {_ids(entry)[0]!r}: not translated (empty or fuzzy)")
-            continue
-        found += [f"{language}: {p}" for p in placeholder_problems(entry, catalog.num_plurals)]
+    found = [
+        problem
+        for entry in catalog
+        if entry.id
+        for problem in _entry_problems(language, entry, catalog.num_plurals)
+    ]
     return found + glossary_problems(language, catalog)
+
+
+def _entry_problems(language: str, entry: Message, plural_forms: int) -> list[str]:
+    """An entry not translated (empty or fuzzy), or what its translation breaks."""
+    if entry.fuzzy or not all(text.strip() for text in forms(entry)):
+        return [f"{language}: {_ids(entry)[0]!r}: not translated (empty or fuzzy)"]
+    return [f"{language}: {p}" for p in placeholder_problems(entry, plural_forms)]
 
 
 def _pybabel(args: Sequence[str]) -> None:
@@ -194,18 +231,31 @@ def _pybabel(args: Sequence[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Compile (after ``--refresh``: extract and update first), then list the problems."""
     args = list(sys.argv[1:] if argv is None else argv)
-    with chdir(ROOT):  # the pybabel lines of docs/translating.md, run from the checkout's root
-        if "--refresh" in args:
+    _compile(refresh="--refresh" in args)
+    if not DOCS.exists():
+        print("docs/ not found: the glossaries are checked from a source checkout only")
+    found = _every_problem()
+    _report(found)
+    return 1 if found else 0
+
+
+def _every_problem() -> list[str]:
+    return [problem for language in LANGUAGES for problem in problems(language)]
+
+
+def _compile(*, refresh: bool) -> None:
+    """The pybabel lines of docs/translating.md, run from the checkout's root."""
+    with chdir(ROOT):
+        if refresh:
             _pybabel(EXTRACT)
             _pybabel(UPDATE)
         _pybabel(COMPILE)
-    if not DOCS.exists():
-        print("docs/ not found: the glossaries are checked from a source checkout only")
-    found = [problem for language in LANGUAGES for problem in problems(language)]
+
+
+def _report(found: list[str]) -> None:
     for problem in found:
         print(problem)
     print(f"{len(found)} to fix" if found else "All four catalogues check out.")
-    return 1 if found else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

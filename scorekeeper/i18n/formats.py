@@ -33,17 +33,23 @@ def parse_amount(text: Any) -> Decimal:
     InvalidOperation when it is not an amount (callers turn that into the field's message)."""
     if isinstance(text, bool) or not isinstance(text, str | int | float | Decimal):
         raise InvalidOperation(text)
-    raw = str(text).strip()
+    value = Decimal(_plain_number(str(text)))
+    if not value.is_finite():
+        raise InvalidOperation(text)
+    return value
+
+
+def _plain_number(typed: str) -> str:
+    """A typed amount as Decimal reads it: no group separators, a point for the decimal mark
+    (the last comma or point)."""
+    raw = typed.strip()
     for space in SPACES:
         raw = raw.replace(space, "")
     mark = max(raw.rfind(","), raw.rfind("."))
     if mark >= 0:
         whole, fraction = raw[:mark], raw[mark + 1 :]
         raw = whole.replace(",", "").replace(".", "") + "." + fraction
-    value = Decimal(raw)
-    if not value.is_finite():
-        raise InvalidOperation(text)
-    return value
+    return raw
 
 
 def _is_currency_code(currency: str) -> bool:
@@ -64,7 +70,12 @@ def money(amount: Any, currency: str | None = None) -> str:
         value = parse_amount(amount)
     except (InvalidOperation, ValueError):
         return str(amount)
-    currency = (currency or "").strip()
+    return _with_currency(value, (currency or "").strip())
+
+
+def _with_currency(value: Decimal, currency: str) -> str:
+    """``value`` as the page's language writes it: with a currency code where the language
+    places it, any other unit after the number."""
     locale = _locale()
     if currency and _is_currency_code(currency):
         shown = format_currency(value, currency, locale=locale, decimal_quantization=False)
@@ -72,6 +83,11 @@ def money(amount: Any, currency: str | None = None) -> str:
         return re.sub(r"([A-Z]{3})(?=\d)", "\\1\u00a0", shown)
     number = format_decimal(value, format="#,##0.00###", locale=locale)
     return f"{number}\u00a0{currency}" if currency else number
+
+
+def _not_a_date(value: Any) -> str:
+    """A value that is no date as text (nothing for None)."""
+    return "" if value is None else str(value)
 
 
 def local_date(value: Any, style: str = "medium") -> str:
@@ -84,7 +100,7 @@ def local_date(value: Any, style: str = "medium") -> str:
         except ValueError:
             return value
     if not isinstance(value, date):
-        return "" if value is None else str(value)
+        return _not_a_date(value)
     return format_date(value, style, locale=_locale())
 
 
@@ -96,7 +112,7 @@ def local_datetime(value: Any, style: str = "medium") -> str:
         except ValueError:
             return value
     if not isinstance(value, datetime):
-        return "" if value is None else str(value)
+        return _not_a_date(value)
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
     return format_datetime(value, style, tzinfo=UTC, locale=_locale())

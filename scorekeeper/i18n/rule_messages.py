@@ -79,20 +79,71 @@ def _seat(seat: Any, names: Names, t: Any) -> str:
     return _word(t, "player") % {"n": n}
 
 
+SEAT_LISTS = frozenset(("players", "choices"))  # lists of seats, each named
+#: the word before a list's last item ("A, B and C"); other lists are joined with commas
+LAST_WORD = {"players": "and", "choices": "or", **{key: "or" for key in EITHER_KEYS}}
+
+
 def _list(key: str, value: Sequence[Any], names: Names, t: Any) -> str:
     """A list param: nested messages, or seats to name."""
-    if key == "players":
-        return _join([_seat(s, names, t) for s in value], "and", t)
-    if key == "choices":
-        return _join([_seat(s, names, t) for s in value], "or", t)
-    if key in EITHER_KEYS:
-        return _join([str(v) for v in value], "or", t)
+    last = LAST_WORD.get(key)
+    if last is not None:
+        return _join(_items(key, value, names, t), last, t)
     if value and isinstance(value[0], Msg):
-        parts = [render(v, names) for v in value]
-        if key == "sides":
-            return _join(parts, "and", t)
-        return JOINS.get(key, " + ").join(parts)
+        return _messages(key, value, names, t)
     return ", ".join(str(v) for v in value)
+
+
+def _items(key: str, value: Sequence[Any], names: Names, t: Any) -> list[str]:
+    """A list's items in words: seats by name, anything else as it is."""
+    if key in SEAT_LISTS:
+        return [_seat(s, names, t) for s in value]
+    return [str(v) for v in value]
+
+
+def _messages(key: str, value: Sequence[Msg], names: Names, t: Any) -> str:
+    """Nested messages, joined as their key says ("A and B" for sides, else ``JOINS``)."""
+    parts = [render(v, names) for v in value]
+    if key == "sides":
+        return _join(parts, "and", t)
+    return JOINS.get(key, " + ").join(parts)
+
+
+def _team(value: Any, names: Names, t: Any) -> str:
+    """A team by its players' names where the page has them, else "team AB"."""
+    if type(value) is not int:
+        return str(value)
+    if 0 <= value < len(names.teams):
+        return str(names.teams[value])
+    return _word(t, "team") % {"team": "AB"[value]}
+
+
+def _suit(value: Any, names: Names, t: Any) -> str:
+    """A suit as the page's deck calls it; without a page's deck, as the game's default does."""
+    if names.suit is not None:
+        return names.suit(value)
+    words = suit_words.default_words(names.game)
+    return t.gettext(words[value]) if value in words else str(value)
+
+
+def _part(value: Any, names: Names, t: Any) -> str:
+    """A part of a deal ("game", "seven", …) by its translated name."""
+    return t.gettext(PART_NAMES[value]) if value in PART_NAMES else str(value)
+
+
+def _game(value: Any, names: Names, t: Any) -> str:
+    """A game's title, translated where it is one of the games'."""
+    return t.gettext(value) if value in _titles() else str(value)
+
+
+#: How a scalar param is worded, by its key (any other as it is).
+WORDED: dict[str, Callable[[Any, Names, Any], str]] = {
+    **{key: _seat for key in SEAT_KEYS},
+    "team": _team,
+    "suit": _suit,
+    **{key: _part for key in PART_KEYS},
+    "game": _game,
+}
 
 
 def _param(key: str, value: Any, names: Names, t: Any) -> str:
@@ -101,24 +152,10 @@ def _param(key: str, value: Any, names: Names, t: Any) -> str:
         return render(value, names)
     if isinstance(value, list | tuple):
         return _list(key, value, names, t)
-    if key in SEAT_KEYS:
-        return _seat(value, names, t)
-    if key == "team" and type(value) is int:
-        if 0 <= value < len(names.teams):
-            return str(names.teams[value])
-        return _word(t, "team") % {"team": "AB"[value]}
-    if key == "suit":
-        if names.suit is not None:
-            return names.suit(value)
-        words = suit_words.default_words(names.game)  # no page's deck: the game's default
-        return t.gettext(words[value]) if value in words else str(value)
-    if key in PART_KEYS:
-        return t.gettext(PART_NAMES[value]) if value in PART_NAMES else str(value)
-    if key == "game":
-        return t.gettext(value) if value in _titles() else str(value)
     if key == "value":
         return repr(value)
-    return str(value)
+    worded = WORDED.get(key)
+    return worded(value, names, t) if worded else str(value)
 
 
 def render(text: Any, names: Names = PLAIN) -> str:
@@ -129,17 +166,20 @@ def render(text: Any, names: Names = PLAIN) -> str:
     if entry is None:
         return str(text)
     t = get_translations()
-    params = text.params
-    if isinstance(entry, str):
-        template = t.gettext(entry)
-    else:
-        singular, many, count = entry
-        template = t.ngettext(singular, many, params.get(count, 0))
-    values = {key: _param(key, value, names, t) for key, value in params.items()}
+    template = _template(entry, text.params, t)
+    values = {key: _param(key, value, names, t) for key, value in text.params.items()}
     try:
         return fill(template, values)
     except (KeyError, TypeError, ValueError):  # a broken translation: the English still reads
         return str(text)
+
+
+def _template(entry: Any, params: Mapping[str, Any], t: Any) -> str:
+    """The translated template of a catalogue entry: a msgid, or a plural by its count param."""
+    if isinstance(entry, str):
+        return t.gettext(entry)
+    singular, many, count = entry
+    return t.ngettext(singular, many, params.get(count, 0))
 
 
 def render_json(data: Mapping[str, Any], names: Names = PLAIN) -> str:

@@ -29,64 +29,99 @@ def crosstable_context(
 ) -> dict[str, Any]:
     """Headings and printable rows of the crosstable, and how the sheet is laid out."""
     tournament = document.get("tournament") or {}
-    rows_in = list(document.get("rows") or [])
     pairs = tournament.get("standings_kind") in ("twoplayer", "marianna")
-    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows_in)])
-    rows = [
-        {
-            "number": row.get("number"),
-            "rank": label,
-            "player": row.get("player", ""),
-            "provisional": bool(row.get("provisional")),
-            "withdrawn": row.get("player_id") in set(tournament.get("withdrawn") or []),
-            "total": _total(row.get("total")),
-            "cells": [_cell(c, pairs) for c in row.get("rounds") or []],
-        }
-        for row, label in zip(rows_in, labels, strict=True)
-    ]
+    rows = _rows(document, tournament, pairs)
+    after_round = document.get("after_round") or 0
+    shape = layout(len(document.get("rounds") or []), page)
     return {
         "tournament": tournament,
+        **_headings(document, tournament),
+        "rows": rows,
+        "pairs": pairs,
+        "byes": _any_cell(rows, "bye"),
+        "pending": _any_cell(rows, "pending"),
+        "after_round": after_round,
+        "subtitle": subtitle(tournament, after_round),
+        "landscape": shape != "portrait",
+        "compact": shape == "compact",
+    }
+
+
+def _headings(document: Mapping[str, Any], tournament: Mapping[str, Any]) -> dict[str, Any]:
+    """The headings of the name column, the ranking column and each round's ("R1", …)."""
+    return {
         "who_heading": _("Team") if tournament.get("teams") else _("Player"),
         "total_heading": total_heading(tournament.get("ranking")),
         "round_headings": [_("R%(n)s", n=n) for n in document.get("rounds") or []],
-        "rows": rows,
-        "pairs": pairs,
-        "byes": any(c["bye"] for row in rows for c in row["cells"]),
-        "pending": any(c["pending"] for row in rows for c in row["cells"]),
-        "after_round": document.get("after_round") or 0,
-        "subtitle": subtitle(tournament, document.get("after_round") or 0),
-        "landscape": layout(len(document.get("rounds") or []), page) != "portrait",
-        "compact": layout(len(document.get("rounds") or []), page) == "compact",
     }
+
+
+def _rows(
+    document: Mapping[str, Any], tournament: Mapping[str, Any], pairs: bool
+) -> list[dict[str, Any]]:
+    """Each entrant's row, in the order of the standings, ranked as they are ("=3")."""
+    rows = list(document.get("rows") or [])
+    labels = rank_labels([row.get("rank", i + 1) for i, row in enumerate(rows)])
+    withdrawn = set(tournament.get("withdrawn") or [])
+    return [_row(row, label, withdrawn, pairs) for row, label in zip(rows, labels, strict=True)]
+
+
+def _row(row: Mapping[str, Any], label: str, withdrawn: set[Any], pairs: bool) -> dict[str, Any]:
+    return {
+        "number": row.get("number"),
+        "rank": label,
+        "player": row.get("player", ""),
+        "provisional": bool(row.get("provisional")),
+        "withdrawn": row.get("player_id") in withdrawn,
+        "total": _total(row.get("total")),
+        "cells": [_cell(c, pairs) for c in row.get("rounds") or []],
+    }
+
+
+def _any_cell(rows: list[dict[str, Any]], key: str) -> bool:
+    """Whether any cell of the table is a bye (``key`` "bye") or waiting ("pending")."""
+    return any(c[key] for row in rows for c in row["cells"])
 
 
 def _cell(cell: Mapping[str, Any], pairs: bool) -> dict[str, Any]:
     """One round of one row: opponents' numbers, the result as printed, and what it was."""
     numbers = [str(n) for n in cell.get("opponent_numbers") or [] if n is not None]
-    result = cell.get("result")
-    if cell.get("bye"):
-        text = "" if result is None else str(result)
-    elif cell.get("pending"):
-        text = "…"
-    elif result is None:
-        text = "–"
-    elif pairs:
-        against = cell.get("opponent_results") or []
-        text = f"{result}:{against[0]}" if against else str(result)
-    else:
-        text = signed(result)
-    title = ""
-    if cell.get("table") is not None:
-        title = _("Table %(n)s", n=cell["table"]) + ": " + ", ".join(cell.get("opponents") or [])
     return {
         "opponents": " · ".join(numbers),
-        "result": text,
+        "result": _result_text(cell, pairs),
         "bye": bool(cell.get("bye")),
         "pending": bool(cell.get("pending")),
         "played": bool(cell.get("played")),
         "won": cell.get("won"),
-        "title": title,
+        "title": _cell_title(cell),
     }
+
+
+def _result_text(cell: Mapping[str, Any], pairs: bool) -> str:
+    """The cell's result as printed: a bye's figure, "…" while the table waits, else as played."""
+    result = cell.get("result")
+    if cell.get("bye"):
+        return "" if result is None else str(result)
+    if cell.get("pending"):
+        return "…"
+    return _played_text(result, cell.get("opponent_results") or [], pairs)
+
+
+def _played_text(result: Any, against: list[Any], pairs: bool) -> str:
+    """A confirmed round's result: "–" for none, both sides' points in pairs and teams ("7:2"),
+    else the balance ("+4")."""
+    if result is None:
+        return "–"
+    if pairs:
+        return f"{result}:{against[0]}" if against else str(result)
+    return signed(result)
+
+
+def _cell_title(cell: Mapping[str, Any]) -> str:
+    """The tooltip: the table and the opponents' names (none where the cell has no table)."""
+    if cell.get("table") is None:
+        return ""
+    return _("Table %(n)s", n=cell["table"]) + ": " + ", ".join(cell.get("opponents") or [])
 
 
 def _total(value: Any) -> str:

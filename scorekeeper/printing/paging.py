@@ -72,16 +72,22 @@ def lines(text: str, width_mm: float, pt: float, *, bold: bool = False) -> int:
     count, used = 1, 0.0
     space = text_mm(" ", pt, bold=bold)
     for word in text.split():
-        wide = text_mm(word, pt, bold=bold)
-        if used and used + space + wide <= width_mm:
-            used += space + wide
-            continue
-        if used:
-            count += 1
-        extra = math.ceil(wide / width_mm) - 1 if wide > width_mm else 0
-        count += extra
-        used = wide - extra * width_mm
+        count, used = _set_word(text_mm(word, pt, bold=bold), count, used, space, width_mm)
     return count
+
+
+def _set_word(
+    wide: float, count: int, used: float, space: float, width_mm: float
+) -> tuple[int, float]:
+    """(lines, mm used of the last) once a word ``wide`` mm is set after ``count`` lines with
+    ``used`` mm of the last: on that line where it fits, else from the next (a word wider than
+    the column broken over as many as it needs)."""
+    if used and used + space + wide <= width_mm:
+        return count, used + space + wide
+    if used:
+        count += 1
+    extra = math.ceil(wide / width_mm) - 1 if wide > width_mm else 0
+    return count + extra, wide - extra * width_mm
 
 
 @dataclass

@@ -35,15 +35,21 @@ mimetypes.add_type("font/ttf", ".ttf")
 
 @lru_cache(maxsize=64)
 def _static_bytes(relative: str) -> tuple[bytes, str]:
-    path = (STATIC_ROOT / relative).resolve()
-    if not path.is_file():
-        hashed = HASHED.match(relative)
-        if hashed:  # <hash>/css/print.css as url_for('static') writes it
-            path = (STATIC_ROOT / hashed["name"]).resolve()
+    path = _static_path(relative)
     if not path.is_relative_to(STATIC_ROOT) or not path.is_file():
         raise URLFetchingError(f"no static file {relative!r}")
     mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     return path.read_bytes(), mime
+
+
+def _static_path(relative: str) -> Path:
+    """The file ``relative`` names under static/, as it is or (the name with its content hash,
+    as url_for('static') writes it: <hash>/css/print.css) without the hash."""
+    path = (STATIC_ROOT / relative).resolve()
+    if path.is_file():
+        return path
+    hashed = HASHED.match(relative)
+    return (STATIC_ROOT / hashed["name"]).resolve() if hashed else path
 
 
 class StaticFetcher(URLFetcher):
@@ -52,15 +58,22 @@ class StaticFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:  # noqa: D102
         if url.startswith("data:"):
             return super().fetch(url, headers)
-        path = unquote(urlsplit(url).path)
-        if path.startswith("/static/"):
-            body, mime = _static_bytes(path.removeprefix("/static/"))
-            return URLFetcherResponse(url, body, {"Content-Type": mime})
-        if url.startswith("file:") and Path(path).resolve().is_relative_to(STATIC_ROOT):
-            relative = str(Path(path).resolve().relative_to(STATIC_ROOT))
-            body, mime = _static_bytes(relative)
-            return URLFetcherResponse(url, body, {"Content-Type": mime})
-        raise URLFetchingError(f"printables fetch nothing outside /static/: {url}")
+        relative = _static_relative(url)
+        if relative is None:
+            raise URLFetchingError(f"printables fetch nothing outside /static/: {url}")
+        body, mime = _static_bytes(relative)
+        return URLFetcherResponse(url, body, {"Content-Type": mime})
+
+
+def _static_relative(url: str) -> str | None:
+    """The file under static/ that ``url`` names (``/static/…``, or a ``file:`` URL there), or
+    None."""
+    path = unquote(urlsplit(url).path)
+    if path.startswith("/static/"):
+        return path.removeprefix("/static/")
+    if url.startswith("file:") and Path(path).resolve().is_relative_to(STATIC_ROOT):
+        return str(Path(path).resolve().relative_to(STATIC_ROOT))
+    return None
 
 
 def render_pdf(html: str, *, base_url: str) -> bytes:
@@ -106,20 +119,31 @@ class PdfRenderer:
         if not self.places.acquire(blocking=False):  # the queue is full: do not hold a thread
             raise Busy
         try:
-            if not self.slots.acquire(timeout=self.wait):
-                raise Busy
-            try:
-                found = self._cached(key)  # rendered by the request we waited behind
-                if found is not None:
-                    return found
-                document = render_pdf(html, base_url=base_url)
-                self.renders += 1
-            finally:
-                self.slots.release()
+            document, fresh = self._render_in_slot(html, base_url, key)
         finally:
             self.places.release()
+        if fresh:
+            self._keep(key, document)
+        return document
+
+    def _render_in_slot(self, html: str, base_url: str, key: str) -> tuple[bytes, bool]:
+        """(the PDF, whether it was rendered now): a free slot waited for (Busy after ``wait``),
+        then the PDF the request we waited behind rendered, else rendered here."""
+        if not self.slots.acquire(timeout=self.wait):
+            raise Busy
+        try:
+            found = self._cached(key)  # rendered by the request we waited behind
+            if found is not None:
+                return found, False
+            document = render_pdf(html, base_url=base_url)
+            self.renders += 1
+            return document, True
+        finally:
+            self.slots.release()
+
+    def _keep(self, key: str, document: bytes) -> None:
+        """Cache ``document``, dropping the least recently used beyond ``keep``."""
         with self.lock:
             self.cache[key] = document
             while len(self.cache) > self.keep:
                 self.cache.popitem(last=False)
-        return document

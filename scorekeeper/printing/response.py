@@ -75,18 +75,14 @@ def css_string(text: Any) -> Markup:
     return Markup(f'"{escaped}"')
 
 
+COUNTERS = {"{page}": "counter(page)", "{pages}": "counter(pages)"}  # the placeholders' CSS
+
+
 def page_counter_css() -> Markup:
     """CSS ``content`` for the translated "Page X of Y" built from the page counters."""
     text = _("Page {page} of {pages}")
     parts = re.split(r"(\{page\}|\{pages\})", text)
-    out = []
-    for part in parts:
-        if part == "{page}":
-            out.append("counter(page)")
-        elif part == "{pages}":
-            out.append("counter(pages)")
-        elif part:
-            out.append(str(css_string(part)))
+    out = [COUNTERS[part] if part in COUNTERS else str(css_string(part)) for part in parts if part]
     return Markup(" ".join(out))
 
 
