@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from .draw_search import copy_rows, local_search, table_of
-from .draw_tabu import Choice, Progress, tabu_allows
+from .draw_tabu import Choice, Progress
 
 Schedule = list[list[list[int]]]  # rounds -> tables -> players
 STALL_STEPS = 100  # steps without a better schedule before an attempt ends
@@ -116,47 +116,44 @@ class _Search:
         return [x for x in self.sched[r][self.where[r][p]] if x != p]
 
     def delta(self, r: int, p: int, q: int, others, mates) -> int:
-        """What swapping ``p`` (sitting with ``others``) and ``q`` (with ``mates``) in round
-        ``r`` changes the cost by."""
-        change = self._trade(p, q, others) + self._trade(q, p, mates)
-        if r == 0:
-            first = self._first_trade(p, q, others) + self._first_trade(q, p, mates)
-            change += self.weight * first
-        return change
-
-    def _trade(self, p: int, q: int, group) -> int:
-        """What ``p`` leaving ``group`` and ``q`` joining it changes the meetings' cost by."""
+        """What swapping ``p`` (sitting with ``others``) and ``q`` (with ``mates``, or with
+        ``mates`` but itself) in round ``r`` changes the cost by (in the hot loop: written
+        out)."""
         cp, cq, ap, aq = self.count[p], self.count[q], self.apart[p], self.apart[q]
-        return sum((cq[x] ** 2 + aq[x]) - ((cp[x] - 1) ** 2 + ap[x]) for x in group)
-
-    def _first_trade(self, p: int, q: int, group) -> int:
-        """The same for round 1's own cost (before its weight)."""
-        wp, wq = self.first[p], self.first[q]
-        return sum(wq[x] - wp[x] for x in group)
+        change = 0
+        for x in others:  # p leaves them, q joins them
+            change += (cq[x] ** 2 + aq[x]) - ((cp[x] - 1) ** 2 + ap[x])
+        for y in mates:  # q leaves them, p joins them (mates may hold q itself)
+            if y != q:
+                change += (cp[y] ** 2 + ap[y]) - ((cq[y] - 1) ** 2 + aq[y])
+        if r == 0:
+            wp, wq = self.first[p], self.first[q]
+            change += self.weight * (
+                sum(wq[x] - wp[x] for x in others) + sum(wp[y] - wq[y] for y in mates if y != q)
+            )
+        return change
 
     def offer(self, found: Choice, r: int, p: int, rng, barred) -> int:
         """Offer every swap of ``p`` with a player at another table of round ``r``; a tabu swap
-        only when it beats the best schedule seen. Returns the evaluations spent."""
+        only when it beats the best schedule seen. Returns the evaluations spent. The hot loop
+        of a draw's lookahead: written out (tabu_allows and Choice.cheaper say the same in
+        words)."""
+        tabu, step, above_best = barred
         tables, a = self.sched[r], self.where[r][p]
         others = self.mates(r, p)
         spent = 0
-        for b in range(len(tables)):
+        for b, tb in enumerate(tables):
             if b == a:
                 continue
-            spent += len(tables[b])
-            self._offer_swaps(found, r, p, (a, b), others, rng, barred)
+            spent += len(tb)
+            p_barred = tabu.get((r, p, b), 0) > step
+            for q in tb:
+                delta = self.delta(r, p, q, others, tb)
+                if (p_barred or tabu.get((r, q, a), 0) > step) and above_best + delta >= 0:
+                    continue
+                if found.delta is None or delta <= found.delta:
+                    found.offer((r, p, q), delta, rng)
         return spent
-
-    def _offer_swaps(self, found: Choice, r: int, p: int, tables, others, rng, barred) -> None:
-        """Offer the swaps of ``p`` (at table ``a``) with each player of table ``b``."""
-        tabu, step, above_best = barred
-        a, b = tables
-        p_barred = tabu.get((r, p, b), 0) > step
-        for q in self.sched[r][b]:
-            delta = self.delta(r, p, q, others, self.mates(r, q))
-            q_barred = p_barred or tabu.get((r, q, a), 0) > step
-            if tabu_allows(q_barred, above_best, delta):
-                found.offer((r, p, q), delta, rng)
 
     def swap(self, r: int, p: int, q: int) -> int:
         """Swap ``p`` and ``q`` (different tables of round ``r``); the change of cost."""

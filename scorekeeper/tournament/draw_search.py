@@ -295,55 +295,42 @@ class _Seating:
         evaluations); ``choice`` is (q, table) and q None for a move; a tabu move is allowed
         when it beats the best seen (``above_best`` is the current cost minus the best)."""
         a = self.where[p]
+        wp, ta = self.w[p], self.tables[a]
         others = self._mates(p)
         best, spent = Choice(), 0
         for b in self.span(p, a):
             if b == a:
                 continue
-            spent += len(self.tables[b]) + 1
-            join = self._join(p, a, b)
-            barred = (tabu, step, above_best, tabu.get((p, b), 0) > step)
+            tb = self.tables[b]
+            spent += len(tb) + 1
+            join = sum(wp[y] for y in tb) - self.own[p]  # p leaves a, sits at b
+            if self.ideal is not None:
+                join += self.disp(p, b) - self.disp(p, a)
+            p_barred = tabu.get((p, b), 0) > step
+            barred = (tabu, step, above_best, p_barred)
             self._offer_swaps(best, p, (a, b), others, join, barred, rng)
-            self._offer_move(best, p, (a, b), join, barred, allowed_sizes)
+            if len(ta) - 1 in allowed_sizes and len(tb) + 1 in allowed_sizes:
+                if tabu_allows(p_barred, above_best, join):
+                    best.force((None, b), join)
         return best.choice, best.delta, spent
-
-    def _join(self, p: int, a: int, b: int) -> int:
-        """What ``p`` alone leaving table ``a`` for table ``b`` changes the cost by."""
-        join = sum(self.w[p][y] for y in self.tables[b]) - self.own[p]
-        if self.ideal is not None:
-            join += self.disp(p, b) - self.disp(p, a)
-        return join
-
-    def _offer_move(self, best, p, tables, join, barred, allowed_sizes) -> None:
-        """Offer moving ``p`` alone from table ``a`` to ``b`` if both keep an allowed size."""
-        ta, tb = self.tables[tables[0]], self.tables[tables[1]]
-        if len(ta) - 1 not in allowed_sizes or len(tb) + 1 not in allowed_sizes:
-            return
-        _, _, above_best, p_barred = barred
-        if tabu_allows(p_barred, above_best, join):
-            best.force((None, tables[1]), join)
 
     def _offer_swaps(self, best, p, tables, others, join, barred, rng) -> None:
         """Offer every swap of ``p`` (at table ``a``) with a player of table ``b``; ``join`` is
         what ``p`` alone moving costs, ``barred`` (tabu, step, cost above the best, whether
-        ``p`` may not go to ``b``)."""
+        ``p`` may not go to ``b``). The hot loop of every draw: written out, without calls but
+        the tie-break's (tabu_allows and Choice.cheaper say the same in words)."""
         a, b = tables
         tabu, step, above_best, p_barred = barred
-        for q in self.tables[b]:  # the hot loop
-            delta = self._swap_delta(p, q, tables, others, join)
-            q_barred = p_barred or tabu.get((q, a), 0) > step
-            if tabu_allows(q_barred, above_best, delta):
+        w, own, wp, ideal = self.w, self.own, self.w[p], self.ideal
+        for q in self.tables[b]:
+            wq = w[q]
+            delta = sum(wq[x] for x in others) + join - wp[q] - own[q]
+            if ideal is not None:
+                delta += self.disp(q, a) - self.disp(q, b)
+            if (p_barred or tabu.get((q, a), 0) > step) and above_best + delta >= 0:
+                continue
+            if best.delta is None or delta <= best.delta:
                 best.offer((q, b), delta, rng)
-
-    def _swap_delta(self, p: int, q: int, tables, others, join: int) -> int:
-        """What swapping ``p`` (at table ``a``, with ``others``) and ``q`` (at ``b``) changes the
-        cost by; ``join`` is what ``p`` alone moving to ``b`` does."""
-        a, b = tables
-        wq = self.w[q]
-        delta = sum(wq[x] for x in others) + join - self.w[p][q] - self.own[q]
-        if self.ideal is not None:
-            delta += self.disp(q, a) - self.disp(q, b)
-        return delta
 
 
 def _apply(tables: Tables, where: list[int], own: list[int], w: Weights, p, q, a, b) -> None:
