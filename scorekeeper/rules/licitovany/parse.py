@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import SUITS, FieldError, InvalidDeal, InvalidOptions
-from ..marias.parse import _level, _points, _seat
+from ..marias.parse import _flek_pair, _points, _seat
 from ..marias.parse import _silent as _silent_parts
 from ..messages import Msg
 from . import messages as _catalogue  # noqa: F401  (registers the codes used below)
@@ -41,19 +41,6 @@ def _suit(data: Mapping[str, Any], key: str, errors: list[FieldError]) -> str | 
         errors.append(FieldError(key, Msg("marias.unknown_suit", words=SUITS)))
         return None
     return value
-
-
-def _flek(value: Any, field: str, options: LicitovanyOptions, errors: list) -> tuple[int, int]:
-    """A level per defender (docs/rules.md §4a: a flek binds only the defender who said it)."""
-    if value is None:
-        return (0, 0)
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        errors.append(FieldError(field, Msg("marias.flek_pair")))
-        return (0, 0)
-    return (
-        _level(value[0], f"{field}.0", options, errors),
-        _level(value[1], f"{field}.1", options, errors),
-    )
 
 
 def _known_kind(kind: Any, field: str, errors: list) -> bool:
@@ -94,7 +81,7 @@ def _part(item: Any, field: str, options: LicitovanyOptions, errors: list) -> Pa
     if not _known_kind(kind, field, errors):
         return None
     won = _part_won(item, field, errors)
-    return Part(kind, won, _flek(item.get("flek"), f"{field}.flek", options, errors))
+    return Part(kind, won, _flek_pair(item.get("flek"), f"{field}.flek", options, errors))
 
 
 def _listed(raw: list | tuple, options: LicitovanyOptions, errors: list) -> tuple[Part, ...]:
